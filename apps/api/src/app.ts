@@ -1,0 +1,31 @@
+/** Builds the api: plugins, error handling and every module's routes, on a given database. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { DatabaseHandle } from './db/client';
+import type { ApiEnv } from './env';
+import { registerErrorHandling } from './http/errors';
+import { healthRoutes } from './modules/health/routes';
+
+export interface AppOptions {
+  env: ApiEnv;
+  database: DatabaseHandle;
+}
+
+export async function buildApp({ env, database }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            // Query strings can carry tokens and e-mail addresses; log the path only.
+            serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
+          },
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  registerErrorHandling(app);
+  await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  healthRoutes(app, database);
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * Opens the database: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+ * Both run the same Drizzle migrations before the api accepts a request.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  pgliteDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
+}

@@ -1,0 +1,2 @@
+/** Every table of the api, gathered for Drizzle; each module owns its own tables. */
+export * from '../modules/catalog/tables';

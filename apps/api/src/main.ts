@@ -1,0 +1,27 @@
+/** Starts the api: configuration, database (migrated), HTTP server; stops cleanly on a signal. */
+import { EnvError } from '@checkout/core';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+  });
+  const app = await buildApp({ env, database });
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+  await app.listen({ host: env.API_HOST, port: env.API_PORT });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof EnvError ? error.message : error);
+  process.exit(1);
+});

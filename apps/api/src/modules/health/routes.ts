@@ -1,0 +1,11 @@
+/** Liveness and readiness: the api answers and its database runs a query. */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../../db/client';
+
+export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+  app.get('/api/health/', async () => {
+    await database.db.execute(sql`select 1`);
+    return { status: 'ok', database: database.kind };
+  });
+}

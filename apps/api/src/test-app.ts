@@ -1,0 +1,25 @@
+/** Test helper: the real api on a fresh in-memory PGlite, migrated like production. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { loadEnv, type ApiEnv } from './env';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const env: ApiEnv = loadEnv({ LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', ...overrides });
+  const database = await openDatabase({ pgliteDir: env.PGLITE_DIR });
+  const app = await buildApp({ env, database });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from '../../../../components/legal/legal-page';
+
+export default function Page() {
+  return <LegalPage document="cookiePolicy" />;
+}

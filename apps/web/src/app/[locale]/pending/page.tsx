@@ -1,0 +1,14 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '../../../i18n/navigation';
+import { StatusPanel } from '../../../components/shell/status-panel';
+
+export default async function PendingPage() {
+  const t = await getTranslations('flow');
+  return (
+    <StatusPanel title={t('pendingTitle')} text={t('pendingText')} section="pending">
+      <Link className="button button-secondary" href="/payment/">
+        {t('backToCheckout')}
+      </Link>
+    </StatusPanel>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+/** Cookie preferences (or, for US visitors, privacy choices) in a modal dialog. */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { privacyButtonKind } from '@checkout/core';
+import { readConsent, serializeConsent, type ConsentSettings } from './consent-cookie';
+import styles from './consent-dialog.module.css';
+
+interface ConsentDialogProps {
+  kind: ReturnType<typeof privacyButtonKind>;
+  onClose(): void;
+}
+
+export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
+  const t = useTranslations('consent');
+  const tCommon = useTranslations('common');
+  const ref = useRef<HTMLDialogElement>(null);
+  const [settings, setSettings] = useState<ConsentSettings>(
+    () => readConsent(document.cookie) ?? { analytics: false, marketing: false },
+  );
+  const [saved, setSaved] = useState(false);
+  const us = kind === 'usPrivacyChoices';
+
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+
+  const save = (next: ConsentSettings) => {
+    document.cookie = serializeConsent(next);
+    setSettings(next);
+    setSaved(true);
+  };
+
+  const toggle = (name: keyof ConsentSettings, label: string, hint: string) => (
+    <label className={styles.option}>
+      <input
+        type="checkbox"
+        checked={settings[name]}
+        onChange={(event) => setSettings({ ...settings, [name]: event.target.checked })}
+      />
+      <span>
+        <strong>{label}</strong>
+        <span className={styles.hint}>{hint}</span>
+      </span>
+    </label>
+  );
+
+  return (
+    <dialog ref={ref} className={styles.dialog} aria-labelledby="consent-title" onClose={onClose}>
+      <h2 id="consent-title">{us ? t('usTitle') : t('title')}</h2>
+      <p>{us ? t('usIntro') : t('intro')}</p>
+      <div className={styles.options}>
+        <label className={styles.option}>
+          <input type="checkbox" checked disabled />
+          <span>
+            <strong>{t('necessary')}</strong>
+            <span className={styles.hint}>{t('necessaryHint')}</span>
+          </span>
+        </label>
+        {us ? (
+          <label className={styles.option}>
+            <input
+              type="checkbox"
+              checked={!settings.marketing}
+              onChange={(event) =>
+                setSettings({ analytics: !event.target.checked, marketing: !event.target.checked })
+              }
+            />
+            <span>
+              <strong>{t('optOut')}</strong>
+            </span>
+          </label>
+        ) : (
+          <>
+            {toggle('analytics', t('analytics'), t('analyticsHint'))}
+            {toggle('marketing', t('marketing'), t('marketingHint'))}
+          </>
+        )}
+      </div>
+      <p role="status" className={styles.status}>
+        {saved ? t('saved') : ''}
+      </p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => save({ analytics: false, marketing: false })}
+        >
+          {t('rejectAll')}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => save(settings)}>
+          {t('save')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => save({ analytics: true, marketing: true })}
+        >
+          {t('acceptAll')}
+        </button>
+        <button type="button" className={styles.close} onClick={() => ref.current?.close()}>
+          {tCommon('close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

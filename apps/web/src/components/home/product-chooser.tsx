@@ -1,0 +1,39 @@
+/** The product-group chooser of the home and products screens: one card per product. */
+import { getTranslations } from 'next-intl/server';
+import { logoFor, PRODUCT_GROUPS, type Brand, type ProductGroup } from '@checkout/core';
+import { Link } from '../../i18n/navigation';
+import styles from './product-chooser.module.css';
+
+interface ProductChooserProps {
+  brand: Brand;
+  selected?: ProductGroup | undefined;
+  label: string;
+}
+
+export async function ProductChooser({ brand, selected, label }: ProductChooserProps) {
+  const t = await getTranslations();
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {PRODUCT_GROUPS.map((group) => (
+        <li
+          key={group}
+          className={`card ${styles.item}`}
+          aria-current={group === selected ? 'true' : undefined}
+          data-section="product-chooser"
+          data-element={`product-${group}`}
+        >
+          <img src={`/static/icons/logo-${logoFor(group)}.svg`} alt="" width={32} height={32} />
+          <h2 className={styles.name}>{brand.products[group].name}</h2>
+          <p className={styles.tagline}>{t(`productTaglines.${group}`)}</p>
+          <Link
+            className="button"
+            href={{ pathname: '/payment/', query: { product_group: group } }}
+            aria-label={`${t('home.choose')}: ${brand.products[group].name}`}
+          >
+            {t('home.choose')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

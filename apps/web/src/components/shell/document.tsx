@@ -1,0 +1,57 @@
+/**
+ * The whole HTML document: language and direction, client providers, header, footer. Shared by
+ * the [locale] layout and the root not-found screen (which Next renders outside that layout).
+ */
+import type { ReactNode } from 'react';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { clientMessages, type Messages } from '../../i18n/messages';
+import { AppContextProvider } from '../../context/app-context';
+import { QueryParamsProvider } from '../../context/query-params';
+import { ShellLinksProvider } from '../../context/shell-links';
+import { getAppContext } from '../../server/app-context.server';
+import { getShellInfo } from '../../server/shell.server';
+import { Header } from './header';
+import { Footer } from './footer';
+import { ProgressBar } from './progress-bar';
+import '../../styles/globals.css';
+
+/** Pages whose footer carries the subscription disclaimer. */
+const DISCLAIMER_PATHS = new Set(['/payment/']);
+
+export async function Document({ children }: { children: ReactNode }) {
+  const [context, shell, messages, t] = await Promise.all([
+    getAppContext(),
+    getShellInfo(),
+    getMessages(),
+    getTranslations(),
+  ]);
+  return (
+    <html lang={context.language.localeCode} dir={context.language.rtl ? 'rtl' : 'ltr'}>
+      <body>
+        <a className="skip-link" href="#main">
+          {t('common.skipToContent')}
+        </a>
+        <NextIntlClientProvider messages={clientMessages(messages as Messages)}>
+          <AppContextProvider value={context}>
+            <QueryParamsProvider>
+              <ShellLinksProvider value={shell.links}>
+                <ProgressBar />
+                <Header brand={shell.brand} group={shell.group} showLogin />
+                <main id="main">{children}</main>
+                <Footer
+                  brand={shell.brand}
+                  group={shell.group}
+                  country={context.geoData.countryCode}
+                  disclaimer={
+                    DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
+                  }
+                />
+              </ShellLinksProvider>
+            </QueryParamsProvider>
+          </AppContextProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

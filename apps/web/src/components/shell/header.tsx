@@ -1,0 +1,29 @@
+/** Page header: the product logo (by product group) and, optionally, the profile area. */
+import { getTranslations } from 'next-intl/server';
+import { logoFor, type Brand, type ProductGroup } from '@checkout/core';
+import { Link } from '../../i18n/navigation';
+import { ProfileArea } from './profile-area';
+import styles from './header.module.css';
+
+interface HeaderProps {
+  brand: Brand;
+  group: ProductGroup | undefined;
+  showLogin: boolean;
+}
+
+export async function Header({ brand, group, showLogin }: HeaderProps) {
+  const t = await getTranslations('header');
+  const kind = logoFor(group);
+  const name = group ? brand.products[group].name : brand.checkoutTitle;
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.logo} aria-label={t('homeLink', { name })}>
+          <img src={`/static/icons/logo-${kind}.svg`} alt="" width={32} height={32} />
+          <span className={styles.name}>{name}</span>
+        </Link>
+        {showLogin ? <ProfileArea /> : null}
+      </div>
+    </header>
+  );
+}

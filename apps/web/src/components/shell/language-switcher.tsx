@@ -1,0 +1,36 @@
+'use client';
+/** Language dropdown: choosing a language reloads the page at that language's address. */
+import { useId } from 'react';
+import { useLocale } from 'next-intl';
+import { LANGUAGES, localizedPath, stripLocalePrefix } from '@checkout/core';
+import styles from './language-switcher.module.css';
+
+export function LanguageSwitcher({ label }: { label: string }) {
+  const locale = useLocale();
+  const id = useId();
+  if (LANGUAGES.length < 2) return null;
+  return (
+    <div className={styles.switcher}>
+      <label htmlFor={id} className={styles.label}>
+        <img src="/static/icons/globe.svg" alt="" width={16} height={16} />
+        {label}
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={locale}
+        onChange={(event) => {
+          const { pathname, search, hash } = window.location;
+          const target = localizedPath(event.target.value, stripLocalePrefix(pathname));
+          window.location.assign(`${target}${search}${hash}`);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language.urlCode} value={language.urlCode} lang={language.localeCode}>
+            {language.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

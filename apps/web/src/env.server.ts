@@ -1,0 +1,41 @@
+/** The web app's configuration: every variable, its default, validated once at start-up. */
+import 'server-only';
+import { z } from 'zod';
+import { emptyAsUndefined, parseEnv } from '@checkout/core';
+
+const url = z.url({ protocol: /^https?$/ });
+
+const schema = z.object({
+  /** Where the api listens; the browser never sees it, /api/* and /graphql are forwarded. */
+  API_URL: z.preprocess(emptyAsUndefined, url.default('http://127.0.0.1:4000')),
+  /** Public origin of the checkout, used for canonical and social-share URLs. */
+  SITE_ORIGIN: z.preprocess(emptyAsUndefined, url.default('http://localhost:3000')),
+  /** Request header set by a trusted CDN or load balancer with the visitor's country. */
+  GEO_COUNTRY_HEADER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/i)
+      .optional(),
+  ),
+  /** Path of a brand JSON file replacing the neutral demo brand. */
+  BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */
+  FEATURE_FLAGS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  DEPLOY_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['production', 'preprod', 'staging', 'review', 'local', 'test']).default('local'),
+  ),
+  /** Share of traces kept; anything outside 0…1 falls back to 1. */
+  TRACING_SAMPLE_RATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .default(1)
+      .transform((rate) => (rate >= 0 && rate <= 1 ? rate : 1)),
+  ),
+});
+
+export type WebEnv = z.infer<typeof schema>;
+
+export const env: WebEnv = parseEnv(schema, process.env);

@@ -1,0 +1,56 @@
+/**
+ * Runs before every request: forwards /api/* and /graphql to the api service (cookies stay
+ * first-party, no CORS), keeps page addresses slash-terminated, marks QA visitors, and hands
+ * request facts to server components through headers.
+ */
+import createMiddleware from 'next-intl/middleware';
+import { NextRequest, NextResponse } from 'next/server';
+import { env } from './env.server';
+import { routing } from './i18n/routing';
+import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
+
+const intl = createMiddleware({ ...routing, alternateLinks: false });
+
+const QA_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+
+function isApiPath(pathname: string): boolean {
+  if (pathname.startsWith('/api/processing/')) return false; // the web app's own handlers
+  return pathname.startsWith('/api/') || pathname === '/graphql' || pathname === '/graphql/';
+}
+
+export default function proxy(request: NextRequest): NextResponse {
+  const { pathname, search, searchParams } = request.nextUrl;
+  if (isApiPath(pathname)) {
+    return NextResponse.rewrite(new URL(`${pathname}${search}`, env.API_URL));
+  }
+  if (!pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(pathname)) {
+    const url = request.nextUrl.clone();
+    url.pathname = `${pathname}/`;
+    return NextResponse.redirect(url, 308);
+  }
+
+  const qaId = searchParams.get('qa');
+  const isQa = Boolean(qaId) || request.cookies.has(QA_COOKIE);
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_URL_HEADER, `${pathname}${search}`);
+  // Never trust a client-sent copy of our internal header: only QA visitors may override flags.
+  headers.delete(REQUEST_FF_HEADER);
+  const ff = searchParams.get('ff');
+  if (isQa && ff) headers.set(REQUEST_FF_HEADER, ff);
+
+  const response = intl(new NextRequest(request, { headers }));
+  if (qaId) {
+    response.cookies.set(QA_COOKIE, '1', {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: QA_COOKIE_MAX_AGE,
+    });
+  }
+  return response;
+}
+
+export const config = {
+  // Everything but build assets and the static icon folder.
+  matcher: ['/((?!_next/|static/|favicon\\.ico).*)'],
+};

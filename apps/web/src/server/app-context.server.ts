@@ -1,0 +1,46 @@
+/** Builds the application context (spec §3) once per request from headers and cookies. */
+import 'server-only';
+import { cache } from 'react';
+import { headers } from 'next/headers';
+import { getLocale } from 'next-intl/server';
+import {
+  deviceTypeFrom,
+  isProductGroup,
+  languageOf,
+  toCurrency,
+  type AppContext,
+  type ProductGroup,
+} from '@checkout/core';
+import { featureFlagsFor } from './feature-flags.server';
+import { countryOf } from './geo.server';
+import { REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './request-headers';
+
+/** The address the visitor asked for (path with locale prefix, and query), as the proxy saw it. */
+export const getRequestUrl = cache(async (): Promise<URL> => {
+  const path = (await headers()).get(REQUEST_URL_HEADER) ?? '/';
+  return new URL(path, 'http://request.local');
+});
+
+export const getProductGroup = cache(async (): Promise<ProductGroup | undefined> => {
+  const group = (await getRequestUrl()).searchParams.get('product_group');
+  return isProductGroup(group) ? group : undefined;
+});
+
+export const getAppContext = cache(async (): Promise<AppContext> => {
+  const requestHeaders = await headers();
+  const url = await getRequestUrl();
+  const language = languageOf(await getLocale());
+  return {
+    geoData: { countryCode: countryOf(requestHeaders) },
+    currency: toCurrency(url.searchParams.get('currency')),
+    user: null,
+    countdownEndTime: null,
+    enabledExperimentIds: [],
+    deviceType: deviceTypeFrom(requestHeaders.get('user-agent')),
+    featureFlags: featureFlagsFor(requestHeaders.get(REQUEST_FF_HEADER) ?? undefined),
+    pricingExperimentId: null,
+    language: { localeCode: language.localeCode, urlCode: language.urlCode, rtl: language.rtl },
+    tracyUrl: null,
+    error: null,
+  };
+});

@@ -1,0 +1,54 @@
+/** The brand is configuration: names, merchants, support links and desktop-app schemes. */
+import { z } from 'zod';
+import { PRODUCT_GROUPS, type ProductGroup } from './products';
+
+const link = z.string().refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
+  message: 'a link is a site path starting with / or an http(s) URL',
+});
+
+const productBrandSchema = z.strictObject({
+  name: z.string().min(1),
+  merchant: z.string().min(1),
+  supportUrl: link,
+  landingUrl: link,
+});
+
+export const brandSchema = z.strictObject({
+  providerName: z.string().min(1),
+  projectName: z.string().min(1),
+  checkoutTitle: z.string().min(1),
+  companyName: z.string().min(1),
+  umbrellaMerchant: z.string().min(1),
+  accountUrl: link,
+  products: z.strictObject(
+    Object.fromEntries(PRODUCT_GROUPS.map((g) => [g, productBrandSchema])) as Record<
+      ProductGroup,
+      typeof productBrandSchema
+    >,
+  ),
+  defaultSupportUrl: link,
+  termsUrl: link,
+  privacyUrl: link,
+  appSchemes: z.strictObject({
+    vpn: z.string().regex(/^[a-z][a-z0-9+.-]*$/),
+    pass: z.string().regex(/^[a-z][a-z0-9+.-]*$/),
+    locker: z.string().regex(/^[a-z][a-z0-9+.-]*$/),
+  }),
+});
+
+export type Brand = z.infer<typeof brandSchema>;
+
+export interface FooterLinks {
+  supportCenter: string;
+  termsOfService: string;
+  privacyPolicy: string;
+}
+
+/** Support links follow the product the shopper is buying; terms and privacy are shared. */
+export function footerLinksFor(brand: Brand, group: ProductGroup | undefined): FooterLinks {
+  return {
+    supportCenter: group ? brand.products[group].supportUrl : brand.defaultSupportUrl,
+    termsOfService: brand.termsUrl,
+    privacyPolicy: brand.privacyUrl,
+  };
+}

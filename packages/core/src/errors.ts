@@ -1,0 +1,63 @@
+/** The one error type of the system: a machine-readable code, an HTTP status, a message. */
+export const BACKEND_CODES = {
+  invalidEmail: 2009,
+  couponNotAvailable: 2012,
+  cartModificationForbidden: 2015,
+  blacklistedEmailDomain: 2029,
+} as const;
+
+export const ERROR_CODES = {
+  validation: 'validation_failed',
+  notFound: 'not_found',
+  rateLimited: 'rate_limited',
+  conflict: 'conflict',
+  internal: 'internal_error',
+} as const;
+
+export type ErrorCode =
+  | (typeof ERROR_CODES)[keyof typeof ERROR_CODES]
+  | (typeof BACKEND_CODES)[keyof typeof BACKEND_CODES];
+
+export interface ErrorIssue {
+  path: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override readonly name = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    message: string,
+    readonly issues: readonly ErrorIssue[] = [],
+  ) {
+    super(message);
+  }
+
+  toJSON(): { error: { code: ErrorCode; message: string; issues?: readonly ErrorIssue[] } } {
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.issues.length > 0 ? { issues: this.issues } : {}),
+      },
+    };
+  }
+}
+
+/** Shown for anything we did not anticipate; details stay in the server log. */
+export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Try again.';
+
+/** Labels the analytics layer attaches to error screens (spec §8). */
+export function analyticsErrorLabel(status: number): string {
+  if (status === 404) return 'Page not found';
+  if (status === 429) return 'User exceeded request limit';
+  return 'Generic error';
+}
+
+/** Misuse errors thrown by the web app's context hooks (spec §8). */
+export const MISUSE_ERRORS = {
+  queryParams: 'useQueryParams is used outside of QueryParamsProvider',
+  appContext: 'useAppContext: is used outside of AppContextProvider',
+} as const;

@@ -1,0 +1,47 @@
+/** Money is integer minor units; these turn it into major units and display strings. */
+import { decimalPlaces, ZERO_FRACTION_DISPLAY, type Currency } from './currencies';
+
+/** Truncates the minor-unit amount, then divides by the currency's power of ten. */
+export function toMajorUnits(minor: number, currency: Currency): number {
+  return Math.trunc(minor) / 10 ** decimalPlaces(currency);
+}
+
+export interface FormatOptions {
+  /** Show every fraction digit even for currencies normally displayed without them. */
+  precise?: boolean;
+}
+
+function fractionDigits(minor: number, currency: Currency, precise: boolean): number {
+  const places = decimalPlaces(currency);
+  if (precise || !ZERO_FRACTION_DISPLAY.has(currency)) return places;
+  // A zero-fraction currency still shows cents when the amount has them, or it would lie.
+  return Math.trunc(minor) % 10 ** places === 0 ? 0 : places;
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(locale: string, currency: Currency, digits: number): Intl.NumberFormat {
+  const key = `${locale}|${currency}|${digits}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** Formats integer minor units for display in a locale, e.g. 1199 USD en → "$11.99". */
+export function formatPrice(
+  minor: number,
+  currency: Currency,
+  locale: string,
+  options: FormatOptions = {},
+): string {
+  const digits = fractionDigits(minor, currency, options.precise ?? false);
+  return formatter(locale, currency, digits).format(toMajorUnits(minor, currency));
+}

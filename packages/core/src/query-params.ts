@@ -1,0 +1,70 @@
+/** Names of the query parameters the checkout reads (spec §2) and the on/off flag values. */
+export const QUERY_PARAMS = {
+  cartId: 'cart_id',
+  confirmEmail: 'confirm_email',
+  productGroup: 'product_group',
+  product: 'product',
+  productPeriod: 'product_period',
+  productSubgroup: 'product_subgroup',
+  productFilters: 'product_filters',
+  productCrossSell: 'product_xs',
+  coupon: 'coupon',
+  currency: 'currency',
+  provider: 'provider',
+  paymentProvider: 'payment_provider',
+  error: 'error',
+  hideError: 'hide_error',
+  persistCountdown: 'persist_countdown',
+  qa: 'qa',
+  featureFlags: 'ff',
+  bundleType: 'bundle_type',
+  forceLogin: 'force_login',
+  existingUser: 'existing_user',
+  exchangeToken: 'exchange_token',
+  trustedPassToken: 'trusted_pass_token',
+  ownerId: 'owner_id',
+  origin: 'nord_origin',
+  redirectUri: 'redirect_uri',
+  successUri: 'success_uri',
+  successAlert: 'success_alert',
+  loginTarget: 'login_target',
+  descriptor: 'descriptor',
+  packageIdentifier: 'package_identifier',
+  experimentPackageIdentifier: 'exp_package_identifier',
+  code: 'code',
+  state: 'state',
+  paymentStep: 'payment_step',
+  focus: 'focus',
+  planUpgraded: 'plan_upgraded',
+  services: 'services',
+  purchaseFunnel: 'purchase_funnel',
+  mainMerchant: 'main_merchant',
+  amazonCheckoutSessionId: 'amazonCheckoutSessionId',
+  identifier: 'identifier',
+  priceIds: 'price_ids',
+  servicePriceIds: 'service_price_ids',
+  paymentStatus: 'payment_status',
+  locale: 'locale',
+} as const;
+
+export type QueryParamName = (typeof QUERY_PARAMS)[keyof typeof QUERY_PARAMS];
+
+export const FLAG_ON = '1';
+export const FLAG_OFF = '0';
+
+/** Reads an on/off parameter: '1' is on, anything else (including absent) is off. */
+export function isFlagOn(value: string | null | undefined): boolean {
+  return value === FLAG_ON;
+}
+
+export function toFlag(on: boolean): typeof FLAG_ON | typeof FLAG_OFF {
+  return on ? FLAG_ON : FLAG_OFF;
+}
+
+/** Parameters that must never stay in the address bar or reach analytics. */
+export const SENSITIVE_PARAMS = [
+  'trusted_pass_token', 'code', 'state', 'exchange_token', 'email',
+] as const;
+
+/** Tracking parameters read from storage and appended to outgoing URLs. */
+export const TRACKING_PARAMS = ['nv_tri', 'nv_trs'] as const;
