@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { checkCatalog } from '../apps/web/src/i18n/catalog-check';
 
 const read = (code: string): Parameters<typeof checkCatalog>[0] =>
-  JSON.parse(readFileSync(`apps/web/messages/${code}.json`, 'utf8')) as Parameters<typeof checkCatalog>[0];
+  JSON.parse(readFileSync(`apps/web/messages/${code}.json`, 'utf8')) as Parameters<
+    typeof checkCatalog
+  >[0];
 
 const english = read('en');
 let failed = false;

@@ -9,8 +9,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
 const buildId = path.join(webDir, '.next/BUILD_ID');
-const sources = ['apps/web/src', 'apps/web/messages', 'apps/web/public', 'apps/web/next.config.ts',
-  'packages/core/src', 'config', 'package-lock.json'];
+const sources = [
+  'apps/web/src',
+  'apps/web/messages',
+  'apps/web/public',
+  'apps/web/next.config.ts',
+  'packages/core/src',
+  'config',
+  'package-lock.json',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -30,15 +37,24 @@ function needsBuild() {
 
 if (needsBuild()) {
   console.log('[start] building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@checkout/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync('npm', ['run', 'build', '-w', '@checkout/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 const webPort = process.env.WEB_PORT ?? '3000';
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort],
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } }),
+  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
+  spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort],
+    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  ),
 ];
 
 let stopping = false;
@@ -47,11 +63,14 @@ function stopAll(code) {
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)))
-    .then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  ).then(() => process.exit(code));
 }
 
 for (const child of children) child.once('exit', (code) => stopAll(code ?? 1));
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
-console.log(`[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`);
+console.log(
+  `[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`,
+);

@@ -19,7 +19,12 @@ export async function buildApp({ env, database }: AppOptions): Promise<FastifyIn
         : {
             level: env.LOG_LEVEL,
             // Query strings can carry tokens and e-mail addresses; log the path only.
-            serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
+            serializers: {
+              req: (req: { method: string; url: string }) => ({
+                method: req.method,
+                path: req.url.split('?')[0],
+              }),
+            },
           },
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },

@@ -24,7 +24,8 @@ export default function proxy(request: NextRequest): NextResponse {
     return NextResponse.rewrite(new URL(`${pathname}${search}`, env.API_URL));
   }
   if (!pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(pathname)) {
-    const url = request.nextUrl.clone();
+    // A plain URL: NextURL would re-apply its own slash handling to the pathname.
+    const url = new URL(request.url);
     url.pathname = `${pathname}/`;
     return NextResponse.redirect(url, 308);
   }

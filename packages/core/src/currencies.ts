@@ -1,7 +1,25 @@
 /** The 20 currencies we sell in (spec §9), their decimal places and display rules. */
 export const CURRENCIES = [
-  'AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'DKK', 'IDR', 'EUR', 'GBP', 'JPY',
-  'KRW', 'NOK', 'PLN', 'SEK', 'USD', 'VND', 'MXN', 'SGD', 'HKD', 'TWD',
+  'AUD',
+  'BRL',
+  'CAD',
+  'CHF',
+  'CNY',
+  'DKK',
+  'IDR',
+  'EUR',
+  'GBP',
+  'JPY',
+  'KRW',
+  'NOK',
+  'PLN',
+  'SEK',
+  'USD',
+  'VND',
+  'MXN',
+  'SGD',
+  'HKD',
+  'TWD',
 ] as const;
 
 export type Currency = (typeof CURRENCIES)[number];
@@ -12,7 +30,13 @@ const ZERO_DECIMAL: ReadonlySet<Currency> = new Set(['JPY', 'KRW']);
 
 /** Shown without fraction digits unless a precise amount is requested. */
 export const ZERO_FRACTION_DISPLAY: ReadonlySet<Currency> = new Set([
-  'NOK', 'DKK', 'SEK', 'MXN', 'SGD', 'HKD', 'TWD',
+  'NOK',
+  'DKK',
+  'SEK',
+  'MXN',
+  'SGD',
+  'HKD',
+  'TWD',
 ]);
 
 export function isCurrency(value: unknown): value is Currency {

@@ -56,8 +56,30 @@ export const DEFAULT_LOCALE = 'en';
 
 /** Prefixes the experiment layer strips before matching paths (spec §2). */
 export const EXPERIMENT_LOCALE_PREFIXES = [
-  'da', 'de', 'en', 'es', 'fr', 'it', 'nl', 'no', 'pl', 'pt', 'pt-br', 'fi',
-  'sv', 'tr', 'ru', 'uk', 'ko', 'ar', 'ja', 'zh', 'zh-tw', 'id', 'he', 'lt',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'it',
+  'nl',
+  'no',
+  'pl',
+  'pt',
+  'pt-br',
+  'fi',
+  'sv',
+  'tr',
+  'ru',
+  'uk',
+  'ko',
+  'ar',
+  'ja',
+  'zh',
+  'zh-tw',
+  'id',
+  'he',
+  'lt',
 ] as const;
 
 export function findLanguage(urlCode: string): Language | undefined {

@@ -1,6 +1,11 @@
 /** Product groups of the checkout: what the header logo, support links and 404 button follow. */
 export const PRODUCT_GROUPS = [
-  'vpn', 'pass', 'locker', 'data_removal', 'bundle', 'threat_protection',
+  'vpn',
+  'pass',
+  'locker',
+  'data_removal',
+  'bundle',
+  'threat_protection',
 ] as const;
 
 export type ProductGroup = (typeof PRODUCT_GROUPS)[number];

@@ -63,7 +63,11 @@ export function toFlag(on: boolean): typeof FLAG_ON | typeof FLAG_OFF {
 
 /** Parameters that must never stay in the address bar or reach analytics. */
 export const SENSITIVE_PARAMS = [
-  'trusted_pass_token', 'code', 'state', 'exchange_token', 'email',
+  'trusted_pass_token',
+  'code',
+  'state',
+  'exchange_token',
+  'email',
 ] as const;
 
 /** Tracking parameters read from storage and appended to outgoing URLs. */

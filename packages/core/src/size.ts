@@ -1,7 +1,14 @@
 /** Storage sizes with base 1024 (spec §3, §9). */
 export const STORAGE_UNITS = [
-  'byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte',
-  'petabyte', 'exabyte', 'zettabyte', 'yottabyte',
+  'byte',
+  'kilobyte',
+  'megabyte',
+  'gigabyte',
+  'terabyte',
+  'petabyte',
+  'exabyte',
+  'zettabyte',
+  'yottabyte',
 ] as const;
 
 export type StorageUnit = (typeof STORAGE_UNITS)[number];

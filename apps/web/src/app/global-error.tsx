@@ -3,6 +3,7 @@
  * Last resort when the layout itself fails: no catalogs or context are available here, so the
  * generic screen is shown in English with the exact texts of spec §2.
  */
+import Link from 'next/link';
 import en from '../../messages/en.json';
 
 export default function GlobalError() {
@@ -12,7 +13,7 @@ export default function GlobalError() {
         <title>{en.errors.generic.pageTitle.replace('{status}', '500')}</title>
         <h1>{en.errors.generic.title}</h1>
         <p>{en.errors.generic.text}</p>
-        <a href="/">{en.errors.notFound.cta}</a>
+        <Link href="/">{en.errors.notFound.cta}</Link>
       </body>
     </html>
   );

@@ -5,7 +5,13 @@ import { MISUSE_ERRORS, type AppContext } from '@checkout/core';
 
 const Context = createContext<AppContext | null>(null);
 
-export function AppContextProvider({ value, children }: { value: AppContext; children: ReactNode }) {
+export function AppContextProvider({
+  value,
+  children,
+}: {
+  value: AppContext;
+  children: ReactNode;
+}) {
   return <Context value={value}>{children}</Context>;
 }
 

@@ -9,7 +9,13 @@ export interface ShellLinks {
 
 const Context = createContext<ShellLinks | null>(null);
 
-export function ShellLinksProvider({ value, children }: { value: ShellLinks; children: ReactNode }) {
+export function ShellLinksProvider({
+  value,
+  children,
+}: {
+  value: ShellLinks;
+  children: ReactNode;
+}) {
   return <Context value={value}>{children}</Context>;
 }
 

@@ -12,7 +12,9 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 /** The namespaces client components read; the rest (legal texts, page copy) stay on the server. */
 export const CLIENT_NAMESPACES = ['common', 'header', 'footer', 'consent', 'errors'] as const;
 
-export function clientMessages(messages: Messages): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {
+export function clientMessages(
+  messages: Messages,
+): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {
   const picked = {} as Record<string, unknown>;
   for (const ns of CLIENT_NAMESPACES) picked[ns] = messages[ns];
   return picked as Pick<Messages, (typeof CLIENT_NAMESPACES)[number]>;

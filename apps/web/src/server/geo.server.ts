@@ -11,7 +11,11 @@ type HeaderReader = { get(name: string): string | null };
 
 /** The nearest hop's view of the client: the last X-Forwarded-For entry cannot be forged by it. */
 function clientAddress(headers: HeaderReader): string | undefined {
-  const forwarded = headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = headers
+    .get('x-forwarded-for')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const address = forwarded?.at(-1) ?? headers.get('x-real-ip') ?? undefined;
   return address?.replace(/^::ffff:/, '');
 }

@@ -10,7 +10,8 @@ export async function pageMetadata(title?: string): Promise<Metadata> {
   const brand = getBrand();
   const t = await getTranslations('meta');
   const canonical = new URL((await getRequestUrl()).pathname, env.SITE_ORIGIN).toString();
-  const fullTitle = title ?? t('title', { provider: brand.providerName, project: brand.projectName });
+  const fullTitle =
+    title ?? t('title', { provider: brand.providerName, project: brand.projectName });
   const description = t('description', { provider: brand.providerName });
   return {
     title: fullTitle,
@@ -19,7 +20,13 @@ export async function pageMetadata(title?: string): Promise<Metadata> {
     robots: { index: false, follow: false },
     alternates: { canonical },
     icons: { icon: '/static/icons/favicon.svg' },
-    openGraph: { type: 'website', title: fullTitle, description, url: canonical, siteName: brand.checkoutTitle },
+    openGraph: {
+      type: 'website',
+      title: fullTitle,
+      description,
+      url: canonical,
+      siteName: brand.checkoutTitle,
+    },
     twitter: { card: 'summary', title: fullTitle, description },
   };
 }

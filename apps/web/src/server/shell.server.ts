@@ -25,7 +25,10 @@ export async function getShellInfo(): Promise<ShellInfo> {
     group,
     path: stripLocalePrefix(url.pathname),
     links: {
-      supportUrl: resolveLink(group ? brand.products[group].supportUrl : brand.defaultSupportUrl, locale),
+      supportUrl: resolveLink(
+        group ? brand.products[group].supportUrl : brand.defaultSupportUrl,
+        locale,
+      ),
       landingUrl: resolveLink(brand.products[familyFor(group)].landingUrl, locale),
     },
   };

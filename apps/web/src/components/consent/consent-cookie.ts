@@ -19,7 +19,11 @@ export function readConsent(cookieHeader: string): ConsentSettings | null {
 }
 
 export function serializeConsent(settings: ConsentSettings): string {
-  const allowed = ['necessary', settings.analytics && 'analytics', settings.marketing && 'marketing']
+  const allowed = [
+    'necessary',
+    settings.analytics && 'analytics',
+    settings.marketing && 'marketing',
+  ]
     .filter(Boolean)
     .join('+');
   return `${CONSENT_COOKIE}=${encodeURIComponent(allowed)}; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax`;

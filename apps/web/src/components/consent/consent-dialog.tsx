@@ -8,7 +8,7 @@ import styles from './consent-dialog.module.css';
 
 interface ConsentDialogProps {
   kind: ReturnType<typeof privacyButtonKind>;
-  onClose(): void;
+  onClose: () => void;
 }
 
 export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {

@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { clientMessages, type Messages } from '../../i18n/messages';
+import { clientMessages } from '../../i18n/messages';
 import { AppContextProvider } from '../../context/app-context';
 import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
@@ -32,7 +32,7 @@ export async function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t('common.skipToContent')}
         </a>
-        <NextIntlClientProvider messages={clientMessages(messages as Messages)}>
+        <NextIntlClientProvider messages={clientMessages(messages)}>
           <AppContextProvider value={context}>
             <QueryParamsProvider>
               <ShellLinksProvider value={shell.links}>

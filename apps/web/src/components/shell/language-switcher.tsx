@@ -22,6 +22,8 @@ export function LanguageSwitcher({ label }: { label: string }) {
         onChange={(event) => {
           const { pathname, search, hash } = window.location;
           const target = localizedPath(event.target.value, stripLocalePrefix(pathname));
+          // A full reload on purpose (spec §2): the new language's page is rendered afresh.
+          // eslint-disable-next-line @next/next/no-location-assign-relative-destination
           window.location.assign(`${target}${search}${hash}`);
         }}
       >

@@ -11,7 +11,11 @@ export default async function PaymentPage() {
       <div className={styles.columns}>
         <div className={styles.main}>
           <CheckoutSection name="plans" title={t('sections.plans')} />
-          <CheckoutSection name="email" title={t('sections.email')} hint={t('sections.emailHint')} />
+          <CheckoutSection
+            name="email"
+            title={t('sections.email')}
+            hint={t('sections.emailHint')}
+          />
           <CheckoutSection name="cross-sell" title={t('sections.crossSell')} />
           <CheckoutSection name="one-click-payments" title={t('sections.oneClick')} />
           <CheckoutSection name="payment-methods" title={t('sections.methods')} />

@@ -9,7 +9,11 @@ export default async function ProductsPage() {
   return (
     <>
       <PageHeading title={t('title')} lead={t('intro')} />
-      <ProductChooser brand={getBrand()} selected={await getProductGroup()} label={t('groupsLabel')} />
+      <ProductChooser
+        brand={getBrand()}
+        selected={await getProductGroup()}
+        label={t('groupsLabel')}
+      />
     </>
   );
 }

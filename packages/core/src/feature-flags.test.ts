@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FEATURE_FLAGS,
+  featureFlagsFileSchema,
+  isEnabled,
+  parseFlagOverrides,
+  resolveFlags,
+  type FeatureFlags,
+} from './feature-flags';
+
+const base = Object.fromEntries(FEATURE_FLAGS.map((f) => [f, 'on'])) as FeatureFlags;
+
+describe('feature flags', () => {
+  it('parses an override list, ignoring unknown flags and malformed values', () => {
+    expect(parseFlagOverrides('coupon:off, plan-upsell:B ,nope:on,extra-plans:,bad')).toEqual({
+      coupon: 'off',
+      'plan-upsell': 'b',
+    });
+    expect(parseFlagOverrides(undefined)).toEqual({});
+  });
+
+  it('layers file, environment and QA overrides, later layers winning', () => {
+    const flags = resolveFlags(base, { coupon: 'off' }, { coupon: 'on', 'plan-upsell': 'b' });
+    expect(flags.coupon).toBe('on');
+    expect(flags['plan-upsell']).toBe('b');
+    expect(isEnabled(flags, 'plan-upsell')).toBe(true);
+    expect(isEnabled(resolveFlags(base, { coupon: 'off' }), 'coupon')).toBe(false);
+  });
+
+  it('rejects a configuration file that misses a flag or names an unknown one', () => {
+    expect(featureFlagsFileSchema.safeParse(base).success).toBe(true);
+    const { coupon: _omitted, ...missing } = base;
+    expect(featureFlagsFileSchema.safeParse(missing).success).toBe(false);
+    expect(featureFlagsFileSchema.safeParse({ ...base, extra: 'on' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+const WEB_PORT = 3100;
+const API_PORT = 4100;
+
+/** The production build of both apps, on a throwaway in-memory database, in Debian's Chromium. */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${WEB_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://localhost:${WEB_PORT}/api/health/`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      WEB_PORT: String(WEB_PORT),
+      API_PORT: String(API_PORT),
+      API_URL: `http://127.0.0.1:${API_PORT}`,
+      SITE_ORIGIN: `http://localhost:${WEB_PORT}`,
+      PGLITE_DIR: 'memory://',
+      GEO_COUNTRY_HEADER: 'x-test-country',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+    },
+  },
+});
