@@ -8,8 +8,8 @@ for (const path of ['/', '/payment/', '/no-such-page/', '/ar/payment/', '/legal/
     const severe = results.violations.filter(
       (v) => v.impact === 'serious' || v.impact === 'critical',
     );
-    expect(severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-      [],
-    );
+    expect(
+      severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }

@@ -4,7 +4,9 @@ test('an unknown address answers 404 with the lost screen and a way back', async
   const res = await page.goto('/no-such-page/?product_group=pass');
   expect(res?.status()).toBe(404);
   await expect(page).toHaveTitle('Error 404');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("Oh hey! Looks like you're lost.");
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    "Oh hey! Looks like you're lost.",
+  );
   await expect(
     page.getByText('Let us show you a secure and private way to wander through the internet.'),
   ).toBeVisible();

@@ -50,7 +50,10 @@ test('the page head carries title, description, canonical and share tags', async
   await expect(canonical).toHaveAttribute('href', 'http://localhost:3100/de/payment/');
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Aegis/);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
-  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /width=device-width/);
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+    'content',
+    /width=device-width/,
+  );
 });
 
 test('static icons and the api are served from the web origin', async ({ request }) => {
@@ -63,7 +66,10 @@ test('static icons and the api are served from the web origin', async ({ request
 
 test('the header logo follows the product group', async ({ page }) => {
   await page.goto('/payment/?product_group=pass');
-  await expect(page.locator('header img').first()).toHaveAttribute('src', '/static/icons/logo-pass.svg');
+  await expect(page.locator('header img').first()).toHaveAttribute(
+    'src',
+    '/static/icons/logo-pass.svg',
+  );
   await expect(page.getByRole('link', { name: 'Aegis Pass home' })).toBeVisible();
   await page.goto('/payment/');
   await expect(page.locator('header img').first()).toHaveAttribute(

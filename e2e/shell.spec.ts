@@ -40,7 +40,9 @@ test('US visitors get "Your privacy choices", others "Cookie preferences"', asyn
   await de.close();
 });
 
-test('the logged-out profile area offers login, as an avatar on small screens', async ({ page }) => {
+test('the logged-out profile area offers login, as an avatar on small screens', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/payment/');
   await expect(page.getByText('Already a user?')).toBeVisible();
@@ -50,7 +52,9 @@ test('the logged-out profile area offers login, as an avatar on small screens', 
   await expect(page.locator('header img[src="/static/icons/avatar.svg"]')).toBeVisible();
 });
 
-test('the footer shows the current year, legal links and the payment disclaimer', async ({ page }) => {
+test('the footer shows the current year, legal links and the payment disclaimer', async ({
+  page,
+}) => {
   await page.goto('/payment/?product_group=locker');
   const footer = page.locator('footer');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Aegis Security Ltd`);

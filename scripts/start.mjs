@@ -14,7 +14,7 @@ const sources = [
   'apps/web/messages',
   'apps/web/public',
   'apps/web/next.config.ts',
-  'packages/core/src',
+  'packages/core',
   'config',
   'package-lock.json',
 ];

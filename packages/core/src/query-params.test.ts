@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_OFF, FLAG_ON, isFlagOn, QUERY_PARAMS, SENSITIVE_PARAMS, toFlag } from './query-params';
+import {
+  FLAG_OFF,
+  FLAG_ON,
+  isFlagOn,
+  QUERY_PARAMS,
+  SENSITIVE_PARAMS,
+  toFlag,
+} from './query-params';
 
 describe('query parameters', () => {
   it('uses 1 and 0 for on/off flags', () => {

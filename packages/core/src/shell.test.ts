@@ -15,10 +15,13 @@ describe('page shell rules', () => {
     ['bundle', 'protection', 'vpn'],
     ['threat_protection', 'protection', 'vpn'],
     [undefined, 'checkout', 'vpn'],
-  ] as const)('product group %s shows the %s logo and 404 leads to the %s family', (g, logo, family) => {
-    expect(logoFor(g)).toBe(logo);
-    expect(familyFor(g)).toBe(family);
-  });
+  ] as const)(
+    'product group %s shows the %s logo and 404 leads to the %s family',
+    (g, logo, family) => {
+      expect(logoFor(g)).toBe(logo);
+      expect(familyFor(g)).toBe(family);
+    },
+  );
 
   it('shows "Your privacy choices" to US visitors only', () => {
     expect(privacyButtonKind('US')).toBe('usPrivacyChoices');

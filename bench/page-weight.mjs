@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// Page weight of a running checkout: gzip size of the first-load JavaScript and CSS of a page,
+// and Lighthouse's mobile performance figures. Builds nothing; start the app first.
+//   node bench/page-weight.mjs [BASE_URL=http://localhost:3000] [PATH=/payment/] [--no-lighthouse]
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const base = args[0] ?? 'http://localhost:3000';
+const path = args[1] ?? '/payment/';
+const withLighthouse = !process.argv.includes('--no-lighthouse');
+
+async function gzipSizeOf(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return gzipSync(Buffer.from(await res.arrayBuffer()), { level: 9 }).length;
+}
+
+export async function firstLoadWeight(pageUrl) {
+  const html = await (await fetch(pageUrl)).text();
+  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+    (m) => m[1],
+  );
+  const unique = (list) => [...new Set(list)];
+  const sum = async (list) =>
+    (await Promise.all(unique(list).map((src) => gzipSizeOf(new URL(src, pageUrl))))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+  return {
+    jsGzipBytes: await sum(scripts),
+    cssGzipBytes: await sum(styles),
+    htmlGzipBytes: gzipSync(Buffer.from(html), { level: 9 }).length,
+    scripts: unique(scripts).length,
+    stylesheets: unique(styles).length,
+  };
+}
+
+async function lighthouseMobile(pageUrl) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const result = await lighthouse(pageUrl, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+      logLevel: 'error',
+    });
+    const audits = result?.lhr.audits ?? {};
+    return {
+      performanceScore: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const pageUrl = new URL(path, base).toString();
+const weight = await firstLoadWeight(pageUrl);
+const lh = withLighthouse ? await lighthouseMobile(pageUrl) : undefined;
+console.log(JSON.stringify({ bench: 'page-weight', url: pageUrl, ...weight, lighthouse: lh }));
