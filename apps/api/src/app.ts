@@ -4,14 +4,17 @@ import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
 import { registerErrorHandling } from './http/errors';
+import type { Catalog } from './modules/catalog/catalog';
 import { healthRoutes } from './modules/health/routes';
+import { pricingRoutes } from './modules/pricing/routes';
 
 export interface AppOptions {
   env: ApiEnv;
   database: DatabaseHandle;
+  catalog: Catalog;
 }
 
-export async function buildApp({ env, database }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ env, database, catalog }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -32,5 +35,6 @@ export async function buildApp({ env, database }: AppOptions): Promise<FastifyIn
   registerErrorHandling(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   healthRoutes(app, database);
+  pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
   return app;
 }

@@ -22,6 +22,11 @@ const schema = z.object({
   ),
   /** Requests per minute per client address before the api answers 429. */
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
+  /** How often each api node re-reads the catalog from the database (0: never). */
+  CATALOG_REFRESH_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(60_000),
+  ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
 });

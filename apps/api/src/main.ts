@@ -2,6 +2,7 @@
 import { EnvError } from '@checkout/core';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { openCatalog } from './modules/catalog/catalog';
 import { loadEnv } from './env';
 
 async function main(): Promise<void> {
@@ -10,8 +11,10 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
   });
-  const app = await buildApp({ env, database });
+  const catalog = await openCatalog(database.db, env.CATALOG_REFRESH_MS);
+  const app = await buildApp({ env, database, catalog });
   const stop = async (): Promise<void> => {
+    catalog.close();
     await app.close();
     await database.close();
     process.exit(0);

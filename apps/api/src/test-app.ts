@@ -3,20 +3,24 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadEnv, type ApiEnv } from './env';
+import { openCatalog, type Catalog } from './modules/catalog/catalog';
 
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  catalog: Catalog;
   close(): Promise<void>;
 }
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const env: ApiEnv = loadEnv({ LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', ...overrides });
   const database = await openDatabase({ pgliteDir: env.PGLITE_DIR });
-  const app = await buildApp({ env, database });
+  const catalog = await openCatalog(database.db, 0);
+  const app = await buildApp({ env, database, catalog });
   return {
     app,
     database,
+    catalog,
     close: async () => {
       await app.close();
       await database.close();

@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   rateLimited: 'rate_limited',
   conflict: 'conflict',
+  unknownPackage: 'package_not_found',
+  unsupportedCurrency: 'currency_not_supported',
+  crossSellNotAvailable: 'cross_sell_not_available',
+  uriTooLong: 'uri_too_long',
   internal: 'internal_error',
 } as const;
 

@@ -11,3 +11,8 @@ export * from './products';
 export * from './query-params';
 export * from './size';
 export * from './brand';
+export * from './catalog';
+export * from './price-localization';
+export * from './pricing';
+export * from './product-filters';
+export * from './package-plans';

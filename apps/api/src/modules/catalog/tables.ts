@@ -1,5 +1,15 @@
-/** Catalog tables: the product groups we sell and the merchants that sell them. */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+/** Catalog tables: products, merchants, services, periods, plans, price points, packages, coupons. */
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -12,4 +22,140 @@ export const products = pgTable('products', {
     .notNull()
     .references(() => merchants.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  defaultPackageId: text('default_package_id'),
+});
+
+export const periods = pgTable('periods', {
+  identifier: text('identifier').primaryKey(),
+  interval: integer('interval').notNull(),
+  unit: text('unit', { enum: ['Day', 'Week', 'Month', 'Year'] }).notNull(),
+});
+
+export const services = pgTable('services', {
+  identifier: text('identifier').primaryKey(),
+  title: text('title').notNull(),
+  merchantId: text('merchant_id')
+    .notNull()
+    .references(() => merchants.id),
+  optional: boolean('optional').notNull().default(false),
+  attributes: jsonb('attributes').$type<{ name: string; value: string }[]>().notNull(),
+});
+
+export const servicePrices = pgTable(
+  'service_prices',
+  {
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.identifier),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.currency] })],
+);
+
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  identifier: text('identifier').notNull().unique(),
+  displayTitle: text('display_title').notNull(),
+  productId: text('product_id')
+    .notNull()
+    .references(() => products.id),
+  merchantId: text('merchant_id')
+    .notNull()
+    .references(() => merchants.id),
+  remoteId: text('remote_id').notNull(),
+  periodId: text('period_id')
+    .notNull()
+    .references(() => periods.identifier),
+  extraPeriodId: text('extra_period_id').references(() => periods.identifier),
+  tier: text('tier').notNull(),
+  type: text('type', { enum: ['individual', 'family'] }).notNull(),
+  groupType: text('group_type', { enum: ['Family', 'Individual'] }).notNull(),
+  subgroup: text('subgroup', { enum: ['individual', 'family'] }),
+  storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
+  bundleType: text('bundle_type', { enum: ['bundle'] }),
+  /** Identifier of the plan a subscription renews into (itself for monthly plans). */
+  nextChargePlan: text('next_charge_plan').notNull(),
+  listed: boolean('listed').notNull().default(true),
+});
+
+export const planServices = pgTable(
+  'plan_services',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    serviceId: text('service_id')
+      .notNull()
+      .references(() => services.identifier),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.serviceId] })],
+);
+
+export const pricePoints = pgTable(
+  'price_points',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    beforeDiscountMinor: bigint('before_discount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.currency] })],
+);
+
+export const packages = pgTable('packages', {
+  identifier: text('identifier').primaryKey(),
+  productId: text('product_id')
+    .notNull()
+    .references(() => products.id),
+  defaultCoupon: text('default_coupon'),
+  crossSellPackageId: text('cross_sell_package_id'),
+  crossSellOnly: boolean('cross_sell_only').notNull().default(false),
+});
+
+export const packagePlans = pgTable(
+  'package_plans',
+  {
+    packageId: text('package_id')
+      .notNull()
+      .references(() => packages.identifier),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.planId] })],
+);
+
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  isLegacy: boolean('is_legacy').notNull(),
+  percentOff: integer('percent_off').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+  oncePerEmail: boolean('once_per_email').notNull(),
+});
+
+export const couponPricePoints = pgTable(
+  'coupon_price_points',
+  {
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.couponCode, t.planId, t.currency] })],
+);
+
+/** Key/value facts about the loaded catalog, such as the seed version. */
+export const catalogMeta = pgTable('catalog_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
 });

@@ -1,0 +1,185 @@
+/** Pricing rules: which plans a package offers, at which price, with which coupon. */
+import {
+  AppError,
+  BACKEND_CODES,
+  ERROR_CODES,
+  matchesFilters,
+  parseProductFilters,
+  percentageDiscount,
+  perMonthMinor,
+  convertSize,
+  isProductGroup,
+  packagePlansVariablesSchema,
+  toDecimalString,
+  type Currency,
+  type PackagePlansVariables,
+  type PackageView,
+  type Period,
+  type PlanView,
+  type PriceView,
+} from '@checkout/core';
+import type { CatalogSnapshot, SnapshotCoupon, SnapshotPlan, SnapshotService } from './snapshot';
+
+export function priceView(
+  amount: number,
+  before: number,
+  currency: Currency,
+  period: Period,
+): PriceView {
+  const atomic = perMonthMinor(amount, period);
+  const percent = percentageDiscount(amount, before);
+  return {
+    total: toDecimalString(amount, currency),
+    atomic: toDecimalString(atomic, currency),
+    totalInMinorUnits: amount,
+    atomicInMinorUnits: atomic,
+    currency: { code: currency },
+    discount:
+      percent > 0
+        ? {
+            atomicBeforeDiscount: toDecimalString(perMonthMinor(before, period), currency),
+            totalBeforeDiscount: toDecimalString(before, currency),
+            totalBeforeDiscountInMinorUnits: before,
+            percentageDiscount: percent,
+          }
+        : null,
+  };
+}
+
+function serviceViews(services: readonly SnapshotService[], currency: Currency, period: Period) {
+  return services.map((s) => {
+    const price = s.prices.get(currency);
+    return {
+      identifier: s.identifier,
+      title: s.title,
+      merchant: s.merchantId,
+      attributes: s.attributes,
+      price: price === undefined ? null : priceView(price, price, currency, period),
+    };
+  });
+}
+
+function planPrice(plan: SnapshotPlan, currency: Currency): readonly [number, number] {
+  const price = plan.prices.get(currency);
+  if (!price)
+    throw new AppError(
+      ERROR_CODES.unsupportedCurrency,
+      400,
+      `No ${currency} price for ${plan.identifier}.`,
+    );
+  return price;
+}
+
+function planView(
+  plan: SnapshotPlan,
+  snapshot: CatalogSnapshot,
+  currency: Currency,
+  coupon: SnapshotCoupon | undefined,
+): PlanView {
+  const [amount, before] = planPrice(plan, currency);
+  const couponAmount = coupon?.prices.get(plan.id)?.get(currency);
+  const renewal = snapshot.plans.get(plan.nextChargePlan) ?? plan;
+  const [renewalAmount] = planPrice(renewal, currency);
+  return {
+    id: String(plan.id),
+    identifier: plan.identifier,
+    displayTitle: plan.displayTitle,
+    merchant: plan.merchantId,
+    remoteID: plan.remoteId,
+    tier: plan.tier as PlanView['tier'],
+    type: plan.type,
+    group: plan.groupType,
+    subgroup: plan.subgroup,
+    bundleType: plan.bundleType,
+    storageQuota: plan.storageQuotaBytes === null ? null : convertSize(plan.storageQuotaBytes),
+    period: plan.period,
+    extraPeriod: plan.extraPeriod ?? null,
+    services: serviceViews(plan.services, currency, plan.period),
+    price: priceView(couponAmount ?? amount, before, currency, plan.period),
+    nextChargePlan: {
+      period: renewal.period,
+      price: priceView(renewalAmount, renewalAmount, currency, renewal.period),
+      services: serviceViews(renewal.services, currency, renewal.period),
+    },
+    coupon:
+      coupon && couponAmount !== undefined
+        ? { code: coupon.code, isLegacy: coupon.isLegacy }
+        : null,
+  };
+}
+
+function couponNotAvailable(code: string): AppError {
+  return new AppError(
+    BACKEND_CODES.couponNotAvailable,
+    400,
+    `The coupon ${code} is not available.`,
+  );
+}
+
+/** A coupon the shopper asked for must be live; a package's default coupon is dropped if not. */
+function resolveCoupon(
+  snapshot: CatalogSnapshot,
+  requested: string | null | undefined,
+  fallback: string | null,
+  now: Date,
+): SnapshotCoupon | undefined {
+  const code = requested ?? fallback;
+  if (!code) return undefined;
+  const coupon = snapshot.coupons.get(code);
+  const live = coupon && coupon.validFrom <= now && now <= coupon.validUntil;
+  if (live) return coupon;
+  if (requested) throw couponNotAvailable(requested);
+  return undefined;
+}
+
+export function getPackagePlans(
+  snapshot: CatalogSnapshot,
+  input: PackagePlansVariables,
+  now: Date = new Date(),
+): PackageView {
+  const variables = packagePlansVariablesSchema.parse(input);
+  const pkg = snapshot.packages.get(variables.packageId);
+  if (!pkg || !isProductGroup(pkg.productId)) {
+    throw new AppError(
+      ERROR_CODES.unknownPackage,
+      404,
+      `There is no package ${variables.packageId}.`,
+    );
+  }
+  const currency = variables.currencyCode;
+  const coupon = resolveCoupon(snapshot, variables.coupon, pkg.defaultCoupon, now);
+  const filters = parseProductFilters(pkg.productId, variables.filters);
+  const plans = pkg.plans
+    .filter((plan) => matchesFilters(plan, filters))
+    .map((plan) => planView(plan, snapshot, currency, coupon));
+  if (variables.coupon && coupon && !plans.some((p) => p.coupon)) {
+    throw couponNotAvailable(variables.coupon);
+  }
+
+  let crossSell: PackageView['crossSell'] = null;
+  if (variables.crossSellPackageId) {
+    const xs = snapshot.packages.get(variables.crossSellPackageId);
+    if (!xs || pkg.crossSellPackageId !== xs.identifier) {
+      throw new AppError(
+        ERROR_CODES.crossSellNotAvailable,
+        404,
+        `${variables.crossSellPackageId} is not offered next to ${pkg.identifier}.`,
+      );
+    }
+    crossSell = {
+      identifier: xs.identifier,
+      plans: xs.plans.map((plan) => planView(plan, snapshot, currency, undefined)),
+    };
+  }
+
+  return {
+    identifier: pkg.identifier,
+    catalogVersion: snapshot.version,
+    plans,
+    coupon:
+      coupon && plans.some((p) => p.coupon)
+        ? { code: coupon.code, isLegacy: coupon.isLegacy }
+        : null,
+    crossSell,
+  };
+}

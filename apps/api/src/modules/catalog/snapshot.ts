@@ -1,0 +1,113 @@
+/** An indexed, immutable copy of the catalog: what pricing requests are answered from. */
+import type { Period } from '@checkout/core';
+import type { CatalogRows, CouponRow, PackageRow, PlanRow, ServiceRow } from './store';
+
+export interface SnapshotService extends ServiceRow {
+  prices: ReadonlyMap<string, number>;
+}
+
+export interface SnapshotPlan extends PlanRow {
+  period: Period;
+  extraPeriod: Period | undefined;
+  services: readonly SnapshotService[];
+  /** currency → [amount, amount before discount] in minor units */
+  prices: ReadonlyMap<string, readonly [number, number]>;
+}
+
+export interface SnapshotPackage extends PackageRow {
+  plans: readonly SnapshotPlan[];
+}
+
+export interface SnapshotCoupon extends CouponRow {
+  /** plan id → currency → amount in minor units */
+  prices: ReadonlyMap<number, ReadonlyMap<string, number>>;
+}
+
+export interface CatalogSnapshot {
+  version: string;
+  plans: ReadonlyMap<string, SnapshotPlan>;
+  packages: ReadonlyMap<string, SnapshotPackage>;
+  coupons: ReadonlyMap<string, SnapshotCoupon>;
+  defaultPackages: ReadonlyMap<string, string>;
+}
+
+function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
+  const periods = new Map(rows.periods.map((p) => [p.identifier, p]));
+  const servicePrices = group(rows.servicePrices, (r) => r.serviceId);
+  const services = new Map(
+    rows.services.map((s) => [
+      s.identifier,
+      {
+        ...s,
+        prices: new Map(
+          (servicePrices.get(s.identifier) ?? []).map((p) => [p.currency, p.amountMinor]),
+        ),
+      },
+    ]),
+  );
+  const planServices = group(rows.planServices, (r) => r.planId);
+  const pricePoints = group(rows.pricePoints, (r) => r.planId);
+  const plansById = new Map<number, SnapshotPlan>();
+  for (const plan of rows.plans) {
+    const period = periods.get(plan.periodId);
+    if (!period) throw new Error(`plan ${plan.identifier} has an unknown period`);
+    plansById.set(plan.id, {
+      ...plan,
+      period,
+      extraPeriod: plan.extraPeriodId ? periods.get(plan.extraPeriodId) : undefined,
+      services: (planServices.get(plan.id) ?? [])
+        .sort((a, b) => a.position - b.position)
+        .flatMap((ps) => services.get(ps.serviceId) ?? []),
+      prices: new Map(
+        (pricePoints.get(plan.id) ?? []).map((p) => [
+          p.currency,
+          [p.amountMinor, p.beforeDiscountMinor] as const,
+        ]),
+      ),
+    });
+  }
+  const packagePlans = group(rows.packagePlans, (r) => r.packageId);
+  const couponPrices = group(rows.couponPricePoints, (r) => r.couponCode);
+  return {
+    version: rows.version,
+    plans: new Map([...plansById.values()].map((p) => [p.identifier, p])),
+    packages: new Map(
+      rows.packages.map((pkg) => [
+        pkg.identifier,
+        {
+          ...pkg,
+          plans: (packagePlans.get(pkg.identifier) ?? [])
+            .sort((a, b) => a.position - b.position)
+            .flatMap((pp) => plansById.get(pp.planId) ?? []),
+        },
+      ]),
+    ),
+    coupons: new Map(
+      rows.coupons.map((c) => {
+        const byPlan = new Map<number, Map<string, number>>();
+        for (const p of couponPrices.get(c.code) ?? []) {
+          const perCurrency = byPlan.get(p.planId) ?? new Map<string, number>();
+          perCurrency.set(p.currency, p.amountMinor);
+          byPlan.set(p.planId, perCurrency);
+        }
+        return [c.code, { ...c, prices: byPlan }];
+      }),
+    ),
+    defaultPackages: new Map(
+      rows.products.flatMap((p) =>
+        p.defaultPackageId ? [[p.id, p.defaultPackageId] as const] : [],
+      ),
+    ),
+  };
+}

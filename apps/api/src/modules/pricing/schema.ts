@@ -1,0 +1,177 @@
+/** The pricing GraphQL schema (spec §3, §7 field names) and its resolvers. */
+import { GraphQLScalarType, valueFromASTUntyped, type GraphQLError } from 'graphql';
+import { createGraphQLError, createSchema } from 'graphql-yoga';
+import { z } from 'zod';
+import { AppError, ERROR_CODES, type PackagePlansVariables } from '@checkout/core';
+import type { Catalog } from '../catalog/catalog';
+import { getPackagePlans } from '../catalog/service';
+
+const typeDefs = /* GraphQL */ `
+  "Any JSON value; getPackagePlans reads product filters from an object."
+  scalar JSON
+
+  enum PeriodUnit {
+    Day
+    Week
+    Month
+    Year
+  }
+  enum PlanTier {
+    Basic
+    Complete
+    Plus
+    Prime
+    Standard
+    Ultimate
+    Ultra
+  }
+  enum PlanType {
+    individual
+    family
+  }
+  enum GroupType {
+    Family
+    Individual
+  }
+  enum Subgroup {
+    individual
+    family
+  }
+  enum BundleType {
+    bundle
+  }
+
+  type Period {
+    identifier: String!
+    interval: Int!
+    unit: PeriodUnit!
+  }
+  type Attribute {
+    name: String!
+    value: String!
+  }
+  type Currency {
+    code: String!
+  }
+  type Discount {
+    atomicBeforeDiscount: String!
+    totalBeforeDiscount: String!
+    totalBeforeDiscountInMinorUnits: Int!
+    percentageDiscount: Int!
+  }
+  "Amounts are exact decimal strings in major units; atomic is the price per month."
+  type Price {
+    total: String!
+    atomic: String!
+    totalInMinorUnits: Int!
+    atomicInMinorUnits: Int!
+    currency: Currency!
+    discount: Discount
+  }
+  type Service {
+    identifier: String!
+    title: String!
+    merchant: String!
+    attributes: [Attribute!]!
+    price: Price
+  }
+  type Size {
+    amount: Float!
+    unit: String!
+  }
+  type NextChargePlan {
+    period: Period!
+    price: Price!
+    services: [Service!]!
+  }
+  type PlanCoupon {
+    code: String!
+    isLegacy: Boolean!
+  }
+  type Plan {
+    id: ID!
+    identifier: String!
+    displayTitle: String!
+    merchant: String!
+    remoteID: String!
+    tier: PlanTier!
+    type: PlanType!
+    group: GroupType!
+    subgroup: Subgroup
+    bundleType: BundleType
+    storageQuota: Size
+    period: Period!
+    extraPeriod: Period
+    services: [Service!]!
+    price: Price!
+    nextChargePlan: NextChargePlan!
+    coupon: PlanCoupon
+  }
+  type CrossSellPackage {
+    identifier: String!
+    plans: [Plan!]!
+  }
+  type Package {
+    identifier: String!
+    catalogVersion: String!
+    plans: [Plan!]!
+    coupon: PlanCoupon
+    crossSell: CrossSellPackage
+  }
+
+  type Query {
+    getPackagePlans(
+      countryCode: String
+      currencyCode: String!
+      packageId: String!
+      filters: JSON
+      coupon: String
+      crossSellPackageId: String
+      knowledgeBaseVersion: String
+    ): Package!
+  }
+`;
+
+const JSONScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
+
+/** Domain errors become GraphQL errors with a machine-readable code; nothing else leaks. */
+function toGraphQLError(error: unknown): GraphQLError {
+  if (error instanceof AppError) {
+    return createGraphQLError(error.message, {
+      extensions: { code: error.code, status: error.status },
+    });
+  }
+  if (error instanceof z.ZodError) {
+    const issue = error.issues[0];
+    return createGraphQLError(
+      `${issue?.path.join('.') ?? 'variables'}: ${issue?.message ?? 'invalid'}`,
+      {
+        extensions: { code: ERROR_CODES.validation, status: 400 },
+      },
+    );
+  }
+  throw error;
+}
+
+export function pricingSchema(catalog: Catalog) {
+  return createSchema({
+    typeDefs,
+    resolvers: {
+      JSON: JSONScalar,
+      Query: {
+        getPackagePlans: (_root: unknown, args: PackagePlansVariables) => {
+          try {
+            return getPackagePlans(catalog.snapshot(), args);
+          } catch (error) {
+            throw toGraphQLError(error);
+          }
+        },
+      },
+    },
+  });
+}
