@@ -16,15 +16,13 @@ export async function seedCatalog(db: Database, seed: CatalogSeed): Promise<bool
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
     await tx.insert(t.merchants).values(seed.merchants);
-    await tx
-      .insert(t.products)
-      .values(
-        seed.products.map((p) => ({
-          id: p.id,
-          merchantId: p.merchant,
-          defaultPackageId: p.package,
-        })),
-      );
+    await tx.insert(t.products).values(
+      seed.products.map((p) => ({
+        id: p.id,
+        merchantId: p.merchant,
+        defaultPackageId: p.package,
+      })),
+    );
     await tx.insert(t.periods).values(seed.periods);
     await tx.insert(t.services).values(
       seed.services.map((s) => ({
@@ -75,17 +73,15 @@ export async function seedCatalog(db: Database, seed: CatalogSeed): Promise<bool
       return id;
     };
 
-    await tx
-      .insert(t.planServices)
-      .values(
-        seed.plans.flatMap((plan) =>
-          plan.services.map((serviceId, position) => ({
-            planId: idOf(plan.identifier),
-            serviceId,
-            position,
-          })),
-        ),
-      );
+    await tx.insert(t.planServices).values(
+      seed.plans.flatMap((plan) =>
+        plan.services.map((serviceId, position) => ({
+          planId: idOf(plan.identifier),
+          serviceId,
+          position,
+        })),
+      ),
+    );
     await tx.insert(t.pricePoints).values(
       Object.entries(seed.pricePoints.plans).flatMap(([identifier, byCurrency]) =>
         Object.entries(byCurrency).map(([currency, [amountMinor, beforeDiscountMinor]]) => ({
@@ -105,17 +101,15 @@ export async function seedCatalog(db: Database, seed: CatalogSeed): Promise<bool
         crossSellOnly: pkg.crossSellOnly ?? false,
       })),
     );
-    await tx
-      .insert(t.packagePlans)
-      .values(
-        seed.packages.flatMap((pkg) =>
-          pkg.plans.map((id, position) => ({
-            packageId: pkg.identifier,
-            planId: idOf(id),
-            position,
-          })),
-        ),
-      );
+    await tx.insert(t.packagePlans).values(
+      seed.packages.flatMap((pkg) =>
+        pkg.plans.map((id, position) => ({
+          packageId: pkg.identifier,
+          planId: idOf(id),
+          position,
+        })),
+      ),
+    );
     await tx.insert(t.coupons).values(
       seed.coupons.map((c) => ({
         code: c.code,
