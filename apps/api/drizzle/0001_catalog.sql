@@ -91,7 +91,6 @@ CREATE TABLE "services" (
 	"attributes" jsonb NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "default_package_id" text;--> statement-breakpoint
 ALTER TABLE "coupon_price_points" ADD CONSTRAINT "coupon_price_points_coupon_code_coupons_code_fk" FOREIGN KEY ("coupon_code") REFERENCES "public"."coupons"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_price_points" ADD CONSTRAINT "coupon_price_points_plan_id_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "package_plans" ADD CONSTRAINT "package_plans_package_id_packages_identifier_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("identifier") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -38,7 +38,6 @@ export const merchantSeedSchema = z.strictObject({ id: identifier, name: z.strin
 export const productSeedSchema = z.strictObject({
   id: z.enum(PRODUCT_GROUPS),
   merchant: identifier,
-  package: identifier,
 });
 export const serviceSeedSchema = z.strictObject({
   identifier,

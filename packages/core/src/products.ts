@@ -12,6 +12,16 @@ export type ProductGroup = (typeof PRODUCT_GROUPS)[number];
 
 export const DEFAULT_PRODUCT_GROUP: ProductGroup = 'vpn';
 
+/** The package a product group's checkout shows unless `package_identifier` names another. */
+export const DEFAULT_PACKAGES: Readonly<Record<ProductGroup, string>> = {
+  vpn: 'vpn-default',
+  pass: 'pass-default',
+  locker: 'locker-default',
+  data_removal: 'data-removal-default',
+  bundle: 'bundle-default',
+  threat_protection: 'threat-protection-default',
+};
+
 export function isProductGroup(value: unknown): value is ProductGroup {
   return typeof value === 'string' && (PRODUCT_GROUPS as readonly string[]).includes(value);
 }

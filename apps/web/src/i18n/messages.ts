@@ -10,7 +10,15 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
 }
 
 /** The namespaces client components read; the rest (legal texts, page copy) stay on the server. */
-export const CLIENT_NAMESPACES = ['common', 'header', 'footer', 'consent', 'errors'] as const;
+export const CLIENT_NAMESPACES = [
+  'common',
+  'header',
+  'footer',
+  'consent',
+  'errors',
+  'plans',
+  'summary',
+] as const;
 
 export function clientMessages(
   messages: Messages,

@@ -7,7 +7,7 @@ import {
   deviceTypeFrom,
   isProductGroup,
   languageOf,
-  toCurrency,
+  resolveCurrency,
   type AppContext,
   type ProductGroup,
 } from '@checkout/core';
@@ -30,9 +30,10 @@ export const getAppContext = cache(async (): Promise<AppContext> => {
   const requestHeaders = await headers();
   const url = await getRequestUrl();
   const language = languageOf(await getLocale());
+  const country = countryOf(requestHeaders);
   return {
-    geoData: { countryCode: countryOf(requestHeaders) },
-    currency: toCurrency(url.searchParams.get('currency')),
+    geoData: { countryCode: country },
+    currency: resolveCurrency(url.searchParams.get('currency'), country),
     user: null,
     countdownEndTime: null,
     enabledExperimentIds: [],

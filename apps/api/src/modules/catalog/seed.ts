@@ -16,13 +16,9 @@ export async function seedCatalog(db: Database, seed: CatalogSeed): Promise<bool
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
     await tx.insert(t.merchants).values(seed.merchants);
-    await tx.insert(t.products).values(
-      seed.products.map((p) => ({
-        id: p.id,
-        merchantId: p.merchant,
-        defaultPackageId: p.package,
-      })),
-    );
+    await tx
+      .insert(t.products)
+      .values(seed.products.map((p) => ({ id: p.id, merchantId: p.merchant })));
     await tx.insert(t.periods).values(seed.periods);
     await tx.insert(t.services).values(
       seed.services.map((s) => ({

@@ -28,7 +28,6 @@ export interface CatalogSnapshot {
   plans: ReadonlyMap<string, SnapshotPlan>;
   packages: ReadonlyMap<string, SnapshotPackage>;
   coupons: ReadonlyMap<string, SnapshotCoupon>;
-  defaultPackages: ReadonlyMap<string, string>;
 }
 
 function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
@@ -103,11 +102,6 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
         }
         return [c.code, { ...c, prices: byPlan }];
       }),
-    ),
-    defaultPackages: new Map(
-      rows.products.flatMap((p) =>
-        p.defaultPackageId ? [[p.id, p.defaultPackageId] as const] : [],
-      ),
     ),
   };
 }

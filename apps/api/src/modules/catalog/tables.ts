@@ -22,7 +22,6 @@ export const products = pgTable('products', {
     .notNull()
     .references(() => merchants.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  defaultPackageId: text('default_package_id'),
 });
 
 export const periods = pgTable('periods', {

@@ -285,7 +285,7 @@ describe('getPackagePlans', () => {
 
   it('refuses queries nested deeper than the schema allows', async () => {
     const deep = `{ getPackagePlans(currencyCode: "USD", packageId: "vpn-default") { plans { nextChargePlan { services { price { discount { percentageDiscount } } } } } } }`;
-    const nested = `query { a: __schema { types { fields { type { ofType { ofType { ofType { ofType { name } } } } } } } } }`;
+    const nested = `query { a: __schema { types { fields { type { ${'ofType { '.repeat(10)}name${' }'.repeat(10)} } } } } }`;
     const ok = await t.app.inject({ method: 'POST', url: '/graphql', payload: { query: deep } });
     expect(ok.json<GraphQLAnswer>().errors).toBeUndefined();
     const refused = await t.app.inject({

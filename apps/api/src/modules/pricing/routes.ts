@@ -18,7 +18,7 @@ export function pricingRoutes(app: FastifyInstance, catalog: Catalog, logging: b
     logging,
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: 8, ignoreIntrospection: false },
+        maxDepth: { n: 12, ignoreIntrospection: false },
         costLimit: { maxCost: 5000 },
         maxAliases: { n: 10 },
         maxDirectives: { n: 10 },

@@ -1,0 +1,163 @@
+'use client';
+/** Tier and billing-period choice with per-month price, discount, extra period and renewal. */
+import { useId } from 'react';
+import { useMessages, useTranslations } from 'next-intl';
+import type { PlanView } from '@checkout/core';
+import { beforeDiscountText, perMonthText, totalText } from './format';
+import { usePlanSelection } from './selection';
+import styles from './plan-picker.module.css';
+
+interface PlanPickerProps {
+  locale: string;
+  /** Flag plan-period-dropdown: periods in a select instead of cards. */
+  periodDropdown: boolean;
+  /** Flag renewal-price-disclaimer. */
+  renewalDisclaimer: boolean;
+}
+
+function unique<T>(values: readonly T[]): T[] {
+  return [...new Set(values)];
+}
+
+export function PlanPicker({ locale, periodDropdown, renewalDisclaimer }: PlanPickerProps) {
+  const t = useTranslations('plans');
+  const messages = useMessages();
+  const { plans, selected, select } = usePlanSelection();
+  const groupId = useId();
+  // Feature labels have no placeholders; catalog services without one fall back to their title.
+  const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
+  if (!selected) return <p>{t('empty')}</p>;
+
+  const periodText = (period: PlanView['period']) =>
+    t(`period.${period.unit}`, { count: period.interval });
+  const tiers = unique(plans.map((p) => p.tier));
+  const periodsOfTier = plans.filter((p) => p.tier === selected.tier);
+  const chooseTier = (tier: string) => {
+    const samePeriod = plans.find(
+      (p) => p.tier === tier && p.period.identifier === selected.period.identifier,
+    );
+    const any = samePeriod ?? plans.find((p) => p.tier === tier);
+    if (any) select(any.identifier);
+  };
+
+  return (
+    <div className={styles.picker} data-element="plan-picker">
+      {tiers.length > 1 ? (
+        <fieldset className={styles.tiers}>
+          <legend className={styles.legend}>{t('tierLabel')}</legend>
+          <div className={styles.segmented}>
+            {tiers.map((tier) => (
+              <label
+                key={tier}
+                className={styles.segment}
+                data-element={`tier-${tier.toLowerCase()}`}
+              >
+                <input
+                  type="radio"
+                  name={`${groupId}-tier`}
+                  value={tier}
+                  checked={selected.tier === tier}
+                  onChange={() => chooseTier(tier)}
+                />
+                <span>{tier}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {periodDropdown ? (
+        <label className={styles.dropdown}>
+          <span className={styles.legend}>{t('periodLabel')}</span>
+          <select value={selected.identifier} onChange={(e) => select(e.target.value)}>
+            {periodsOfTier.map((plan) => (
+              <option key={plan.identifier} value={plan.identifier}>
+                {periodText(plan.period)} ·{' '}
+                {t('perMonth', { price: perMonthText(plan.price, locale) })}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <fieldset className={styles.periods}>
+          <legend className={styles.legend}>{t('periodLabel')}</legend>
+          {periodsOfTier.map((plan) => {
+            const before = beforeDiscountText(plan.price, locale);
+            const monthly = plan.period.unit === 'Month' && plan.period.interval === 1;
+            return (
+              <label
+                key={plan.identifier}
+                className={styles.period}
+                data-element={`period-${plan.period.identifier}`}
+                data-plan={plan.identifier}
+              >
+                <input
+                  type="radio"
+                  name={`${groupId}-period`}
+                  value={plan.identifier}
+                  checked={selected.identifier === plan.identifier}
+                  onChange={() => select(plan.identifier)}
+                />
+                <span className={styles.periodBody}>
+                  <span className={styles.periodTitle}>
+                    {periodText(plan.period)}
+                    {plan.extraPeriod ? (
+                      <span className={styles.extra}>
+                        {t('extra', { period: periodText(plan.extraPeriod) })}
+                      </span>
+                    ) : null}
+                  </span>
+                  {plan.price.discount ? (
+                    <span className={styles.badge}>
+                      {t('save', { percent: plan.price.discount.percentageDiscount })}
+                    </span>
+                  ) : null}
+                  <span className={styles.perMonth}>
+                    {t('perMonth', { price: perMonthText(plan.price, locale) })}
+                  </span>
+                  <span className={styles.billing}>
+                    {before ? (
+                      <>
+                        <s aria-hidden="true">{before}</s>
+                        <span className="visually-hidden">
+                          {t('regularPrice', { price: before })}
+                        </span>{' '}
+                      </>
+                    ) : null}
+                    {monthly
+                      ? t('billedEvery', {
+                          total: totalText(plan.price, locale),
+                          period: periodText(plan.period),
+                        })
+                      : t('billedFirst', {
+                          total: totalText(plan.price, locale),
+                          period: periodText(plan.period),
+                        })}
+                  </span>
+                </span>
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+
+      {renewalDisclaimer ? (
+        <p className={styles.renewal} data-element="renewal-disclaimer">
+          {t('renewal', {
+            price: totalText(selected.nextChargePlan.price, locale),
+            period: periodText(selected.nextChargePlan.period),
+          })}
+        </p>
+      ) : null}
+
+      <div className={styles.features}>
+        <h3 className={styles.featuresTitle}>{t('includes')}</h3>
+        <ul>
+          {selected.services.map((service) => (
+            <li key={service.identifier}>{serviceLabels[service.identifier] ?? service.title}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+'use client';
+/**
+ * The plan the shopper has chosen, shared by the plan picker and the order summary. The choice
+ * is mirrored into the address (`product`) without a server round trip, so a reload keeps it.
+ */
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { PlanView } from '@checkout/core';
+
+interface Selection {
+  plans: readonly PlanView[];
+  selected: PlanView | undefined;
+  select(identifier: string): void;
+}
+
+const Context = createContext<Selection | null>(null);
+
+export function PlanSelectionProvider({
+  plans,
+  initial,
+  children,
+}: {
+  plans: readonly PlanView[];
+  initial: string | undefined;
+  children: ReactNode;
+}) {
+  const [identifier, setIdentifier] = useState(initial);
+  const select = useCallback((next: string) => {
+    setIdentifier(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('product', next);
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
+  const value = useMemo(
+    () => ({ plans, selected: plans.find((p) => p.identifier === identifier), select }),
+    [plans, identifier, select],
+  );
+  return <Context value={value}>{children}</Context>;
+}
+
+export function usePlanSelection(): Selection {
+  const value = useContext(Context);
+  if (!value) throw new Error('usePlanSelection is used outside of PlanSelectionProvider');
+  return value;
+}

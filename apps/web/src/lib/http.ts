@@ -1,0 +1,109 @@
+/**
+ * The generic HTTP helper of spec §7: GET by default, base URL for relative paths, JSON in and
+ * out, `{ data, error }` results. Non-2xx answers and 2xx bodies carrying an error become a
+ * RequestError 'method url status'; 204 means no data.
+ */
+import { endpointPattern, RequestError } from './request-error';
+
+/** Header names the api reads (spec §3 "request header names"). */
+export const USER_TOKEN_HEADER = 'x-user-token';
+export const EXPERIMENT_HEADER = 'x-experiment';
+
+export interface ServerContext {
+  /** The visitor's token cookie, forwarded as the user-token header. */
+  token?: string | undefined;
+  /** The visitor's experiment id, forwarded as the experiment header. */
+  experiment?: string | undefined;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  baseUrl?: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  server?: ServerContext;
+  signal?: AbortSignal;
+}
+
+export type RequestResult<T> =
+  { data: T | null; error: null } | { data: null; error: RequestError };
+
+export function buildUrl(
+  path: string,
+  baseUrl: string | undefined,
+  query: RequestOptions['query'],
+): string {
+  const absolute = /^https?:\/\//.test(path);
+  const url = new URL(
+    absolute ? path : `${baseUrl ?? ''}${path}`,
+    absolute || baseUrl ? undefined : 'http://relative.invalid',
+  );
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) url.searchParams.set(name, String(value));
+  }
+  return absolute || baseUrl ? url.toString() : `${url.pathname}${url.search}`;
+}
+
+function carriesError(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const record = body as Record<string, unknown>;
+  return Boolean(record.error) || (Array.isArray(record.errors) && record.errors.length > 0);
+}
+
+export async function request<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<RequestResult<T>> {
+  const method = options.method ?? 'GET';
+  const url = buildUrl(path, options.baseUrl, options.query);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
+  if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
+  const base = { method, url, payload: options.body, endpointPattern: endpointPattern(url) };
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      cache: 'no-store',
+    });
+  } catch (cause) {
+    const error = new RequestError({
+      ...base,
+      status: 0,
+      statusText: 'network error',
+      headers: {},
+      data: null,
+      cause,
+    });
+    return { data: null, error };
+  }
+  const responseHeaders = Object.fromEntries(response.headers.entries());
+  const text = response.status === 204 ? '' : await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = text;
+  }
+  const failed =
+    response.status < 200 ||
+    response.status >= 400 ||
+    (response.status !== 204 && carriesError(data));
+  if (failed) {
+    const error = new RequestError({
+      ...base,
+      status: response.status,
+      statusText: response.statusText,
+      headers: responseHeaders,
+      data,
+    });
+    return { data: null, error };
+  }
+  return { data: response.status === 204 ? null : (data as T), error: null };
+}

@@ -1,0 +1,84 @@
+/** What the checkout shows for a request: product, package, currency, filters, plans. */
+import 'server-only';
+import { cookies } from 'next/headers';
+import {
+  BACKEND_CODES,
+  DEFAULT_PACKAGES,
+  DEFAULT_PRODUCT_GROUP,
+  isProductGroup,
+  parseFiltersParam,
+  resolveCurrency,
+  SUBGROUPS,
+  type Currency,
+  type PackageView,
+  type ProductFilters,
+  type ProductGroup,
+} from '@checkout/core';
+import type { RequestError } from '../lib/request-error';
+import { getAppContext, getRequestUrl } from './app-context.server';
+import { fetchPackagePlans } from './pricing.server';
+
+export interface CheckoutPlans {
+  group: ProductGroup;
+  currency: Currency;
+  filters: ProductFilters;
+  pkg: PackageView | null;
+  error: RequestError | null;
+  /** Plan identifier (`product`) or period (`product_period`) asked for in the address. */
+  preselect: { plan: string | null; period: string | null };
+}
+
+function filtersFrom(group: ProductGroup, params: URLSearchParams): ProductFilters {
+  const filters = parseFiltersParam(group, params.get('product_filters'));
+  const subgroup = params.get('product_subgroup');
+  const known = SUBGROUPS.find((s) => s === subgroup);
+  return known && filters.subgroup ? { ...filters, subgroup: known } : filters;
+}
+
+/** Filters in the wire format of getPackagePlans (spec §3 parameter bag). */
+function toFilterBag(filters: ProductFilters): Record<string, unknown> {
+  return {
+    ...(filters.subgroup ? { subgroup: filters.subgroup } : {}),
+    ...(filters.storageQuota
+      ? {
+          storage_quota_amount: filters.storageQuota.amount,
+          storage_quota_unit: filters.storageQuota.unit,
+        }
+      : {}),
+  };
+}
+
+function isCouponUnavailable(error: RequestError): boolean {
+  const errors = (error.data as { errors?: { extensions?: { code?: unknown } }[] } | null)?.errors;
+  return errors?.some((e) => e.extensions?.code === BACKEND_CODES.couponNotAvailable) ?? false;
+}
+
+export async function loadCheckoutPlans(): Promise<CheckoutPlans> {
+  const params = (await getRequestUrl()).searchParams;
+  const context = await getAppContext();
+  const groupParam = params.get('product_group');
+  const group = isProductGroup(groupParam) ? groupParam : DEFAULT_PRODUCT_GROUP;
+  const currency = resolveCurrency(params.get('currency'), context.geoData.countryCode);
+  const filters = filtersFrom(group, params);
+  const coupon = params.get('coupon');
+  const token = (await cookies()).get('token')?.value;
+  const variables = {
+    countryCode: context.geoData.countryCode,
+    currencyCode: currency,
+    packageId: params.get('package_identifier') ?? DEFAULT_PACKAGES[group],
+    filters: toFilterBag(filters),
+  };
+  let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, { token });
+  // A coupon that is not available must not cost the shopper the plans: show them without it.
+  if (coupon && result.error && isCouponUnavailable(result.error)) {
+    result = await fetchPackagePlans(variables, { token });
+  }
+  return {
+    group,
+    currency,
+    filters,
+    pkg: result.data,
+    error: result.error,
+    preselect: { plan: params.get('product'), period: params.get('product_period') },
+  };
+}

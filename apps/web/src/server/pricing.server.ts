@@ -1,0 +1,74 @@
+/** The pricing client: getPackagePlans against the api's GraphQL, retried, validated. */
+import 'server-only';
+import { packageViewSchema, type PackagePlansVariables, type PackageView } from '@checkout/core';
+import { env } from '../env.server';
+import { buildUrl, request, type ServerContext } from '../lib/http';
+import { RequestError } from '../lib/request-error';
+import { PRICING_RETRY, withRetry } from '../lib/retry';
+
+const PLAN_FIELDS = /* GraphQL */ `
+  id identifier displayTitle merchant remoteID tier type group subgroup bundleType
+  storageQuota { amount unit }
+  period { identifier interval unit }
+  extraPeriod { identifier interval unit }
+  services { identifier title merchant attributes { name value } price { ...price } }
+  price { ...price }
+  nextChargePlan {
+    period { identifier interval unit }
+    price { ...price }
+    services { identifier title merchant attributes { name value } price { ...price } }
+  }
+  coupon { code isLegacy }
+`;
+
+export const PACKAGE_PLANS_QUERY = /* GraphQL */ `
+  query PackagePlans($countryCode: String, $currencyCode: String!, $packageId: String!, $filters: JSON,
+    $coupon: String, $crossSellPackageId: String, $knowledgeBaseVersion: String) {
+    getPackagePlans(countryCode: $countryCode, currencyCode: $currencyCode, packageId: $packageId,
+      filters: $filters, coupon: $coupon, crossSellPackageId: $crossSellPackageId,
+      knowledgeBaseVersion: $knowledgeBaseVersion) {
+      identifier catalogVersion
+      coupon { code isLegacy }
+      plans { ${PLAN_FIELDS} }
+      crossSell { identifier plans { ${PLAN_FIELDS} } }
+    }
+  }
+  fragment price on Price {
+    total atomic totalInMinorUnits atomicInMinorUnits currency { code }
+    discount { atomicBeforeDiscount totalBeforeDiscount totalBeforeDiscountInMinorUnits percentageDiscount }
+  }
+`.replace(/\s+/g, ' ');
+
+/** GraphQL GET URLs stay under this length (spec §7); longer requests are POSTed. */
+const MAX_GET_URL = 2047;
+const ACCEPT = 'application/graphql+json, application/json';
+
+export async function fetchPackagePlans(
+  variables: PackagePlansVariables,
+  server: ServerContext,
+): Promise<{ data: PackageView | null; error: RequestError | null }> {
+  const endpoint = `${env.API_URL}/graphql`;
+  const query = { query: PACKAGE_PLANS_QUERY, variables: JSON.stringify(variables) };
+  const useGet = buildUrl(endpoint, undefined, query).length <= MAX_GET_URL;
+  const run = () =>
+    request<{ data?: { getPackagePlans?: unknown } }>(endpoint, {
+      method: useGet ? 'GET' : 'POST',
+      ...(useGet ? { query } : { body: { query: PACKAGE_PLANS_QUERY, variables } }),
+      headers: { accept: ACCEPT },
+      server,
+    });
+  const result = await withRetry(run, PRICING_RETRY);
+  if (result.error) return { data: null, error: result.error };
+  const parsed = packageViewSchema.safeParse(result.data?.data?.getPackagePlans);
+  if (parsed.success) return { data: parsed.data, error: null };
+  const error = new RequestError({
+    method: useGet ? 'GET' : 'POST',
+    url: endpoint,
+    endpointPattern: '/graphql',
+    status: 200,
+    statusText: 'unexpected answer',
+    headers: {},
+    data: parsed.error.issues.slice(0, 3),
+  });
+  return { data: null, error };
+}
