@@ -1,7 +1,7 @@
 'use client';
 /** The order summary: the chosen plan, its discount and coupon, and the total due today. */
 import { useTranslations } from 'next-intl';
-import { formatPrice, type Currency } from '@checkout/core';
+import { formatPrice } from '@checkout/core';
 import { beforeDiscountText, totalText } from './format';
 import { usePlanSelection } from './selection';
 import styles from './order-summary.module.css';
@@ -12,7 +12,7 @@ export function OrderSummary({ locale, productName }: { locale: string; productN
   const { selected } = usePlanSelection();
   if (!selected) return <p className={styles.muted}>{t('nothing')}</p>;
   const { price } = selected;
-  const currency = price.currency.code as Currency;
+  const currency = price.currency.code;
   const before = beforeDiscountText(price, locale);
   const saved = price.discount
     ? price.discount.totalBeforeDiscountInMinorUnits - price.totalInMinorUnits

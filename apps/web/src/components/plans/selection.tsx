@@ -9,7 +9,7 @@ import type { PlanView } from '@checkout/core';
 interface Selection {
   plans: readonly PlanView[];
   selected: PlanView | undefined;
-  select(identifier: string): void;
+  select: (identifier: string) => void;
 }
 
 const Context = createContext<Selection | null>(null);
