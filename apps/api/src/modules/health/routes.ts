@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../db/client';
 
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+  // Liveness: the process answers, whatever the database does.
+  app.get('/api/health/live/', () => ({ status: 'ok' }));
   app.get('/api/health/', async () => {
     await database.db.execute(sql`select 1`);
     return { status: 'ok', database: database.kind };

@@ -295,4 +295,28 @@ describe('getPackagePlans', () => {
     });
     expect(refused.json<GraphQLAnswer>().errors?.[0]?.message).toMatch(/depth/i);
   });
+
+  it('repeats a cached answer with an ETag and answers 304 when the client has it', async () => {
+    const payload = { query: QUERY, variables: { currencyCode: 'SEK', packageId: 'vpn-default' } };
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', payload });
+    const second = await t.app.inject({ method: 'POST', url: '/graphql', payload });
+    expect(second.body).toBe(first.body);
+    const etag = second.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload,
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+  });
+
+  it('never caches an error: an unavailable coupon keeps failing with 2012', async () => {
+    for (let i = 0; i < 2; i++) {
+      expect(
+        await errorCode({ currencyCode: 'USD', packageId: 'vpn-default', coupon: 'SUMMER25' }),
+      ).toBe(2012);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { createYoga } from 'graphql-yoga';
 import { AppError, ERROR_CODES } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
+import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
 import { pricingSchema } from './schema';
 
 /** Longest GET URL accepted; longer queries must be POSTed (spec §7). */
@@ -28,6 +29,7 @@ export function pricingRoutes(app: FastifyInstance, catalog: Catalog, logging: b
     ],
   });
 
+  const cache = createResponseCache();
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -39,12 +41,40 @@ export function pricingRoutes(app: FastifyInstance, catalog: Catalog, logging: b
           `GET queries are limited to ${MAX_GET_URL_LENGTH} characters; use POST.`,
         );
       }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply);
-      response.headers.forEach((value, key) => {
-        void reply.header(key, value);
+      const params = (req.method === 'POST' ? req.body : req.query) as Record<
+        string,
+        unknown
+      > | null;
+      const key = responseCacheKey({
+        catalogVersion: catalog.snapshot().version,
+        accept: req.headers.accept ?? '',
+        query: params?.query,
+        variables: params?.variables,
+        operationName: params?.operationName,
       });
-      void reply.status(response.status);
-      return reply.send(response.body);
+      const hit = key ? cache.get(key) : undefined;
+      if (hit) {
+        if (req.headers['if-none-match'] === hit.etag) return reply.status(304).send();
+        return reply
+          .header('content-type', hit.contentType)
+          .header('etag', hit.etag)
+          .send(hit.body);
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply);
+      const body = await response.text();
+      response.headers.forEach((value, name) => {
+        void reply.header(name, value);
+      });
+      if (key && isCacheable(response.status, body)) {
+        const etag = `"${key}"`;
+        cache.set(key, {
+          body,
+          etag,
+          contentType: response.headers.get('content-type') ?? 'application/json',
+        });
+        void reply.header('etag', etag);
+      }
+      return reply.status(response.status).send(body);
     },
   });
 }

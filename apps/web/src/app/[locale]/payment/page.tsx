@@ -32,6 +32,8 @@ export default async function PaymentPage() {
   const productName = getBrand().products[checkout.group].name;
   return (
     <PlanSelectionProvider
+      // A new plan list (another subgroup, quota or currency) starts a fresh selection.
+      key={checkout.pkg.plans.map((p) => p.identifier).join()}
       plans={checkout.pkg.plans}
       initial={initialPlan(checkout.pkg.plans, checkout.preselect)}
     >

@@ -1,19 +1,35 @@
 import { getTranslations } from 'next-intl/server';
 import { ProductChooser } from '../../../components/home/product-chooser';
+import { PlanComparison } from '../../../components/plans/plan-comparison';
 import { PageHeading } from '../../../components/shell/page-heading';
+import { ErrorScreen } from '../../../components/errors/error-screen';
+import { getAppContext, getProductGroup } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
-import { getProductGroup } from '../../../server/app-context.server';
+import { loadCheckoutPlans } from '../../../server/checkout.server';
+import { getShellInfo } from '../../../server/shell.server';
 
+/** Without a product group: the product chooser. With one: its plans compared. */
 export default async function ProductsPage() {
   const t = await getTranslations('products');
+  const group = await getProductGroup();
+  const brand = getBrand();
+  if (!group) {
+    return (
+      <>
+        <PageHeading title={t('title')} lead={t('intro')} />
+        <ProductChooser brand={brand} label={t('groupsLabel')} />
+      </>
+    );
+  }
+  const [checkout, context] = await Promise.all([loadCheckoutPlans(), getAppContext()]);
+  if (!checkout.pkg) {
+    const { links } = await getShellInfo();
+    return <ErrorScreen status={500} hideProfile {...links} />;
+  }
   return (
     <>
-      <PageHeading title={t('title')} lead={t('intro')} />
-      <ProductChooser
-        brand={getBrand()}
-        selected={await getProductGroup()}
-        label={t('groupsLabel')}
-      />
+      <PageHeading title={t('compareTitle', { product: brand.products[group].name })} />
+      <PlanComparison pkg={checkout.pkg} group={group} locale={context.language.localeCode} />
     </>
   );
 }

@@ -1,0 +1,57 @@
+/** /products/ for one product group: every tier side by side at its 1-year price. */
+import { getMessages, getTranslations } from 'next-intl/server';
+import type { PackageView, ProductGroup } from '@checkout/core';
+import { Link } from '../../i18n/navigation';
+import { beforeDiscountText, perMonthText } from './format';
+import styles from './plan-comparison.module.css';
+
+interface PlanComparisonProps {
+  pkg: PackageView;
+  group: ProductGroup;
+  locale: string;
+}
+
+export async function PlanComparison({ pkg, group, locale }: PlanComparisonProps) {
+  const [t, messages] = await Promise.all([getTranslations(), getMessages()]);
+  const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
+  const yearly = pkg.plans.filter((p) => p.period.identifier === '1y');
+  return (
+    <>
+      <p className={styles.note}>{t('products.yearlyNote')}</p>
+      <ul className={styles.grid}>
+        {yearly.map((plan) => {
+          const before = beforeDiscountText(plan.price, locale);
+          return (
+            <li key={plan.identifier} className={`card ${styles.plan}`} data-plan={plan.identifier}>
+              <h2 className={styles.tier}>{plan.tier}</h2>
+              {plan.price.discount ? (
+                <span className={styles.badge}>
+                  {t('plans.save', { percent: plan.price.discount.percentageDiscount })}
+                </span>
+              ) : null}
+              <p className={styles.price}>
+                {t('plans.perMonth', { price: perMonthText(plan.price, locale) })}
+              </p>
+              {before ? <s className={styles.before}>{before}</s> : null}
+              <ul className={styles.features}>
+                {plan.services.map((s) => (
+                  <li key={s.identifier}>{serviceLabels[s.identifier] ?? s.title}</li>
+                ))}
+              </ul>
+              <Link
+                className="button"
+                href={{
+                  pathname: '/payment/',
+                  query: { product_group: group, product: plan.identifier },
+                }}
+              >
+                {t('plans.choose', { plan: plan.tier })}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <Link href="/products/">{t('products.back')}</Link>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUrl, request } from './http';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+describe('HTTP helper', () => {
+  let server: Server;
+  let base: string;
+  const seen: Seen[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        const routes: Record<string, [number, string]> = {
+          '/ok/': [200, '{"value":42}'],
+          '/empty/': [204, ''],
+          '/missing/': [404, '{"error":{"code":"not_found"}}'],
+          '/broken/': [503, 'upstream down'],
+          '/graphql-error/': [200, '{"data":null,"errors":[{"message":"no"}]}'],
+        };
+        const [status, text] = routes[(req.url ?? '').split('?')[0] ?? ''] ?? [500, ''];
+        res.writeHead(status, { 'content-type': 'application/json' }).end(text);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('GETs by default, prefixes the base URL and adds query parameters', async () => {
+    const result = await request<{ value: number }>('/ok/', {
+      baseUrl: base,
+      query: { a: 1, b: null },
+    });
+    expect(result).toEqual({ data: { value: 42 }, error: null });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/ok/?a=1' });
+  });
+
+  it('sends JSON bodies with a JSON content type and forwards token and experiment', async () => {
+    await request('/ok/', {
+      baseUrl: base,
+      method: 'POST',
+      body: { email: 'a@example.com' },
+      server: { token: 'tok-1', experiment: 'exp-7' },
+    });
+    const last = seen.at(-1);
+    expect(last?.body).toBe('{"email":"a@example.com"}');
+    expect(last?.headers['content-type']).toBe('application/json');
+    expect(last?.headers['x-user-token']).toBe('tok-1');
+    expect(last?.headers['x-experiment']).toBe('exp-7');
+  });
+
+  it('treats 204 as success without data', async () => {
+    expect(await request('/empty/', { baseUrl: base })).toEqual({ data: null, error: null });
+  });
+
+  it("turns a 404 into a request error named 'method url status'", async () => {
+    const { error } = await request('/missing/', { baseUrl: base });
+    expect(error?.message).toBe(`GET ${base}/missing/ 404`);
+    expect(error?.status).toBe(404);
+    expect(error?.data).toEqual({ error: { code: 'not_found' } });
+  });
+
+  it('turns a 2xx body carrying errors into a request error', async () => {
+    const { error } = await request('/graphql-error/', { baseUrl: base, method: 'POST', body: {} });
+    expect(error?.message).toBe(`POST ${base}/graphql-error/ 200`);
+  });
+
+  it('reports an unreachable server as a network error (status 0)', async () => {
+    const { error } = await request('http://127.0.0.1:1/nowhere/');
+    expect(error?.isNetworkError).toBe(true);
+    expect(error?.message).toBe('GET http://127.0.0.1:1/nowhere/ 0');
+  });
+
+  it('keeps relative URLs relative when there is no base URL', () => {
+    expect(buildUrl('/api/x/', undefined, { q: 'a b' })).toBe('/api/x/?q=a+b');
+    expect(buildUrl('https://h.example/p', 'http://ignored', {})).toBe('https://h.example/p');
+  });
+});
