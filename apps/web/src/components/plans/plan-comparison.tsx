@@ -3,6 +3,8 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { PackageView, ProductGroup } from '@checkout/core';
 import { Link } from '../../i18n/navigation';
 import { beforeDiscountText, perMonthText } from './format';
+import { PlanFeatures } from './plan-features';
+import badge from './badge.module.css';
 import styles from './plan-comparison.module.css';
 
 interface PlanComparisonProps {
@@ -25,7 +27,7 @@ export async function PlanComparison({ pkg, group, locale }: PlanComparisonProps
             <li key={plan.identifier} className={`card ${styles.plan}`} data-plan={plan.identifier}>
               <h2 className={styles.tier}>{plan.tier}</h2>
               {plan.price.discount ? (
-                <span className={styles.badge}>
+                <span className={badge.badge}>
                   {t('plans.save', { percent: plan.price.discount.percentageDiscount })}
                 </span>
               ) : null}
@@ -33,11 +35,9 @@ export async function PlanComparison({ pkg, group, locale }: PlanComparisonProps
                 {t('plans.perMonth', { price: perMonthText(plan.price, locale) })}
               </p>
               {before ? <s className={styles.before}>{before}</s> : null}
-              <ul className={styles.features}>
-                {plan.services.map((s) => (
-                  <li key={s.identifier}>{serviceLabels[s.identifier] ?? s.title}</li>
-                ))}
-              </ul>
+              <div className={styles.features}>
+                <PlanFeatures services={plan.services} labels={serviceLabels} />
+              </div>
               <Link
                 className="button"
                 href={{

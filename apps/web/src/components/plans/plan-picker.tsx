@@ -5,6 +5,8 @@ import { useMessages, useTranslations } from 'next-intl';
 import type { PlanView } from '@checkout/core';
 import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
+import { PlanFeatures } from './plan-features';
+import badge from './badge.module.css';
 import styles from './plan-picker.module.css';
 
 interface PlanPickerProps {
@@ -108,7 +110,7 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer }: PlanPi
                     ) : null}
                   </span>
                   {plan.price.discount ? (
-                    <span className={styles.badge}>
+                    <span className={badge.badge}>
                       {t('save', { percent: plan.price.discount.percentageDiscount })}
                     </span>
                   ) : null}
@@ -150,13 +152,9 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer }: PlanPi
         </p>
       ) : null}
 
-      <div className={styles.features}>
+      <div>
         <h3 className={styles.featuresTitle}>{t('includes')}</h3>
-        <ul>
-          {selected.services.map((service) => (
-            <li key={service.identifier}>{serviceLabels[service.identifier] ?? service.title}</li>
-          ))}
-        </ul>
+        <PlanFeatures services={selected.services} labels={serviceLabels} />
       </div>
     </div>
   );
