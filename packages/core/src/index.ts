@@ -16,3 +16,8 @@ export * from './price-localization';
 export * from './pricing';
 export * from './product-filters';
 export * from './package-plans';
+export * from './address';
+export * from './countdown';
+export * from './email';
+export * from './query-cleanup';
+export * from './taxes';

@@ -1,0 +1,67 @@
+/** Which query parameters each page drops from the address (spec §4), and tracking parameters. */
+import { TRACKING_PARAMS } from './query-params';
+
+export type PageKind = 'payment' | 'success' | 'other';
+
+export interface CleanupContext {
+  page: PageKind;
+  /** The page kind the shopper came from, when this is a client-side navigation. */
+  previousPage?: PageKind | undefined;
+  /** True when the route (path) changed since `error` was put in the address. */
+  routeChanged?: boolean;
+}
+
+const SUCCESS_REMOVES = [
+  'provider',
+  'currency',
+  'error',
+  'hide_error',
+  'product',
+  'product_period',
+  'coupon',
+  'amazonCheckoutSessionId',
+];
+
+/** Names of the parameters to remove from `params` on this page. */
+export function paramsToRemove(params: URLSearchParams, context: CleanupContext): string[] {
+  const remove = new Set<string>(['qa']);
+  if (context.page === 'payment' && params.has('cart_id')) {
+    remove.add('product');
+    remove.add('persist_countdown');
+  }
+  if (context.page === 'success') {
+    for (const name of SUCCESS_REMOVES) remove.add(name);
+    if (context.previousPage !== undefined && context.previousPage !== 'success') {
+      remove.add('cart_id');
+      remove.add('confirm_email');
+    }
+  }
+  if (context.page === 'other') {
+    remove.add('error');
+    remove.add('hide_error');
+  }
+  if (!params.has('error')) remove.add('hide_error');
+  if (context.routeChanged) remove.add('error');
+  return [...remove].filter((name) => params.has(name));
+}
+
+export function cleanQuery(params: URLSearchParams, context: CleanupContext): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of paramsToRemove(params, context)) next.delete(name);
+  return next;
+}
+
+/** Adds stored nv_tri / nv_trs values to an outgoing URL unless it already carries them. */
+export function withTracking(
+  url: string,
+  stored: Partial<Record<(typeof TRACKING_PARAMS)[number], string>>,
+): string {
+  const target = new URL(url, 'http://relative.invalid');
+  for (const name of TRACKING_PARAMS) {
+    const value = stored[name];
+    if (value && !target.searchParams.has(name)) target.searchParams.set(name, value);
+  }
+  return url.startsWith('http')
+    ? target.toString()
+    : `${target.pathname}${target.search}${target.hash}`;
+}
