@@ -5,7 +5,11 @@ import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
 import { registerErrorHandling } from './http/errors';
 import type { Catalog } from './modules/catalog/catalog';
+import { loadBlockedDomains } from './modules/carts/blocked-domains';
+import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { loadTaxTable } from './modules/taxes/tax-table';
+import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 
 export interface AppOptions {
@@ -36,5 +40,8 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   healthRoutes(app, database);
   pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
+  const taxes = loadTaxTable();
+  taxRoutes(app, taxes);
+  cartRoutes(app, { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() });
   return app;
 }

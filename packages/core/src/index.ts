@@ -21,3 +21,4 @@ export * from './countdown';
 export * from './email';
 export * from './query-cleanup';
 export * from './taxes';
+export * from './cart';

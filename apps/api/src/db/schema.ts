@@ -1,2 +1,3 @@
 /** Every table of the api, gathered for Drizzle; each module owns its own tables. */
 export * from '../modules/catalog/tables';
+export * from '../modules/carts/tables';

@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { CartView } from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { carts, couponRedemptions } from './tables';
+
+interface ErrorBody {
+  error: { code: string | number; message: string; issues?: { path: string; message: string }[] };
+}
+
+describe('carts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const create = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/carts/', payload: body });
+  const patch = (id: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'PATCH', url: `/api/carts/${id}/`, payload: body });
+  const base = { mainPlan: 'vpn-basic-1y', currency: 'USD', country: 'US' };
+
+  it('creates a cart with the main plan, default region and exclusive US tax', async () => {
+    const res = await create({ ...base, region: 'US-WA' });
+    expect(res.statusCode).toBe(201);
+    const cart = res.json<CartView>();
+    expect(cart).toMatchObject({
+      status: 'open',
+      region: 'US-WA',
+      subtotalMinor: 5988,
+      regularMinor: 15588,
+      discountMinor: 9600,
+    });
+    expect(cart.tax).toMatchObject({ inclusive: false, taxMinor: 389 });
+    expect(cart.totalMinor).toBe(6377);
+    const defaulted = (await create(base)).json<CartView>();
+    expect(defaulted.region).toBe('US-CA');
+    expect(defaulted.tax.taxMinor).toBe(0);
+  });
+
+  it('reads a cart back by id and survives a second read unchanged', async () => {
+    const created = (await create(base)).json<CartView>();
+    const read = await t.app.inject({ method: 'GET', url: `/api/carts/${created.id}/` });
+    expect(read.json()).toEqual(created);
+  });
+
+  it('adds and removes the cross-sell plan offered next to the main plan', async () => {
+    const cart = (await create(base)).json<CartView>();
+    const added = (
+      await patch(cart.id, { crossSellPlan: 'pass-individual-1y-xs' })
+    ).json<CartView>();
+    expect(added.lines.map((l) => [l.kind, l.plan])).toEqual([
+      ['main', 'vpn-basic-1y'],
+      ['cross_sell', 'pass-individual-1y-xs'],
+    ]);
+    expect(added.subtotalMinor).toBeGreaterThan(cart.subtotalMinor);
+    const removed = (await patch(cart.id, { crossSellPlan: null })).json<CartView>();
+    expect(removed.lines).toHaveLength(1);
+    const foreign = await patch(cart.id, { crossSellPlan: 'vpn-basic-1y-xs' });
+    expect(foreign.statusCode).toBe(400);
+  });
+
+  it('includes VAT in German prices and itemizes Quebec taxes on top', async () => {
+    const de = (
+      await create({ mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE' })
+    ).json<CartView>();
+    expect(de.tax).toMatchObject({ inclusive: true, taxMinor: 879 });
+    expect(de.totalMinor).toBe(de.subtotalMinor);
+    const qc = (
+      await create({ mainPlan: 'vpn-basic-1y', currency: 'CAD', country: 'CA', region: 'CA-QC' })
+    ).json<CartView>();
+    expect(qc.tax.lines.map((l) => l.name)).toEqual(['gst', 'qst']);
+    expect(qc.totalMinor).toBe(qc.subtotalMinor + qc.tax.taxMinor);
+  });
+
+  it.each([
+    ['', 2009],
+    ['not-an-email', 2009],
+    ['anna@mailinator.com', 2029],
+    ['anna@example.com', 2029],
+  ])('refuses the e-mail %j with code %i', async (email, code) => {
+    const res = await create({ ...base, email });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.code).toBe(code);
+  });
+
+  it('stores the e-mail normalized', async () => {
+    const cart = (await create({ ...base, email: '  Anna.Smith@Gmail.COM ' })).json<CartView>();
+    expect(cart.email).toBe('anna.smith@gmail.com');
+  });
+
+  it.each([
+    ['an unknown coupon', 'NOPE', 'vpn-basic-1y', 'invalid'],
+    ['an expired coupon', 'SUMMER25', 'vpn-basic-1y', 'invalid'],
+    ['a coupon for other plans', 'WELCOME20', 'vpn-basic-1m', 'not_redeemable'],
+  ])('refuses %s with 2012 (%s)', async (_label, coupon, mainPlan, reason) => {
+    const res = await create({ ...base, mainPlan, coupon });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<ErrorBody>();
+    expect(body.error.code).toBe(2012);
+    expect(body.error.issues?.[0]?.message).toBe(reason);
+  });
+
+  it('applies a valid coupon and removes it', async () => {
+    const cart = (await create({ ...base, coupon: 'welcome20' })).json<CartView>();
+    expect(cart.coupon).toBe('WELCOME20');
+    expect(cart.subtotalMinor).toBeLessThan(5988);
+    const removed = (await patch(cart.id, { coupon: null })).json<CartView>();
+    expect(removed.subtotalMinor).toBe(5988);
+  });
+
+  it('refuses a once-per-e-mail coupon the address already used', async () => {
+    await t.database.db
+      .insert(couponRedemptions)
+      .values({ couponCode: 'WELCOME20', email: 'used@gmail.com' });
+    const res = await create({ ...base, coupon: 'WELCOME20', email: 'used@gmail.com' });
+    expect(res.json<ErrorBody>().error).toMatchObject({
+      code: 2012,
+      issues: [{ message: 'already_used' }],
+    });
+  });
+
+  it('validates US ZIP codes and ignores regions of other countries', async () => {
+    expect((await create({ ...base, postalCode: '98101' })).statusCode).toBe(201);
+    const bad = await create({ ...base, postalCode: 'ABCDE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<ErrorBody>().error.issues?.[0]?.path).toBe('postalCode');
+    const ca = (
+      await create({ ...base, currency: 'CAD', country: 'CA', region: 'US-NY' })
+    ).json<CartView>();
+    expect(ca.region).toBe('CA-AB');
+  });
+
+  it('answers 2015 once a payment has started', async () => {
+    const cart = (await create(base)).json<CartView>();
+    await t.database.db
+      .update(carts)
+      .set({ status: 'payment_started' })
+      .where(eq(carts.id, cart.id));
+    const res = await patch(cart.id, { mainPlan: 'vpn-plus-1y' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ErrorBody>().error.code).toBe(2015);
+  });
+
+  it.each([
+    ['an unknown plan', { ...base, mainPlan: 'vpn-mega-1y' }, 'validation_failed'],
+    ['a renewal-only plan', { ...base, mainPlan: 'vpn-basic-1y-renewal' }, 'validation_failed'],
+    ['an unsold currency', { ...base, currency: 'RUB' }, 'validation_failed'],
+    ['an unknown field', { ...base, price: 1 }, 'validation_failed'],
+    ['a bad country', { ...base, country: 'USA' }, 'validation_failed'],
+  ])('refuses %s with a 400 and a code', async (_label, body, code) => {
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.code).toBe(code);
+  });
+
+  it('answers 404 for an unknown or malformed cart id', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/carts/${id}/` });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
+describe('taxes endpoint', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('quotes tax for an amount, with the table effective date', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/taxes/?country=ca&region=CA-ON&currency=CAD&amount=8388',
+    });
+    expect(res.json()).toMatchObject({
+      region: 'CA-ON',
+      inclusive: false,
+      taxMinor: 1090,
+      totalMinor: 9478,
+      effectiveDate: '2026-01-01',
+    });
+  });
+
+  it('refuses a bad amount with a code, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/payments/taxes/?country=US&currency=USD&amount=-5',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ErrorBody>().error.code).toBe('validation_failed');
+  });
+});

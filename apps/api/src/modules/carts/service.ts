@@ -1,0 +1,259 @@
+/** Cart rules: what may go in a cart, what it costs, and when it may no longer change. */
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import {
+  AppError,
+  BACKEND_CODES,
+  cartIdSchema,
+  cartInputSchema,
+  cartPatchSchema,
+  ERROR_CODES,
+  normalizeEmail,
+  quoteTax,
+  resolveRegion,
+  validateEmail,
+  type CartInput,
+  type CartPatch,
+  type CartView,
+  type CouponRefusal,
+  type Currency,
+  type TaxTable,
+} from '@checkout/core';
+import type { Database } from '../../db/client';
+import type { Catalog } from '../catalog/catalog';
+import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
+import {
+  findCart,
+  hasRedeemed,
+  insertCart,
+  updateOpenCart,
+  type CartRow,
+  type NewCart,
+} from './store';
+
+export interface CartDeps {
+  db: Database;
+  catalog: Catalog;
+  taxes: TaxTable;
+  isBlockedDomain: (domain: string) => boolean;
+}
+
+const invalid = (path: string, message: string) =>
+  new AppError(ERROR_CODES.validation, 400, message, [{ path, message }]);
+
+function couponRefused(code: string, reason: CouponRefusal): AppError {
+  return new AppError(
+    BACKEND_CODES.couponNotAvailable,
+    400,
+    `The coupon ${code} is not available.`,
+    [{ path: 'coupon', message: reason }],
+  );
+}
+
+function sellablePlan(snapshot: CatalogSnapshot, identifier: string): SnapshotPlan {
+  const plan = snapshot.plans.get(identifier);
+  const sold = [...snapshot.packages.values()].some(
+    (pkg) => !pkg.crossSellOnly && pkg.plans.some((p) => p.identifier === identifier),
+  );
+  if (!plan || !sold) throw invalid('mainPlan', `There is no plan ${identifier} for sale.`);
+  return plan;
+}
+
+/** Cross-sell plans offered next to any package that sells the main plan. */
+function crossSellPlan(snapshot: CatalogSnapshot, main: string, identifier: string): SnapshotPlan {
+  for (const pkg of snapshot.packages.values()) {
+    if (!pkg.plans.some((p) => p.identifier === main) || !pkg.crossSellPackageId) continue;
+    const found = snapshot.packages
+      .get(pkg.crossSellPackageId)
+      ?.plans.find((p) => p.identifier === identifier);
+    if (found) return found;
+  }
+  throw invalid('crossSellPlan', `${identifier} is not offered next to ${main}.`);
+}
+
+function planPrice(plan: SnapshotPlan, currency: Currency): readonly [number, number] {
+  const price = plan.prices.get(currency);
+  if (!price) throw invalid('currency', `${plan.identifier} is not sold in ${currency}.`);
+  return price;
+}
+
+function couponPrice(
+  snapshot: CatalogSnapshot,
+  code: string | null,
+  plan: SnapshotPlan,
+  currency: Currency,
+) {
+  return code ? snapshot.coupons.get(code)?.prices.get(plan.id)?.get(currency) : undefined;
+}
+
+async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<void> {
+  const code = cart.couponCode;
+  if (!code) return;
+  const snapshot = deps.catalog.snapshot();
+  const coupon = snapshot.coupons.get(code);
+  if (!coupon || now < coupon.validFrom || now > coupon.validUntil)
+    throw couponRefused(code, 'invalid');
+  const main = sellablePlan(snapshot, cart.mainPlan);
+  const discounted = couponPrice(snapshot, code, main, cart.currency as Currency);
+  if (discounted === undefined) throw couponRefused(code, 'not_redeemable');
+  if (discounted >= planPrice(main, cart.currency as Currency)[0])
+    throw couponRefused(code, 'better_deal_available');
+  if (coupon.oncePerEmail && cart.email && (await hasRedeemed(deps.db, code, cart.email))) {
+    throw couponRefused(code, 'already_used');
+  }
+}
+
+/** Validates and normalizes a whole cart; throws AppError with the spec's codes. */
+async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewCart> {
+  const snapshot = deps.catalog.snapshot();
+  const currency = cart.currency as Currency;
+  planPrice(sellablePlan(snapshot, cart.mainPlan), currency);
+  if (cart.crossSellPlan)
+    planPrice(crossSellPlan(snapshot, cart.mainPlan, cart.crossSellPlan), currency);
+  let email = cart.email ?? null;
+  if (email !== null) {
+    const problem = validateEmail(email, deps.isBlockedDomain);
+    if (problem === 'blacklisted') {
+      throw new AppError(
+        BACKEND_CODES.blacklistedEmailDomain,
+        400,
+        'Invalid email. Try again with another email address.',
+      );
+    }
+    if (problem) throw new AppError(BACKEND_CODES.invalidEmail, 400, 'Email is not valid');
+    email = normalizeEmail(email);
+  }
+  const postalCode = cart.postalCode?.trim() || null;
+  if (
+    postalCode &&
+    postcodeValidatorExistsForCountry(cart.country) &&
+    !postcodeValidator(postalCode, cart.country)
+  ) {
+    throw invalid('postalCode', 'Postal code is not valid');
+  }
+  const normalized = {
+    ...cart,
+    email,
+    postalCode,
+    region: resolveRegion(cart.country, cart.region) ?? null,
+  };
+  await checkCoupon(deps, normalized, now);
+  return normalized;
+}
+
+export function viewCart(deps: CartDeps, row: CartRow): CartView {
+  const snapshot = deps.catalog.snapshot();
+  const currency = row.currency as Currency;
+  const lines: CartView['lines'] = [];
+  const main = snapshot.plans.get(row.mainPlan);
+  const add = (
+    plan: SnapshotPlan | undefined,
+    kind: 'main' | 'cross_sell',
+    coupon: string | null,
+  ) => {
+    if (!plan) return;
+    const [amount, before] = planPrice(plan, currency);
+    lines.push({
+      kind,
+      plan: plan.identifier,
+      tier: plan.tier,
+      period: plan.period,
+      amountMinor: couponPrice(snapshot, coupon, plan, currency) ?? amount,
+      beforeDiscountMinor: before,
+    });
+  };
+  add(main, 'main', row.couponCode);
+  add(row.crossSellPlan ? snapshot.plans.get(row.crossSellPlan) : undefined, 'cross_sell', null);
+  const regularMinor = lines.reduce((sum, l) => sum + l.beforeDiscountMinor, 0);
+  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
+  const tax = quoteTax(
+    deps.taxes,
+    { country: row.country, region: row.region ?? undefined },
+    subtotalMinor,
+  );
+  return {
+    id: row.id,
+    status: row.status,
+    currency,
+    country: row.country,
+    region: row.region,
+    postalCode: row.postalCode,
+    email: row.email,
+    coupon: row.couponCode,
+    lines,
+    regularMinor,
+    discountMinor: regularMinor - subtotalMinor,
+    subtotalMinor,
+    tax,
+    totalMinor: tax.totalMinor,
+  };
+}
+
+export async function createCart(
+  deps: CartDeps,
+  input: CartInput,
+  now = new Date(),
+): Promise<CartView> {
+  const parsed = cartInputSchema.parse(input);
+  const values = await checkCart(
+    deps,
+    {
+      mainPlan: parsed.mainPlan,
+      crossSellPlan: parsed.crossSellPlan ?? null,
+      couponCode: parsed.coupon ?? null,
+      email: parsed.email ?? null,
+      currency: parsed.currency,
+      country: parsed.country,
+      region: parsed.region ?? null,
+      postalCode: parsed.postalCode ?? null,
+    },
+    now,
+  );
+  return viewCart(deps, await insertCart(deps.db, values));
+}
+
+async function existingCart(deps: CartDeps, id: string): Promise<CartRow> {
+  const row = cartIdSchema.safeParse(id).success ? await findCart(deps.db, id) : undefined;
+  if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+  return row;
+}
+
+export async function getCart(deps: CartDeps, id: string): Promise<CartView> {
+  return viewCart(deps, await existingCart(deps, id));
+}
+
+const modificationForbidden = () =>
+  new AppError(
+    BACKEND_CODES.cartModificationForbidden,
+    409,
+    'The cart is being paid and can no longer change.',
+  );
+
+export async function updateCart(
+  deps: CartDeps,
+  id: string,
+  patch: CartPatch,
+  now = new Date(),
+): Promise<CartView> {
+  const changes = cartPatchSchema.parse(patch);
+  const row = await existingCart(deps, id);
+  if (row.status !== 'open') throw modificationForbidden();
+  const pick = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
+  const merged = await checkCart(
+    deps,
+    {
+      mainPlan: changes.mainPlan ?? row.mainPlan,
+      crossSellPlan: pick(changes.crossSellPlan, row.crossSellPlan),
+      couponCode: pick(changes.coupon, row.couponCode),
+      email: pick(changes.email, row.email),
+      currency: changes.currency ?? row.currency,
+      country: changes.country ?? row.country,
+      region: pick(changes.region, row.region),
+      postalCode: pick(changes.postalCode, row.postalCode),
+    },
+    now,
+  );
+  // The status condition in the update closes the race with a payment starting meanwhile.
+  const updated = await updateOpenCart(deps.db, id, merged);
+  if (!updated) throw modificationForbidden();
+  return viewCart(deps, updated);
+}

@@ -1,0 +1,44 @@
+/** Cart rows. */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { carts, couponRedemptions } from './tables';
+
+export type CartRow = typeof carts.$inferSelect;
+export type NewCart = typeof carts.$inferInsert;
+
+export async function insertCart(db: Database, values: NewCart): Promise<CartRow> {
+  const [row] = await db.insert(carts).values(values).returning();
+  if (!row) throw new Error('insert returned no cart');
+  return row;
+}
+
+export async function findCart(db: Database, id: string): Promise<CartRow | undefined> {
+  const [row] = await db.select().from(carts).where(eq(carts.id, id));
+  return row;
+}
+
+/** Updates an open cart only; undefined when it is not open (or gone). */
+export async function updateOpenCart(
+  db: Database,
+  id: string,
+  values: Partial<NewCart>,
+): Promise<CartRow | undefined> {
+  const [row] = await db
+    .update(carts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(carts.id, id), eq(carts.status, 'open')))
+    .returning();
+  return row;
+}
+
+export async function hasRedeemed(
+  db: Database,
+  couponCode: string,
+  email: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ code: couponRedemptions.couponCode })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponCode, couponCode), eq(couponRedemptions.email, email)));
+  return rows.length > 0;
+}

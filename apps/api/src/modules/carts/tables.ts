@@ -1,0 +1,30 @@
+/** Carts: what a shopper is about to buy, addressed by id (the checkout's `cart_id`). */
+import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  status: text('status', { enum: ['open', 'payment_started', 'completed'] })
+    .notNull()
+    .default('open'),
+  mainPlan: text('main_plan').notNull(),
+  crossSellPlan: text('cross_sell_plan'),
+  couponCode: text('coupon_code'),
+  email: text('email'),
+  currency: text('currency').notNull(),
+  country: text('country').notNull(),
+  region: text('region'),
+  postalCode: text('postal_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Coupons limited to one use per e-mail address; written when an order is paid. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    couponCode: text('coupon_code').notNull(),
+    email: text('email').notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.couponCode, t.email] })],
+);

@@ -1,0 +1,94 @@
+/** The cart boundary (api ↔ web): what a shopper can change and what the api answers. */
+import { z } from 'zod';
+import { couponCodeSchema } from './catalog';
+import { CURRENCIES } from './currencies';
+import { EMAIL_MAX_LENGTH } from './email';
+import { TAX_NAMES } from './taxes';
+
+const planIdentifier = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')
+  .transform((c) => c.toUpperCase());
+
+export const cartInputSchema = z.strictObject({
+  mainPlan: planIdentifier,
+  crossSellPlan: planIdentifier.nullish(),
+  coupon: couponCodeSchema.nullish(),
+  email: z.string().max(EMAIL_MAX_LENGTH).nullish(),
+  currency: z.enum(CURRENCIES),
+  country,
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+    .nullish(),
+  postalCode: z.string().trim().max(16).nullish(),
+});
+export type CartInput = z.input<typeof cartInputSchema>;
+
+export const cartPatchSchema = cartInputSchema.partial();
+export type CartPatch = z.input<typeof cartPatchSchema>;
+
+export const cartIdSchema = z.uuid();
+
+/** Why a coupon was refused, for the coupon field's message (code 2012). */
+export const COUPON_REFUSALS = [
+  'invalid',
+  'not_redeemable',
+  'better_deal_available',
+  'already_used',
+] as const;
+export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
+
+export const CART_STATUSES = ['open', 'payment_started', 'completed'] as const;
+
+const line = z.object({
+  kind: z.enum(['main', 'cross_sell']),
+  plan: z.string(),
+  tier: z.string(),
+  period: z.object({ identifier: z.string(), interval: z.number().int(), unit: z.string() }),
+  amountMinor: z.number().int(),
+  beforeDiscountMinor: z.number().int(),
+});
+
+export const cartViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(CART_STATUSES),
+  currency: z.enum(CURRENCIES),
+  country: z.string(),
+  region: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  email: z.string().nullable(),
+  coupon: z.string().nullable(),
+  lines: z.array(line),
+  /** Sum of the regular (before-discount) prices. */
+  regularMinor: z.number().int(),
+  discountMinor: z.number().int(),
+  /** What the plans cost after discounts, before any added tax. */
+  subtotalMinor: z.number().int(),
+  tax: z.object({
+    inclusive: z.boolean(),
+    lines: z.array(
+      z.object({
+        name: z.enum(TAX_NAMES),
+        ratePpm: z.number().int(),
+        amountMinor: z.number().int(),
+      }),
+    ),
+    taxMinor: z.number().int(),
+    totalMinor: z.number().int(),
+    effectiveDate: z.string(),
+  }),
+  totalMinor: z.number().int(),
+});
+export type CartView = z.infer<typeof cartViewSchema>;
+
+export const taxQuerySchema = z.object({
+  country,
+  region: z
+    .string()
+    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+    .optional(),
+  currency: z.enum(CURRENCIES),
+  amount: z.coerce.number().int().nonnegative().max(1_000_000_000_000),
+});
