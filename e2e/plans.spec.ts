@@ -1,7 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+}
 
 test('choosing a plan in yen shows whole amounts and updates the summary', async ({ page }) => {
-  await page.goto('/payment/?product_group=vpn&currency=JPY');
+  await open(page, '/payment/?product_group=vpn&currency=JPY');
   const summaryTotal = page.locator('[data-element="summary-total"]');
   await expect(summaryTotal).toHaveText('¥9,000');
   await page.locator('[data-plan="vpn-basic-2y"]').click();
@@ -16,7 +21,7 @@ test('choosing a plan in yen shows whole amounts and updates the summary', async
 test('German prices in euro use comma decimals and the symbol after the amount', async ({
   page,
 }) => {
-  await page.goto('/de/payment/?product_group=vpn&currency=EUR');
+  await open(page, '/de/payment/?product_group=vpn&currency=EUR');
   const summaryTotal = page.locator('[data-element="summary-total"]');
   await expect(summaryTotal).toHaveText(/^55,08\s€$/);
   await page.getByRole('radio', { name: 'Plus' }).check();
@@ -25,7 +30,7 @@ test('German prices in euro use comma decimals and the symbol after the amount',
 });
 
 test('a reload keeps the chosen plan', async ({ page }) => {
-  await page.goto('/payment/?product_group=vpn');
+  await open(page, '/payment/?product_group=vpn');
   await page.getByRole('radio', { name: 'Complete' }).check();
   await page.locator('[data-plan="vpn-complete-2y"]').click();
   await page.reload();
@@ -33,7 +38,7 @@ test('a reload keeps the chosen plan', async ({ page }) => {
 });
 
 test('the password manager switches between individual and family plans', async ({ page }) => {
-  await page.goto('/payment/?product_group=pass');
+  await open(page, '/payment/?product_group=pass');
   await expect(page.locator('[data-plan="pass-individual-1y"]')).toBeVisible();
   await page.locator('[data-element="subgroup-family"]').click();
   await expect(page.locator('[data-plan="pass-family-1y"]')).toBeVisible();
@@ -41,14 +46,14 @@ test('the password manager switches between individual and family plans', async 
 });
 
 test('the locker offers 500 GB by default and 2 TB on request', async ({ page }) => {
-  await page.goto('/payment/?product_group=locker');
+  await open(page, '/payment/?product_group=locker');
   await expect(page.locator('[data-plan="locker-500gb-1y"]')).toBeVisible();
   await page.locator('[data-element="storage-2-terabyte"]').click();
   await expect(page.locator('[data-plan="locker-2tb-1y"]')).toBeVisible();
 });
 
 test('products compares the tiers of a product and links into the checkout', async ({ page }) => {
-  await page.goto('/products/?product_group=vpn');
+  await open(page, '/products/?product_group=vpn');
   await expect(page.getByRole('heading', { name: 'Compare Aegis VPN plans' })).toBeVisible();
   await page.getByRole('link', { name: 'Choose Plus' }).click();
   await expect(page).toHaveURL(/\/payment\/\?product_group=vpn&product=vpn-plus-1y/);

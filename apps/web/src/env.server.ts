@@ -22,6 +22,8 @@ const schema = z.object({
   BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */
   FEATURE_FLAGS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  /** End of the running promotion (ISO date-time); the checkout shows a countdown until then. */
+  PROMO_COUNTDOWN_END: z.preprocess(emptyAsUndefined, z.iso.datetime({ offset: true }).optional()),
   DEPLOY_ENV: z.preprocess(
     emptyAsUndefined,
     z.enum(['production', 'preprod', 'staging', 'review', 'local', 'test']).default('local'),

@@ -22,3 +22,4 @@ export * from './email';
 export * from './query-cleanup';
 export * from './taxes';
 export * from './cart';
+export * from './countries';

@@ -18,6 +18,16 @@ export const CLIENT_NAMESPACES = [
   'errors',
   'plans',
   'summary',
+  'validation',
+  'paymentErrors',
+  'email',
+  'crossSell',
+  'address',
+  'taxes',
+  'coupon',
+  'countdown',
+  'cart',
+  'payment',
 ] as const;
 
 export function clientMessages(

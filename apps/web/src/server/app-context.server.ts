@@ -11,6 +11,7 @@ import {
   type AppContext,
   type ProductGroup,
 } from '@checkout/core';
+import { env } from '../env.server';
 import { featureFlagsFor } from './feature-flags.server';
 import { countryOf } from './geo.server';
 import { REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './request-headers';
@@ -35,7 +36,7 @@ export const getAppContext = cache(async (): Promise<AppContext> => {
     geoData: { countryCode: country },
     currency: resolveCurrency(url.searchParams.get('currency'), country),
     user: null,
-    countdownEndTime: null,
+    countdownEndTime: env.PROMO_COUNTDOWN_END ? Date.parse(env.PROMO_COUNTDOWN_END) : null,
     enabledExperimentIds: [],
     deviceType: deviceTypeFrom(requestHeaders.get('user-agent')),
     featureFlags: featureFlagsFor(requestHeaders.get(REQUEST_FF_HEADER) ?? undefined),

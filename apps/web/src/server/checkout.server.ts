@@ -53,12 +53,14 @@ function isCouponUnavailable(error: RequestError): boolean {
   return errors?.some((e) => e.extensions?.code === BACKEND_CODES.couponNotAvailable) ?? false;
 }
 
-export async function loadCheckoutPlans(): Promise<CheckoutPlans> {
+/** `currency` overrides the address's: a restored cart keeps its own currency. */
+export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<CheckoutPlans> {
   const params = (await getRequestUrl()).searchParams;
   const context = await getAppContext();
   const groupParam = params.get('product_group');
   const group = isProductGroup(groupParam) ? groupParam : DEFAULT_PRODUCT_GROUP;
-  const currency = resolveCurrency(params.get('currency'), context.geoData.countryCode);
+  const currency =
+    currencyOverride ?? resolveCurrency(params.get('currency'), context.geoData.countryCode);
   const filters = filtersFrom(group, params);
   const coupon = params.get('coupon');
   const token = (await cookies()).get('token')?.value;

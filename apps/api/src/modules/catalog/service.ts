@@ -156,21 +156,21 @@ export function getPackagePlans(
     throw couponNotAvailable(variables.coupon);
   }
 
-  let crossSell: PackageView['crossSell'] = null;
-  if (variables.crossSellPackageId) {
-    const xs = snapshot.packages.get(variables.crossSellPackageId);
-    if (!xs || pkg.crossSellPackageId !== xs.identifier) {
-      throw new AppError(
-        ERROR_CODES.crossSellNotAvailable,
-        404,
-        `${variables.crossSellPackageId} is not offered next to ${pkg.identifier}.`,
-      );
-    }
-    crossSell = {
-      identifier: xs.identifier,
-      plans: xs.plans.map((plan) => planView(plan, snapshot, currency, undefined)),
-    };
+  // The package's own cross-sell comes with it; a requested one must be that one.
+  if (variables.crossSellPackageId && variables.crossSellPackageId !== pkg.crossSellPackageId) {
+    throw new AppError(
+      ERROR_CODES.crossSellNotAvailable,
+      404,
+      `${variables.crossSellPackageId} is not offered next to ${pkg.identifier}.`,
+    );
   }
+  const xs = pkg.crossSellPackageId ? snapshot.packages.get(pkg.crossSellPackageId) : undefined;
+  const crossSell: PackageView['crossSell'] = xs
+    ? {
+        identifier: xs.identifier,
+        plans: xs.plans.map((plan) => planView(plan, snapshot, currency, undefined)),
+      }
+    : null;
 
   return {
     identifier: pkg.identifier,

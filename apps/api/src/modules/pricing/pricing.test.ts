@@ -240,7 +240,11 @@ describe('getPackagePlans', () => {
     );
   });
 
-  it('returns the cross-sell package offered next to the main package', async () => {
+  it('returns the cross-sell package offered next to the main package, asked for or not', async () => {
+    const implicit = await plans({ currencyCode: 'USD', packageId: 'pass-default' });
+    expect(implicit.crossSell?.identifier).toBe('vpn-cross-sell');
+    const none = await plans({ currencyCode: 'USD', packageId: 'bundle-default' });
+    expect(none.crossSell).toBeNull();
     const pkg = await plans({
       currencyCode: 'USD',
       packageId: 'vpn-default',

@@ -1,28 +1,30 @@
-/** The checkout stepper: plan → account → payment. */
-import { getTranslations } from 'next-intl/server';
+'use client';
+/** The checkout stepper: plan → account → payment, following where the shopper is. */
+import { useTranslations } from 'next-intl';
+import { useCheckout, type Step } from './checkout-provider';
 import styles from './stepper.module.css';
 
-export const STEPS = ['plan', 'account', 'payment'] as const;
-export type Step = (typeof STEPS)[number];
+const STEPS: readonly Step[] = ['plan', 'account', 'payment'];
 
-export async function Stepper({ current }: { current: Step }) {
-  const t = await getTranslations('payment.stepper');
-  const currentIndex = STEPS.indexOf(current);
+export function Stepper() {
+  const t = useTranslations('payment.stepper');
+  const { step } = useCheckout();
+  const currentIndex = STEPS.indexOf(step);
   return (
     <nav aria-label={t('label')} data-section="stepper">
       <ol className={styles.steps}>
-        {STEPS.map((step, index) => (
+        {STEPS.map((name, index) => (
           <li
-            key={step}
+            key={name}
             className={styles.step}
             data-state={index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'next'}
             aria-current={index === currentIndex ? 'step' : undefined}
-            data-element={`step-${step}`}
+            data-element={`step-${name}`}
           >
             <span className={styles.number} aria-hidden="true">
               {index + 1}
             </span>
-            {t(step)}
+            {t(name)}
           </li>
         ))}
       </ol>

@@ -35,7 +35,7 @@ export function ErrorScreen({ status, supportUrl, landingUrl, hideProfile }: Err
       <section className={styles.screen} {...common}>
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.text')}</p>
-        <a className="button" href={landingUrl}>
+        <a className="button" href={landingUrl} data-outgoing>
           {t('notFound.cta')}
         </a>
       </section>

@@ -1,50 +1,113 @@
 'use client';
-/** The order summary: the chosen plan, its discount and coupon, and the total due today. */
+/** The order summary: plan and cross-sell lines, discount, coupon, tax and the total due today. */
 import { useTranslations } from 'next-intl';
-import { formatPrice } from '@checkout/core';
-import { beforeDiscountText, totalText } from './format';
+import { formatPrice, formatRate } from '@checkout/core';
+import { useCheckout } from '../checkout/checkout-provider';
 import { usePlanSelection } from './selection';
 import styles from './order-summary.module.css';
 
-export function OrderSummary({ locale, productName }: { locale: string; productName: string }) {
+interface Line {
+  key: string;
+  label: string;
+  detail: string;
+  regularMinor: number;
+  amountMinor: number;
+}
+
+export function OrderSummary({
+  locale,
+  productName,
+  crossSellName,
+}: {
+  locale: string;
+  productName: string;
+  crossSellName: string | undefined;
+}) {
   const t = useTranslations('summary');
   const tPlans = useTranslations('plans');
+  const tTax = useTranslations('taxes');
   const { selected } = usePlanSelection();
+  const { cart, quote, crossSell, crossSellPlans, currency } = useCheckout();
   if (!selected) return <p className={styles.muted}>{t('nothing')}</p>;
-  const { price } = selected;
-  const currency = price.currency.code;
-  const before = beforeDiscountText(price, locale);
-  const saved = price.discount
-    ? price.discount.totalBeforeDiscountInMinorUnits - price.totalInMinorUnits
-    : 0;
+
+  const money = (minor: number) => formatPrice(minor, currency, locale);
+  const period = (p: { unit: string; interval: number }) =>
+    t('period', { period: tPlans(`period.${p.unit as 'Month'}`, { count: p.interval }) });
+  const xsPlan = crossSellPlans.find((p) => p.identifier === crossSell);
+  const lines: Line[] = [
+    {
+      key: 'main',
+      label: t('plan', { product: productName, tier: selected.tier }),
+      detail: period(selected.period),
+      regularMinor:
+        selected.price.discount?.totalBeforeDiscountInMinorUnits ??
+        selected.price.totalInMinorUnits,
+      amountMinor:
+        cart?.lines.find((l) => l.kind === 'main')?.amountMinor ?? selected.price.totalInMinorUnits,
+    },
+  ];
+  if (xsPlan && crossSellName) {
+    lines.push({
+      key: 'cross_sell',
+      label: crossSellName,
+      detail: period(xsPlan.period),
+      regularMinor:
+        xsPlan.price.discount?.totalBeforeDiscountInMinorUnits ?? xsPlan.price.totalInMinorUnits,
+      amountMinor: xsPlan.price.totalInMinorUnits,
+    });
+  }
+  const regular = lines.reduce((s, l) => s + l.regularMinor, 0);
+  const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
+  const tax = cart?.tax ?? quote;
+  const total = cart?.totalMinor ?? (tax && !tax.inclusive ? subtotal + tax.taxMinor : subtotal);
+  const taxName = (name: string) => tTax(name as 'vat');
+
   return (
     <div className={styles.summary} aria-live="polite" data-element="order-summary">
       <dl className={styles.lines}>
-        <div className={styles.line}>
-          <dt>
-            <strong>{t('plan', { product: productName, tier: selected.tier })}</strong>
-            <span className={styles.muted}>
-              {t('period', {
-                period: tPlans(`period.${selected.period.unit}`, {
-                  count: selected.period.interval,
-                }),
-              })}
-            </span>
-          </dt>
-          <dd>{before ?? totalText(price, locale)}</dd>
-        </div>
-        {saved > 0 ? (
+        {lines.map((line) => (
+          <div key={line.key} className={styles.line} data-element={`summary-line-${line.key}`}>
+            <dt>
+              <strong>{line.label}</strong>
+              <span className={styles.muted}>{line.detail}</span>
+            </dt>
+            <dd>{money(line.regularMinor)}</dd>
+          </div>
+        ))}
+        {regular > subtotal ? (
           <div className={styles.line} data-element="summary-discount">
-            <dt>{selected.coupon ? t('coupon', { code: selected.coupon.code }) : t('discount')}</dt>
-            <dd className={styles.discount}>−{formatPrice(saved, currency, locale)}</dd>
+            <dt>{cart?.coupon ? t('coupon', { code: cart.coupon }) : t('discount')}</dt>
+            <dd className={styles.discount}>−{money(regular - subtotal)}</dd>
           </div>
         ) : null}
+        {tax && !tax.inclusive
+          ? tax.lines.map((l) => (
+              <div key={l.name} className={styles.line} data-element="summary-tax">
+                <dt>
+                  {tTax('line', { name: taxName(l.name), rate: formatRate(l.ratePpm, locale) })}
+                </dt>
+                <dd>{money(l.amountMinor)}</dd>
+              </div>
+            ))
+          : null}
         <div className={`${styles.line} ${styles.total}`}>
           <dt>{t('total')}</dt>
-          <dd data-element="summary-total">{totalText(price, locale)}</dd>
+          <dd data-element="summary-total">{money(total)}</dd>
         </div>
       </dl>
-      <p className={styles.muted}>{t('taxNote')}</p>
+      {tax?.inclusive
+        ? tax.lines.map((l) => (
+            <p key={l.name} className={styles.muted} data-element="summary-tax-included">
+              {tTax('included', {
+                name: taxName(l.name),
+                rate: formatRate(l.ratePpm, locale),
+                amount: money(l.amountMinor),
+              })}
+            </p>
+          ))
+        : null}
+      {tax && tax.lines.length === 0 ? <p className={styles.muted}>{tTax('none')}</p> : null}
+      {!tax ? <p className={styles.muted}>{tTax('calculating')}</p> : null}
     </div>
   );
 }

@@ -27,7 +27,9 @@ export function PlanSelectionProvider({
   const select = useCallback((next: string) => {
     setIdentifier(next);
     const url = new URL(window.location.href);
-    url.searchParams.set('product', next);
+    // With a cart, the cart holds the plan and `product` leaves the address (spec §4).
+    if (url.searchParams.has('cart_id')) url.searchParams.delete('product');
+    else url.searchParams.set('product', next);
     window.history.replaceState(window.history.state, '', url);
   }, []);
   const value = useMemo(

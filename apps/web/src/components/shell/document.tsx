@@ -14,6 +14,7 @@ import { getShellInfo } from '../../server/shell.server';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ProgressBar } from './progress-bar';
+import { QueryCleanup } from './query-cleanup';
 import '../../styles/globals.css';
 
 /** Pages whose footer carries the subscription disclaimer. */
@@ -37,6 +38,7 @@ export async function Document({ children }: { children: ReactNode }) {
             <QueryParamsProvider>
               <ShellLinksProvider value={shell.links}>
                 <ProgressBar />
+                <QueryCleanup />
                 <Header brand={shell.brand} group={shell.group} showLogin />
                 <main id="main">{children}</main>
                 <Footer

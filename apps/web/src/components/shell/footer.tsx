@@ -26,7 +26,9 @@ export async function Footer({ brand, group, country, disclaimer }: FooterProps)
           <nav aria-label={t('legalLinks')}>
             <ul className={styles.links}>
               <li>
-                <a href={resolveLink(links.supportCenter, locale)}>{t('supportCenter')}</a>
+                <a href={resolveLink(links.supportCenter, locale)} data-outgoing>
+                  {t('supportCenter')}
+                </a>
               </li>
               <li>
                 <a href={resolveLink(links.termsOfService, locale)}>{t('termsOfService')}</a>

@@ -1,7 +1,14 @@
 import { getTranslations } from 'next-intl/server';
-import { isEnabled } from '@checkout/core';
-import { Stepper } from '../../../components/checkout/stepper';
+import { isEnabled, isFlagOn, type PlanView } from '@checkout/core';
+import { AddressFields } from '../../../components/checkout/address-fields';
+import { CheckoutProvider, type Step } from '../../../components/checkout/checkout-provider';
 import { CheckoutSection } from '../../../components/checkout/checkout-section';
+import { Countdown } from '../../../components/checkout/countdown';
+import { CouponField } from '../../../components/checkout/coupon-field';
+import { CrossSellSection } from '../../../components/checkout/cross-sell-section';
+import { EmailSection } from '../../../components/checkout/email-section';
+import { StepFocus } from '../../../components/checkout/step-focus';
+import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import { initialPlan } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
@@ -10,17 +17,32 @@ import { PlanPicker } from '../../../components/plans/plan-picker';
 import { PlanSelectionProvider } from '../../../components/plans/selection';
 import { getAppContext, getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
+import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
+import { countryOptions } from '../../../server/countries.server';
 import { getShellInfo } from '../../../server/shell.server';
 import styles from './payment.module.css';
 
+const STEPS: readonly Step[] = ['plan', 'account', 'payment'];
+
+/** `product_xs`: a cross-sell plan identifier, or '1' for the first one on offer. */
+function preselectedCrossSell(param: string | null, plans: readonly PlanView[]): string | null {
+  if (!param || param === '0') return null;
+  return (
+    (plans.find((p) => p.identifier === param) ?? (param === '1' ? plans[0] : undefined))
+      ?.identifier ?? null
+  );
+}
+
 export default async function PaymentPage() {
-  const [t, checkout, context, url] = await Promise.all([
+  const [t, context, url] = await Promise.all([
     getTranslations('payment'),
-    loadCheckoutPlans(),
     getAppContext(),
     getRequestUrl(),
   ]);
+  const params = url.searchParams;
+  const cart = await loadCart(params.get('cart_id'));
+  const checkout = await loadCheckoutPlans(cart?.currency);
   if (!checkout.pkg) {
     // The page's data failed to load: the generic 500 screen, without the profile area.
     console.error('pricing unavailable', checkout.error?.message);
@@ -29,46 +51,74 @@ export default async function PaymentPage() {
   }
   const locale = context.language.localeCode;
   const flags = context.featureFlags;
-  const productName = getBrand().products[checkout.group].name;
+  const brand = getBrand();
+  const crossSellPlans = checkout.pkg.crossSell?.plans ?? [];
+  const crossSellGroup = crossSellPlans[0]?.identifier.startsWith('vpn') ? 'vpn' : 'pass';
+  const crossSellName = crossSellPlans.length > 0 ? brand.products[crossSellGroup].name : undefined;
+  const stepParam = params.get('payment_step');
+  const step = STEPS.find((s) => s === stepParam) ?? (isFlagOn(stepParam) ? 'payment' : 'plan');
+  const cartPlan = cart?.lines.find((l) => l.kind === 'main')?.plan;
   return (
     <PlanSelectionProvider
       // A new plan list (another subgroup, quota or currency) starts a fresh selection.
       key={checkout.pkg.plans.map((p) => p.identifier).join()}
       plans={checkout.pkg.plans}
-      initial={initialPlan(checkout.pkg.plans, checkout.preselect)}
+      initial={cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect)}
     >
-      <div className={styles.page}>
-        <Stepper current="plan" />
-        <div className={styles.columns}>
-          <div className={styles.main}>
-            <CheckoutSection name="plans" title={t('sections.plans')}>
-              <PlanFilters
-                group={checkout.group}
-                filters={checkout.filters}
-                params={url.searchParams}
-              />
-              <PlanPicker
-                locale={locale}
-                periodDropdown={flags['plan-period-dropdown'] !== 'off'}
-                renewalDisclaimer={isEnabled(flags, 'renewal-price-disclaimer')}
-              />
-            </CheckoutSection>
-            <CheckoutSection
-              name="email"
-              title={t('sections.email')}
-              hint={t('sections.emailHint')}
-            />
-            <CheckoutSection name="cross-sell" title={t('sections.crossSell')} />
-            <CheckoutSection name="one-click-payments" title={t('sections.oneClick')} />
-            <CheckoutSection name="payment-methods" title={t('sections.methods')} />
+      <CheckoutProvider
+        crossSellPlans={crossSellPlans}
+        initial={{
+          cart,
+          currency: checkout.currency,
+          country: context.geoData.countryCode,
+          crossSell: preselectedCrossSell(params.get('product_xs'), crossSellPlans),
+          step,
+        }}
+      >
+        <div className={styles.page}>
+          <Countdown product={checkout.group} persist={isFlagOn(params.get('persist_countdown'))} />
+          <Stepper />
+          <StepFocus focus={params.get('focus')} />
+          <div className={styles.columns}>
+            <div className={styles.main}>
+              <CheckoutSection name="plans" title={t('sections.plans')}>
+                <PlanFilters group={checkout.group} filters={checkout.filters} params={params} />
+                <PlanPicker
+                  locale={locale}
+                  periodDropdown={flags['plan-period-dropdown'] !== 'off'}
+                  renewalDisclaimer={isEnabled(flags, 'renewal-price-disclaimer')}
+                />
+              </CheckoutSection>
+              <CheckoutSection name="email" title={t('sections.email')}>
+                <EmailSection
+                  confirm={isFlagOn(params.get('confirm_email'))}
+                  existingUser={isFlagOn(params.get('existing_user'))}
+                />
+              </CheckoutSection>
+              {crossSellName ? (
+                <CheckoutSection name="cross-sell" title={t('sections.crossSell')}>
+                  <CrossSellSection locale={locale} productName={crossSellName} />
+                </CheckoutSection>
+              ) : null}
+              <CheckoutSection name="one-click-payments" title={t('sections.oneClick')} />
+              <CheckoutSection name="payment-methods" title={t('sections.methods')} />
+            </div>
+            <aside className={styles.side}>
+              <CheckoutSection name="order-summary" title={t('sections.summary')}>
+                <OrderSummary
+                  locale={locale}
+                  productName={brand.products[checkout.group].name}
+                  crossSellName={crossSellName}
+                />
+                <AddressFields countries={countryOptions(locale)} />
+                {isEnabled(flags, 'coupon') ? (
+                  <CouponField initialCode={params.get('coupon')} />
+                ) : null}
+              </CheckoutSection>
+            </aside>
           </div>
-          <aside className={styles.side}>
-            <CheckoutSection name="order-summary" title={t('sections.summary')}>
-              <OrderSummary locale={locale} productName={productName} />
-            </CheckoutSection>
-          </aside>
         </div>
-      </div>
+      </CheckoutProvider>
     </PlanSelectionProvider>
   );
 }

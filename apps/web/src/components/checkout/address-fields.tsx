@@ -1,0 +1,105 @@
+'use client';
+/** Billing country, and region and postal code where the country's address layout needs them. */
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { addressLayoutFor, REGIONS, resolveRegion } from '@checkout/core';
+import { useCheckout } from './checkout-provider';
+import styles from './address-fields.module.css';
+
+const REGION_LABEL = { US: 'state', CA: 'province', AE: 'emirate' } as const;
+
+interface AddressFieldsProps {
+  /** [code, localized name] pairs, named and sorted on the server so hydration matches. */
+  countries: readonly (readonly [string, string])[];
+}
+
+export function AddressFields({ countries }: AddressFieldsProps) {
+  const t = useTranslations('address');
+  const tv = useTranslations('validation');
+  const { address, save, saving } = useCheckout();
+  const [postalCode, setPostalCode] = useState(address.postalCode);
+  const [postalError, setPostalError] = useState(false);
+  const id = useId();
+  const layout = addressLayoutFor(address.country);
+  const regions = REGIONS[address.country] ?? [];
+  const regionLabel = REGION_LABEL[address.country as keyof typeof REGION_LABEL] ?? 'state';
+
+  const change = async (patch: {
+    country?: string;
+    region?: string | null;
+    postalCode?: string | null;
+  }) => {
+    const failure = await save(patch);
+    setPostalError(failure?.kind === 'postalCode');
+  };
+
+  return (
+    <div className={styles.fields} data-element="billing-address">
+      <div className={styles.field}>
+        <label htmlFor={`${id}-country`}>{t('country')}</label>
+        <select
+          id={`${id}-country`}
+          value={address.country}
+          disabled={saving}
+          autoComplete="country"
+          onChange={(e) => {
+            const country = e.target.value;
+            setPostalCode('');
+            void change({
+              country,
+              region: resolveRegion(country, undefined) ?? null,
+              postalCode: null,
+            });
+          }}
+        >
+          {countries.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {layout !== 'default' ? (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-region`}>{t(regionLabel)}</label>
+          <select
+            id={`${id}-region`}
+            value={address.region ?? ''}
+            disabled={saving}
+            autoComplete="address-level1"
+            onChange={(e) => void change({ region: e.target.value })}
+          >
+            {regions.map(([code, name]) => (
+              <option key={code} value={code}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {layout === 'state_with_postal' ? (
+        <div className={styles.field}>
+          <label htmlFor={`${id}-postal-code`}>{t('zip')}</label>
+          <input
+            id={`${id}-postal-code`}
+            value={postalCode}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-invalid={postalError || undefined}
+            aria-describedby={postalError ? `${id}-postal` : undefined}
+            onChange={(e) => setPostalCode(e.target.value)}
+            onBlur={() => {
+              if (postalCode !== address.postalCode)
+                void change({ postalCode: postalCode || null });
+            }}
+          />
+          {postalError ? (
+            <span id={`${id}-postal`} role="alert" className={styles.error}>
+              {tv('postalCodeInvalid')}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+'use client';
+/**
+ * The shopper's checkout: chosen plan (from the plan selection), cross-sell, coupon, e-mail and
+ * billing address, kept in a cart on the api once the shopper changes anything. The cart id is
+ * mirrored into the address (`cart_id`) so a reload restores everything.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import {
+  resolveRegion,
+  type CartPatch,
+  type CartView,
+  type Currency,
+  type PlanView,
+} from '@checkout/core';
+import { usePlanSelection } from '../plans/selection';
+import {
+  cartFailure,
+  createCart,
+  fetchTaxQuote,
+  updateCart,
+  type CartFailure,
+  type TaxQuoteAnswer,
+} from './cart-client';
+
+export interface Address {
+  country: string;
+  region: string | undefined;
+  postalCode: string;
+}
+
+export type Step = 'plan' | 'account' | 'payment';
+
+interface Checkout {
+  currency: Currency;
+  crossSellPlans: readonly PlanView[];
+  crossSell: string | null;
+  coupon: string | null;
+  email: string | null;
+  address: Address;
+  cart: CartView | null;
+  quote: TaxQuoteAnswer | null;
+  saving: boolean;
+  step: Step;
+  setStep: (step: Step) => void;
+  /** Saves a change; resolves to the failure, if any, for the section that asked. */
+  save: (patch: CartPatch) => Promise<CartFailure | null>;
+}
+
+const Context = createContext<Checkout | null>(null);
+
+export interface CheckoutInitial {
+  cart: CartView | null;
+  currency: Currency;
+  country: string;
+  crossSell: string | null;
+  step: Step;
+}
+
+/** Puts the new cart's id in the address; the cart now holds the plan, so `product` goes. */
+function rememberCart(id: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('cart_id', id);
+  url.searchParams.delete('product');
+  url.searchParams.delete('persist_countdown');
+  window.history.replaceState(window.history.state, '', url);
+}
+
+export function CheckoutProvider({
+  initial,
+  crossSellPlans,
+  children,
+}: {
+  initial: CheckoutInitial;
+  crossSellPlans: readonly PlanView[];
+  children: ReactNode;
+}) {
+  const { selected } = usePlanSelection();
+  const [cart, setCart] = useState<CartView | null>(initial.cart);
+  const [crossSell, setCrossSell] = useState<string | null>(
+    initial.cart?.lines.find((l) => l.kind === 'cross_sell')?.plan ?? initial.crossSell,
+  );
+  const [coupon, setCoupon] = useState<string | null>(initial.cart?.coupon ?? null);
+  const [email, setEmail] = useState<string | null>(initial.cart?.email ?? null);
+  const [address, setAddress] = useState<Address>(() => ({
+    country: initial.cart?.country ?? initial.country,
+    region: initial.cart?.region ?? resolveRegion(initial.country, undefined),
+    postalCode: initial.cart?.postalCode ?? '',
+  }));
+  const [quote, setQuote] = useState<TaxQuoteAnswer | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [step, setStep] = useState<Step>(initial.step);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+
+  const save = useCallback(
+    (patch: CartPatch): Promise<CartFailure | null> => {
+      // Changes are sent one after another, so a fast shopper never races their own cart.
+      const run = async (): Promise<CartFailure | null> => {
+        if (!selected) return { kind: 'other' };
+        setSaving(true);
+        const result = cart
+          ? await updateCart(cart.id, patch)
+          : await createCart({
+              mainPlan: selected.identifier,
+              crossSellPlan: crossSell,
+              coupon,
+              email,
+              currency: initial.currency,
+              country: address.country,
+              region: address.region ?? null,
+              postalCode: address.postalCode || null,
+              ...patch,
+            });
+        setSaving(false);
+        if (result.error) return cartFailure(result.error);
+        const view = result.data;
+        if (!view) return { kind: 'other' };
+        setCart(view);
+        setCrossSell(view.lines.find((l) => l.kind === 'cross_sell')?.plan ?? null);
+        setCoupon(view.coupon);
+        setEmail(view.email);
+        setAddress({
+          country: view.country,
+          region: view.region ?? undefined,
+          postalCode: view.postalCode ?? '',
+        });
+        if (!cart) rememberCart(view.id);
+        return null;
+      };
+      const next = queue.current.then(run, run);
+      queue.current = next;
+      return next;
+    },
+    [cart, selected, crossSell, coupon, email, address, initial.currency],
+  );
+
+  // A plan change updates an existing cart; a coupon that does not fit the new plan is dropped.
+  const lastPlan = useRef(selected?.identifier);
+  useEffect(() => {
+    if (!selected || !cart || lastPlan.current === selected.identifier) return;
+    lastPlan.current = selected.identifier;
+    void save({ mainPlan: selected.identifier }).then((failure) => {
+      if (failure?.kind === 'coupon') void save({ mainPlan: selected.identifier, coupon: null });
+    });
+  }, [selected, cart, save]);
+
+  // Without a cart the summary still shows the tax, quoted for the default address.
+  const subtotal = useMemo(() => {
+    const main = selected?.price.totalInMinorUnits ?? 0;
+    const xs = crossSellPlans.find((p) => p.identifier === crossSell)?.price.totalInMinorUnits ?? 0;
+    return main + xs;
+  }, [selected, crossSell, crossSellPlans]);
+  useEffect(() => {
+    if (cart || !selected) return;
+    const controller = new AbortController();
+    void fetchTaxQuote(address, initial.currency, subtotal, controller.signal).then(({ data }) => {
+      if (data) setQuote(data);
+    });
+    return () => controller.abort();
+  }, [cart, selected, address, subtotal, initial.currency]);
+
+  const value = useMemo<Checkout>(
+    () => ({
+      currency: initial.currency,
+      crossSellPlans,
+      crossSell,
+      coupon,
+      email,
+      address,
+      cart,
+      quote,
+      saving,
+      step,
+      setStep,
+      save,
+    }),
+    [
+      initial.currency,
+      crossSellPlans,
+      crossSell,
+      coupon,
+      email,
+      address,
+      cart,
+      quote,
+      saving,
+      step,
+      save,
+    ],
+  );
+  return <Context value={value}>{children}</Context>;
+}
+
+export function useCheckout(): Checkout {
+  const value = useContext(Context);
+  if (!value) throw new Error('useCheckout is used outside of CheckoutProvider');
+  return value;
+}

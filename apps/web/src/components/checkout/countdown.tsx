@@ -1,0 +1,51 @@
+'use client';
+/**
+ * The promotional countdown. Its end time comes from the app context; with `persist_countdown=1`
+ * it is kept per product in local storage, so the offer a shopper saw keeps its deadline.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslations } from 'next-intl';
+import { countdownState, countdownStorageKey, remainingTime } from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
+import styles from './countdown.module.css';
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function storedEndTime(key: string): number | null {
+  const value = Number(window.localStorage.getItem(key));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The current second, ticking in the browser; null while rendering on the server. */
+function subscribeToSeconds(onTick: () => void): () => void {
+  const timer = setInterval(onTick, 1000);
+  return () => clearInterval(timer);
+}
+const currentSecond = () => Math.floor(Date.now() / 1000) * 1000;
+const noTimeOnServer = () => null;
+
+export function Countdown({ product, persist }: { product: string; persist: boolean }) {
+  const t = useTranslations('countdown');
+  const { countdownEndTime } = useAppContext();
+  const now = useSyncExternalStore(subscribeToSeconds, currentSecond, noTimeOnServer);
+  const key = countdownStorageKey(product);
+
+  useEffect(() => {
+    if (persist && countdownEndTime) window.localStorage.setItem(key, String(countdownEndTime));
+  }, [key, persist, countdownEndTime]);
+
+  // Rendered only in the browser: the server cannot know the shopper's clock.
+  if (now === null) return null;
+  const endTime = countdownEndTime ?? storedEndTime(key);
+  if (!endTime || countdownState(endTime, now) === 'inactive') return null;
+  const left = remainingTime(endTime, now);
+  return (
+    <p className={styles.countdown} role="timer" aria-live="off" data-element="countdown">
+      <span>{t('label')}</span>{' '}
+      <strong>
+        {left.days > 0 ? `${t('days', { count: left.days })} ` : ''}
+        {two(left.hours)}:{two(left.minutes)}:{two(left.seconds)}
+      </strong>
+    </p>
+  );
+}

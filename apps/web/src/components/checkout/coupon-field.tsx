@@ -1,0 +1,139 @@
+'use client';
+/** The coupon field: apply, see why a code was declined, remove. */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import type { CouponRefusal } from '@checkout/core';
+import { useCheckout } from './checkout-provider';
+import styles from './coupon-field.module.css';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'applied'; code: string }
+  | { kind: 'removed' }
+  | { kind: 'declined'; reason: CouponRefusal | 'network'; code: string };
+
+export function CouponField({ initialCode }: { initialCode: string | null }) {
+  const t = useTranslations('coupon');
+  const tp = useTranslations('paymentErrors');
+  const { coupon, save, saving } = useCheckout();
+  const [open, setOpen] = useState(Boolean(initialCode));
+  const [value, setValue] = useState(initialCode ?? '');
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const id = useId();
+
+  const apply = async (code: string) => {
+    const failure = await save({ coupon: code });
+    if (!failure) return setStatus({ kind: 'applied', code: code.toUpperCase() });
+    setStatus({
+      kind: 'declined',
+      code,
+      reason: failure.kind === 'coupon' ? failure.reason : 'network',
+    });
+  };
+
+  // A coupon in the address (`coupon`) is applied once, as if typed in.
+  const applied = useRef(false);
+  useEffect(() => {
+    if (applied.current || !initialCode || coupon === initialCode.toUpperCase()) return;
+    applied.current = true;
+    void apply(initialCode);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the address's coupon
+  }, []);
+
+  const declinedMessage = (s: Extract<Status, { kind: 'declined' }>) => {
+    switch (s.reason) {
+      case 'network':
+        return t('network');
+      case 'not_redeemable':
+        return t('notRedeemable');
+      case 'better_deal_available':
+        return t('betterDeal');
+      case 'already_used':
+        return s.code
+          ? tp('couponUsedWithCode', { coupon: s.code.toUpperCase() })
+          : tp('couponUsed');
+      default:
+        return t('invalid');
+    }
+  };
+
+  if (coupon) {
+    return (
+      <div className={styles.applied} data-element="coupon-applied">
+        <p role="status">{t('applied', { code: coupon })}</p>
+        <button
+          type="button"
+          className={styles.link}
+          disabled={saving}
+          onClick={() =>
+            void save({ coupon: null }).then((f) => {
+              if (!f) setStatus({ kind: 'removed' });
+            })
+          }
+        >
+          {t('remove')}
+        </button>
+      </div>
+    );
+  }
+  if (!open) {
+    return (
+      <>
+        {status.kind === 'removed' ? (
+          <p role="status" className={styles.note}>
+            {t('removed')}
+          </p>
+        ) : null}
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => setOpen(true)}
+          data-element="coupon-toggle"
+        >
+          {t('toggle')}
+        </button>
+      </>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim()) void apply(value.trim());
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate data-element="coupon-form">
+      <label htmlFor={id} className={styles.label}>
+        {t('label')}
+      </label>
+      <div className={styles.row}>
+        <input
+          id={id}
+          value={value}
+          autoComplete="off"
+          autoCapitalize="characters"
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={status.kind === 'declined' || undefined}
+          aria-describedby={status.kind === 'declined' ? `${id}-error` : undefined}
+          className={styles.input}
+        />
+        <button type="submit" className="button button-secondary" disabled={saving}>
+          {saving ? t('applying') : t('apply')}
+        </button>
+      </div>
+      {status.kind === 'declined' ? (
+        <p
+          id={`${id}-error`}
+          role="alert"
+          className={styles.error}
+          data-coupon-failure={status.reason}
+        >
+          {declinedMessage(status)}
+        </p>
+      ) : null}
+      {status.kind === 'removed' ? (
+        <p role="status" className={styles.note}>
+          {t('removed')}
+        </p>
+      ) : null}
+    </form>
+  );
+}

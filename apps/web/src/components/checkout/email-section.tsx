@@ -1,0 +1,136 @@
+'use client';
+/** E-mail and sign-up: the address the account and receipt go to, checked as the shopper types. */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import { run as suggestEmail } from '@zootools/email-spell-checker';
+import { validateEmail, type EmailProblem } from '@checkout/core';
+import { Link } from '../../i18n/navigation';
+import { useCheckout } from './checkout-provider';
+import styles from './email-section.module.css';
+
+const MESSAGE_KEYS: Record<EmailProblem, 'emailEmpty' | 'emailInvalid' | 'emailBlocked'> = {
+  'cannot-be-empty': 'emailEmpty',
+  invalid: 'emailInvalid',
+  blacklisted: 'emailBlocked',
+};
+
+export function EmailSection({
+  confirm,
+  existingUser,
+}: {
+  confirm: boolean;
+  existingUser: boolean;
+}) {
+  const t = useTranslations('email');
+  const tv = useTranslations('validation');
+  const { email, save, saving, step, setStep } = useCheckout();
+  const [value, setValue] = useState(email ?? '');
+  const [confirmation, setConfirmation] = useState('');
+  const [problem, setProblem] = useState<EmailProblem | 'mismatch' | null>(null);
+  const [editing, setEditing] = useState(email === null);
+  const id = useId();
+  const suggestion = value.includes('@') ? suggestEmail({ email: value.trim() })?.full : undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local = validateEmail(value);
+    if (local) return setProblem(local);
+    if (confirm && confirmation.trim().toLowerCase() !== value.trim().toLowerCase())
+      return setProblem('mismatch');
+    setProblem(null);
+    const failure = await save({ email: value });
+    if (failure?.kind === 'email')
+      return setProblem(failure.problem === 'blacklisted' ? 'blacklisted' : 'invalid');
+    if (!failure) {
+      setEditing(false);
+      setStep('payment');
+    }
+  };
+
+  if (!editing && email) {
+    return (
+      <div className={styles.done} data-element="email-confirmed">
+        <p role="status">{t('saved', { email })}</p>
+        <button type="button" className={styles.link} onClick={() => setEditing(true)}>
+          {t('change')}
+        </button>
+      </div>
+    );
+  }
+
+  const errorId = `${id}-error`;
+  const message =
+    problem === 'mismatch' ? t('confirmMismatch') : problem ? tv(MESSAGE_KEYS[problem]) : null;
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      data-element="email-form"
+    >
+      <label htmlFor={id} className={styles.label}>
+        {t('label')}
+      </label>
+      <input
+        id={id}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (problem) setProblem(null);
+        }}
+        onFocus={() => {
+          if (step === 'plan') setStep('account');
+        }}
+        className={styles.input}
+      />
+      {suggestion && suggestion !== value.trim() ? (
+        <button
+          type="button"
+          className={styles.link}
+          onClick={() => setValue(suggestion)}
+          data-element="email-suggestion"
+        >
+          {tv('emailSuggestion', { suggestion })}
+        </button>
+      ) : null}
+      {confirm ? (
+        <>
+          <label htmlFor={`${id}-confirm`} className={styles.label}>
+            {t('confirmLabel')}
+          </label>
+          <input
+            id={`${id}-confirm`}
+            type="email"
+            autoComplete="email"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            className={styles.input}
+          />
+        </>
+      ) : null}
+      {message ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {message}
+        </p>
+      ) : null}
+      {existingUser ? (
+        <p className={styles.hint}>
+          {t('existingUser')} <Link href="/login/">{t('logInInstead')}</Link>
+        </p>
+      ) : (
+        <p className={styles.hint}>{t('hint')}</p>
+      )}
+      <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
+        {saving ? t('saving') : t('continue')}
+      </button>
+    </form>
+  );
+}
