@@ -71,7 +71,9 @@ async function lighthouseMobile(pageUrl) {
   }
 }
 
-const pageUrl = new URL(path, base).toString();
-const weight = await firstLoadWeight(pageUrl);
-const lh = withLighthouse ? await lighthouseMobile(pageUrl) : undefined;
-console.log(JSON.stringify({ bench: 'page-weight', url: pageUrl, ...weight, lighthouse: lh }));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const pageUrl = new URL(path, base).toString();
+  const weight = await firstLoadWeight(pageUrl);
+  const lh = withLighthouse ? await lighthouseMobile(pageUrl) : undefined;
+  console.log(JSON.stringify({ bench: 'page-weight', url: pageUrl, ...weight, lighthouse: lh }));
+}
