@@ -1,6 +1,8 @@
 /**
  * Server-rendering throughput of /payment/ against a trivial page of the same running web app
- * (autocannon, same run), and first-load JavaScript of both. Start the app first (npm start).
+ * (autocannon, same run), and first-load JavaScript of both. Start the app first, with the
+ * api's per-visitor limit raised (all load comes from one address):
+ *   RATE_LIMIT_MAX=100000000 npm start
  *   npx tsx bench/page-load.ts [BASE_URL=http://localhost:3000] [--duration 15] [--connections 20]
  */
 import autocannon from 'autocannon';
@@ -32,11 +34,23 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors + r.non2xx,
 });
 
+/** The real checkout, not the error screen a refused api call would give (also with a 200). */
+async function assertCheckoutRenders(): Promise<void> {
+  const html = await (await fetch(`${base}${PAYMENT}`)).text();
+  if (!html.includes('data-plan=')) {
+    throw new Error(
+      '/payment/ rendered no plans: is the api up, and RATE_LIMIT_MAX high enough for a load test?',
+    );
+  }
+}
+
+await assertCheckoutRenders();
 // Warm both pages (JIT, caches) before measuring.
 await load(TRIVIAL, 3);
 await load(PAYMENT, 3);
 const trivial = await load(TRIVIAL, duration);
 const payment = await load(PAYMENT, duration);
+await assertCheckoutRenders();
 const [paymentWeight, trivialWeight] = await Promise.all([
   firstLoadWeight(`${base}${PAYMENT}`),
   firstLoadWeight(`${base}${TRIVIAL}`),

@@ -47,4 +47,18 @@ describe('api shell', () => {
     }
     expect(statuses).toContain(429);
   });
+
+  it('limits each visitor separately when the web app forwards their address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/health/',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
 });

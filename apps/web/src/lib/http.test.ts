@@ -46,18 +46,19 @@ describe('HTTP helper', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/ok/?a=1' });
   });
 
-  it('sends JSON bodies with a JSON content type and forwards token and experiment', async () => {
+  it('sends JSON bodies with a JSON content type and forwards token, experiment and address', async () => {
     await request('/ok/', {
       baseUrl: base,
       method: 'POST',
       body: { email: 'a@example.com' },
-      server: { token: 'tok-1', experiment: 'exp-7' },
+      server: { token: 'tok-1', experiment: 'exp-7', clientAddress: '203.0.113.7' },
     });
     const last = seen.at(-1);
     expect(last?.body).toBe('{"email":"a@example.com"}');
     expect(last?.headers['content-type']).toBe('application/json');
     expect(last?.headers['x-user-token']).toBe('tok-1');
     expect(last?.headers['x-experiment']).toBe('exp-7');
+    expect(last?.headers['x-forwarded-for']).toBe('203.0.113.7');
   });
 
   it('treats 204 as success without data', async () => {

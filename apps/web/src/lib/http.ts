@@ -14,6 +14,8 @@ export interface ServerContext {
   token?: string | undefined;
   /** The visitor's experiment id, forwarded as the experiment header. */
   experiment?: string | undefined;
+  /** The visitor's address, forwarded so the api rate-limits per visitor. */
+  clientAddress?: string | undefined;
 }
 
 export interface RequestOptions {
@@ -61,6 +63,7 @@ export async function request<T>(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
   if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
+  if (options.server?.clientAddress) headers['x-forwarded-for'] = options.server.clientAddress;
   const base = { method, url, payload: options.body, endpointPattern: endpointPattern(url) };
 
   let response: Response;

@@ -1,6 +1,5 @@
 /** What the checkout shows for a request: product, package, currency, filters, plans. */
 import 'server-only';
-import { cookies } from 'next/headers';
 import {
   BACKEND_CODES,
   DEFAULT_PACKAGES,
@@ -17,6 +16,7 @@ import {
 import type { RequestError } from '../lib/request-error';
 import { getAppContext, getRequestUrl } from './app-context.server';
 import { fetchPackagePlans } from './pricing.server';
+import { getServerContext } from './server-context.server';
 
 export interface CheckoutPlans {
   group: ProductGroup;
@@ -63,17 +63,17 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
     currencyOverride ?? resolveCurrency(params.get('currency'), context.geoData.countryCode);
   const filters = filtersFrom(group, params);
   const coupon = params.get('coupon');
-  const token = (await cookies()).get('token')?.value;
+  const server = await getServerContext();
   const variables = {
     countryCode: context.geoData.countryCode,
     currencyCode: currency,
     packageId: params.get('package_identifier') ?? DEFAULT_PACKAGES[group],
     filters: toFilterBag(filters),
   };
-  let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, { token });
+  let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, server);
   // A coupon that is not available must not cost the shopper the plans: show them without it.
   if (coupon && result.error && isCouponUnavailable(result.error)) {
-    result = await fetchPackagePlans(variables, { token });
+    result = await fetchPackagePlans(variables, server);
   }
   return {
     group,

@@ -10,7 +10,7 @@ import { env } from '../env.server';
 type HeaderReader = { get(name: string): string | null };
 
 /** The nearest hop's view of the client: the last X-Forwarded-For entry cannot be forged by it. */
-function clientAddress(headers: HeaderReader): string | undefined {
+export function clientAddress(headers: HeaderReader): string | undefined {
   const forwarded = headers
     .get('x-forwarded-for')
     ?.split(',')

@@ -1,0 +1,16 @@
+/** What server-side calls to the api carry on the visitor's behalf: token and address. */
+import 'server-only';
+import { cache } from 'react';
+import { cookies, headers } from 'next/headers';
+import type { ServerContext } from '../lib/http';
+import { clientAddress } from './geo.server';
+
+export const getServerContext = cache(async (): Promise<ServerContext> => {
+  const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
+  return {
+    token: cookieStore.get('token')?.value,
+    experiment: cookieStore.get('experiment')?.value,
+    // The api limits requests per visitor; without this every visitor would share our address.
+    clientAddress: clientAddress(requestHeaders),
+  };
+});
