@@ -23,3 +23,5 @@ export * from './query-cleanup';
 export * from './taxes';
 export * from './cart';
 export * from './countries';
+export * from './orders';
+export * from './payment-providers';

@@ -1,0 +1,162 @@
+/** The payment providers of spec §3: how each is paid with, and where it is offered. */
+import type { Currency } from './currencies';
+
+export const METHOD_GROUPS = [
+  'card',
+  'wallet',
+  'bank_redirect',
+  'direct_debit',
+  'bnpl',
+  'crypto',
+  'local',
+] as const;
+export type MethodGroup = (typeof METHOD_GROUPS)[number];
+
+export const FLOW_KINDS = ['payment', 'one_click_payment', 'package_identifier'] as const;
+export type FlowKind = (typeof FLOW_KINDS)[number];
+
+export type FormMode = 'redirect' | 'form';
+
+export const ACTION_TYPES = [
+  'done',
+  'error',
+  'redirect',
+  'redirect_post',
+  'frontend_action',
+  'token_exchange',
+] as const;
+export type ActionType = (typeof ACTION_TYPES)[number];
+
+export interface ProviderSpec {
+  id: string;
+  method: MethodGroup;
+  flow: FlowKind;
+  form: FormMode;
+  /** How the shopper is taken through the provider. */
+  action: ActionType;
+  /** ISO countries where offered, or every country. */
+  countries: readonly string[] | 'all';
+  currencies: readonly Currency[] | 'all';
+  /** Inclusive bounds of the order total, in minor units of the order currency. */
+  minMinor?: number;
+  maxMinor?: number;
+}
+
+const EURO = ['AT', 'BE', 'DE', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'PT'] as const;
+const p = (
+  id: string,
+  method: MethodGroup,
+  action: ActionType,
+  countries: ProviderSpec['countries'],
+  currencies: ProviderSpec['currencies'],
+  extra: Partial<ProviderSpec> = {},
+): ProviderSpec => ({
+  id,
+  method,
+  flow: 'payment',
+  form: action === 'frontend_action' || method === 'card' ? 'form' : 'redirect',
+  action,
+  countries,
+  currencies,
+  ...extra,
+});
+const oneClick = { flow: 'one_click_payment' as const, form: 'form' as const };
+
+export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
+  // Adyen
+  p('adyen_applepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('adyen_bancontact', 'bank_redirect', 'redirect', ['BE'], ['EUR']),
+  p('adyen_blik', 'local', 'frontend_action', ['PL'], ['PLN']),
+  p('adyen_cartes_bancaires', 'card', 'frontend_action', ['FR'], ['EUR']),
+  p('adyen_card', 'card', 'frontend_action', 'all', 'all'),
+  p('adyen_cyberpost', 'local', 'redirect', ['KR'], ['KRW']),
+  p('adyen_dankort', 'card', 'frontend_action', ['DK'], ['DKK']),
+  p('adyen_gopay', 'wallet', 'redirect', ['ID'], ['IDR']),
+  p('adyen_googlepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('adyen_grabpay', 'wallet', 'redirect', ['SG'], ['SGD']),
+  p('adyen_ideal', 'bank_redirect', 'redirect', ['NL'], ['EUR']),
+  p('adyen_kakaopay', 'wallet', 'redirect', ['KR'], ['KRW']),
+  p(
+    'adyen_klarna',
+    'bnpl',
+    'redirect',
+    [...EURO, 'DK', 'NO', 'SE', 'GB', 'US'],
+    ['EUR', 'DKK', 'NOK', 'SEK', 'GBP', 'USD'],
+    { minMinor: 100 },
+  ),
+  p('adyen_kcp', 'card', 'redirect', ['KR'], ['KRW']),
+  p('adyen_momo', 'wallet', 'redirect', ['VN'], ['VND']),
+  p('adyen_pix', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p(
+    'adyen_sofort',
+    'bank_redirect',
+    'redirect',
+    ['AT', 'BE', 'DE', 'ES', 'IT', 'NL', 'CH'],
+    ['EUR', 'CHF'],
+  ),
+  p('adyen_twint', 'wallet', 'redirect', ['CH'], ['CHF']),
+  p('adyen_unionpay', 'card', 'redirect', ['CN', 'HK'], ['CNY', 'HKD']),
+  p('adyen_vipps', 'wallet', 'redirect', ['NO'], ['NOK']),
+  // Other providers
+  p('alipay', 'wallet', 'redirect', ['CN', 'HK'], ['CNY', 'HKD', 'USD']),
+  p(
+    'amazon_pay',
+    'wallet',
+    'redirect',
+    ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'JP'],
+    ['USD', 'GBP', 'EUR', 'JPY'],
+  ),
+  p(
+    'amazon_pay_widget',
+    'wallet',
+    'frontend_action',
+    ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'JP'],
+    ['USD', 'GBP', 'EUR', 'JPY'],
+    oneClick,
+  ),
+  p('checkout_card', 'card', 'frontend_action', 'all', 'all'),
+  p('coingate', 'crypto', 'redirect', 'all', ['USD', 'EUR', 'GBP'], { minMinor: 500 }),
+  p('coinpayments', 'crypto', 'redirect', 'all', ['USD', 'EUR'], { minMinor: 500 }),
+  p('doku', 'local', 'redirect', ['ID'], ['IDR']),
+  p('ebanx_pix', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p('gocardless_direct_debit', 'direct_debit', 'redirect', ['GB', ...EURO], ['GBP', 'EUR']),
+  p('line_pay', 'wallet', 'redirect', ['JP', 'TW'], ['JPY', 'TWD']),
+  p('inhouse_payments', 'card', 'frontend_action', 'all', 'all'),
+  p('inhouse_applepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('paddle', 'card', 'redirect', 'all', ['USD', 'EUR', 'GBP']),
+  p('paypal', 'wallet', 'redirect', 'all', 'all'),
+  p('paypal_incontext', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('paypay', 'wallet', 'redirect', ['JP'], ['JPY']),
+  p('p24', 'bank_redirect', 'redirect_post', ['PL'], ['PLN', 'EUR']),
+  p('processout', 'card', 'frontend_action', 'all', 'all'),
+  p('stripe', 'card', 'frontend_action', 'all', 'all'),
+  p('stripe_naverpay', 'wallet', 'redirect', ['KR'], ['KRW']),
+  p('stripe_wechat', 'wallet', 'redirect', ['CN'], ['CNY']),
+  // Payssion
+  p('payssion_bancontact', 'bank_redirect', 'redirect_post', ['BE'], ['EUR']),
+  p('payssion_multibanco', 'local', 'redirect_post', ['PT'], ['EUR']),
+  p('payssion_qiwi', 'wallet', 'redirect_post', ['KZ'], ['USD', 'EUR']),
+  p('payssion_unionpay', 'card', 'redirect_post', ['CN'], ['CNY']),
+  p('payssion_webmoney', 'wallet', 'redirect_post', 'all', ['USD', 'EUR']),
+  // Bank transfer
+  p('stripe_ach', 'direct_debit', 'redirect', ['US'], ['USD']),
+];
+
+export function findProvider(id: string): ProviderSpec | undefined {
+  return PAYMENT_PROVIDERS.find((provider) => provider.id === id);
+}
+
+/** Providers that serve a country, currency and amount, in catalogue order. */
+export function providersFor(
+  flow: FlowKind,
+  order: { country: string; currency: Currency; amountMinor: number },
+): ProviderSpec[] {
+  return PAYMENT_PROVIDERS.filter(
+    (provider) =>
+      provider.flow === flow &&
+      (provider.countries === 'all' || provider.countries.includes(order.country)) &&
+      (provider.currencies === 'all' || provider.currencies.includes(order.currency)) &&
+      order.amountMinor >= (provider.minMinor ?? 0) &&
+      order.amountMinor <= (provider.maxMinor ?? Number.MAX_SAFE_INTEGER),
+  );
+}

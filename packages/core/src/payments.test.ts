@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { canTransition, isFinal, ORDER_STATUSES } from './orders';
+import { PAYMENT_PROVIDERS, providersFor } from './payment-providers';
+
+describe('payment providers', () => {
+  it('lists every provider of the spec once (about 45)', () => {
+    const ids = PAYMENT_PROVIDERS.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(47);
+    expect(ids.filter((id) => id.startsWith('adyen_'))).toHaveLength(20);
+    expect(ids.filter((id) => id.startsWith('payssion_'))).toHaveLength(5);
+    expect(ids).toContain('stripe_ach');
+  });
+
+  it('offers iDEAL in the Netherlands in euro, not in Germany', () => {
+    const nl = providersFor('payment', { country: 'NL', currency: 'EUR', amountMinor: 5988 }).map(
+      (p) => p.id,
+    );
+    const de = providersFor('payment', { country: 'DE', currency: 'EUR', amountMinor: 5988 }).map(
+      (p) => p.id,
+    );
+    expect(nl).toContain('adyen_ideal');
+    expect(de).not.toContain('adyen_ideal');
+    expect(de).toContain('adyen_sofort');
+  });
+
+  it('keeps one-click wallets apart from regular providers', () => {
+    const oneClick = providersFor('one_click_payment', {
+      country: 'US',
+      currency: 'USD',
+      amountMinor: 5988,
+    });
+    expect(oneClick.map((p) => p.id)).toEqual([
+      'adyen_applepay',
+      'adyen_googlepay',
+      'amazon_pay_widget',
+      'inhouse_applepay',
+      'paypal_incontext',
+    ]);
+  });
+
+  it('respects minimum amounts', () => {
+    const small = providersFor('payment', { country: 'US', currency: 'USD', amountMinor: 99 }).map(
+      (p) => p.id,
+    );
+    expect(small).not.toContain('coingate');
+  });
+});
+
+describe('order status', () => {
+  it.each([
+    ['new', 'paid', true],
+    ['new', 'pending', true],
+    ['pending', 'paid', true],
+    ['pending', 'pending', false],
+    ['paid', 'error', false],
+    ['paid', 'canceled', false],
+    ['error', 'paid', false],
+    ['canceled', 'paid', false],
+  ] as const)('%s → %s allowed: %s', (from, to, allowed) => {
+    expect(canTransition(from, to)).toBe(allowed);
+  });
+
+  it('has final states that cannot move', () => {
+    expect(ORDER_STATUSES.filter(isFinal)).toEqual(['paid', 'canceled', 'error']);
+  });
+});
