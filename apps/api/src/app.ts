@@ -1,5 +1,6 @@
 /** Builds the api: plugins, error handling and every module's routes, on a given database. */
 import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
@@ -8,6 +9,9 @@ import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { sandboxAdapter, sandboxRoutes } from './modules/payments/providers/sandbox';
+import { paymentRoutes } from './modules/payments/routes';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -38,10 +42,17 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   });
   registerErrorHandling(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
+  // The sandbox gateway's hosted card page posts an ordinary HTML form.
+  await app.register(formbody);
   healthRoutes(app, database);
   pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
-  cartRoutes(app, { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() });
+  const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
+  cartRoutes(app, cartDeps);
+  orderRoutes(app, database.db);
+  // With no provider configured, every provider runs against the built-in sandbox gateway.
+  paymentRoutes(app, { ...cartDeps, adapterFor: () => sandboxAdapter });
+  sandboxRoutes(app, database.db, catalog, { asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS });
   return app;
 }

@@ -27,6 +27,11 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(60_000),
   ),
+  /** How long the sandbox gateway keeps an asynchronous payment pending before settling it. */
+  SANDBOX_ASYNC_SETTLE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(5000),
+  ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
 });

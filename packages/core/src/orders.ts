@@ -1,4 +1,5 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
+import { z } from 'zod';
 export const ORDER_STATUSES = ['new', 'pending', 'paid', 'canceled', 'error'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -22,3 +23,34 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export function isFinal(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
 }
+
+export const paymentRequestSchema = z.strictObject({
+  cartId: z.uuid(),
+  provider: z.string().min(1).max(64),
+  /** Where the shopper lands after the provider: a path on the checkout's own origin. */
+  returnPath: z.string().regex(/^\/[\w\-/]*\/$/, 'a return path is a site path like /processing/'),
+});
+export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
+
+/** Sent by the client once per payment attempt; repeats with the same key replay the answer. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\w-]{8,128}$/, 'an idempotency key is 8-128 letters, digits, - or _');
+
+export const paymentActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('done'), orderId: z.string() }),
+  z.object({ type: z.literal('error'), orderId: z.string(), message: z.string() }),
+  z.object({ type: z.literal('redirect'), orderId: z.string(), url: z.string() }),
+]);
+export type PaymentAction = z.infer<typeof paymentActionSchema>;
+
+export const orderViewSchema = z.object({
+  id: z.string(),
+  cartId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  email: z.string(),
+  currency: z.string(),
+  totalMinor: z.number().int(),
+  taxMinor: z.number().int(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;

@@ -1,3 +1,5 @@
 /** Every table of the api, gathered for Drizzle; each module owns its own tables. */
 export * from '../modules/catalog/tables';
 export * from '../modules/carts/tables';
+export * from '../modules/orders/tables';
+export * from '../modules/payments/tables';

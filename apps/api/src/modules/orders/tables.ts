@@ -1,0 +1,43 @@
+/** Orders, the events that moved them, and the subscriptions a paid order creates. */
+import { bigint, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey(),
+  cartId: uuid('cart_id').notNull(),
+  status: text('status', { enum: ['new', 'pending', 'paid', 'canceled', 'error'] }).notNull(),
+  email: text('email').notNull(),
+  currency: text('currency').notNull(),
+  country: text('country').notNull(),
+  totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
+  /** The cart's lines and totals as they were when the order was placed. */
+  snapshot: jsonb('snapshot').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const orderEvents = pgTable('order_events', {
+  id: serial('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  fromStatus: text('from_status').notNull(),
+  toStatus: text('to_status').notNull(),
+  /** What moved the order: the browser's return, a provider webhook, or a status poll. */
+  source: text('source', { enum: ['browser', 'webhook', 'poll'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  email: text('email').notNull(),
+  plan: text('plan').notNull(),
+  status: text('status', { enum: ['active', 'canceled'] }).notNull(),
+  currency: text('currency').notNull(),
+  nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
+  nextChargeMinor: bigint('next_charge_minor', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

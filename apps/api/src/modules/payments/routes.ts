@@ -1,0 +1,39 @@
+/** Payments: provider lists for a cart, and POST /api/payments/ with an Idempotency-Key. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { providersFor, type FlowKind } from '@checkout/core';
+import { getCart } from '../carts/service';
+import { startPayment, type PaymentDeps } from './service';
+
+const listQuery = z.object({ cart_id: z.string() });
+
+export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
+  const list = async (cartId: string, flow: FlowKind) => {
+    const cart = await getCart(deps, cartId);
+    return providersFor(flow, {
+      country: cart.country,
+      currency: cart.currency,
+      amountMinor: cart.totalMinor,
+    });
+  };
+  app.get('/api/payments/providers/regular/', async (request) => {
+    const providers = await list(listQuery.parse(request.query).cart_id, 'payment');
+    const methods = [...new Set(providers.map((p) => p.method))];
+    return {
+      methods: methods.map((method) => ({
+        method,
+        providers: providers
+          .filter((p) => p.method === method)
+          .map(({ id, action, form }) => ({ id, action, form })),
+      })),
+    };
+  });
+  app.get('/api/payments/providers/one-click/', async (request) => {
+    const providers = await list(listQuery.parse(request.query).cart_id, 'one_click_payment');
+    return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
+  });
+  app.post('/api/payments/', async (request, reply) => {
+    const action = await startPayment(deps, request.headers['idempotency-key'], request.body);
+    return reply.status(201).send(action);
+  });
+}

@@ -1,0 +1,21 @@
+/** Payments: one attempt to pay an order, claimed by its idempotency key. */
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { orders } from '../orders/tables';
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  provider: text('provider').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  /** Hash of the request body: the same key with another body is refused. */
+  requestHash: text('request_hash').notNull(),
+  /** The answer given to the first request, replayed for repeats. */
+  answer: jsonb('answer'),
+  /** What we keep of a card: never its number or security code. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
+  cardExpiry: text('card_expiry'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
