@@ -41,6 +41,7 @@ export default defineConfig({
       GEO_COUNTRY_HEADER: 'x-test-country',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      SANDBOX_ASYNC_SETTLE_MS: '3000',
     },
   },
 });

@@ -50,7 +50,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   taxRoutes(app, taxes);
   const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
   cartRoutes(app, cartDeps);
-  orderRoutes(app, database.db);
+  orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
   paymentRoutes(app, { ...cartDeps, adapterFor: () => sandboxAdapter });
   sandboxRoutes(app, database.db, catalog, { asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS });

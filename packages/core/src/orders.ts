@@ -52,5 +52,7 @@ export const orderViewSchema = z.object({
   currency: z.string(),
   totalMinor: z.number().int(),
   taxMinor: z.number().int(),
+  /** The product of the main plan: which desktop app the success page opens. */
+  productGroup: z.string().nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

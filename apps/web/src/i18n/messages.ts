@@ -28,6 +28,8 @@ export const CLIENT_NAMESPACES = [
   'countdown',
   'cart',
   'payment',
+  'paymentMethods',
+  'processing',
 ] as const;
 
 export function clientMessages(

@@ -83,7 +83,7 @@ export async function transitionOrder(
   });
 }
 
-export async function getOrder(db: Database, id: string): Promise<OrderView> {
+export async function getOrder(db: Database, catalog: Catalog, id: string): Promise<OrderView> {
   const valid = /^[0-9a-f-]{36}$/.test(id);
   const [order] = valid ? await db.select().from(orders).where(eq(orders.id, id)) : [];
   if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
@@ -95,7 +95,13 @@ export async function getOrder(db: Database, id: string): Promise<OrderView> {
     currency: order.currency,
     totalMinor: order.totalMinor,
     taxMinor: order.taxMinor,
+    productGroup: mainProduct(catalog, order.snapshot as CartView),
   };
+}
+
+function mainProduct(catalog: Catalog, cart: CartView): string | null {
+  const main = cart.lines.find((line) => line.kind === 'main');
+  return (main && catalog.snapshot().plans.get(main.plan)?.productId) ?? null;
 }
 
 export async function countOrders(db: Database, cartId: string): Promise<number> {

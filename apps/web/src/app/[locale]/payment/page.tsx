@@ -10,6 +10,8 @@ import { EmailSection } from '../../../components/checkout/email-section';
 import { StepFocus } from '../../../components/checkout/step-focus';
 import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
+import { OneClickPayments } from '../../../components/payments/one-click';
+import { PaymentMethods } from '../../../components/payments/payment-methods';
 import { initialPlan } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
@@ -100,8 +102,14 @@ export default async function PaymentPage() {
                   <CrossSellSection locale={locale} productName={crossSellName} />
                 </CheckoutSection>
               ) : null}
-              <CheckoutSection name="one-click-payments" title={t('sections.oneClick')} />
-              <CheckoutSection name="payment-methods" title={t('sections.methods')} />
+              {isEnabled(flags, 'enable-one-click-payments') ? (
+                <CheckoutSection name="one-click-payments" title={t('sections.oneClick')}>
+                  <OneClickPayments />
+                </CheckoutSection>
+              ) : null}
+              <CheckoutSection name="payment-methods" title={t('sections.methods')}>
+                <PaymentMethods locale={locale} declined={params.get('error') === 'declined'} />
+              </CheckoutSection>
             </div>
             <aside className={styles.side}>
               <CheckoutSection name="order-summary" title={t('sections.summary')}>

@@ -1,14 +1,17 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '../../../i18n/navigation';
+import { OrderStatus } from '../../../components/payments/order-status';
 import { StatusPanel } from '../../../components/shell/status-panel';
+import { getRequestUrl } from '../../../server/app-context.server';
+
+/** After the provider: poll the order, falling back to /pending/ after half a minute. */
+const PENDING_AFTER_MS = 30_000;
 
 export default async function ProcessingPage() {
   const t = await getTranslations('flow');
+  const orderId = (await getRequestUrl()).searchParams.get('order_id');
   return (
     <StatusPanel title={t('processingTitle')} text={t('processingText')} section="processing">
-      <Link className="button button-secondary" href="/payment/">
-        {t('backToCheckout')}
-      </Link>
+      {orderId ? <OrderStatus orderId={orderId} pendingAfterMs={PENDING_AFTER_MS} /> : null}
     </StatusPanel>
   );
 }

@@ -1,0 +1,52 @@
+'use client';
+/** Express checkout: one-click wallets (flag enable-one-click-payments). */
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCheckout } from '../checkout/checkout-provider';
+import { fetchOneClickProviders, type ProviderOption } from './payment-client';
+import { PROVIDER_LABELS } from './provider-labels';
+import { usePay } from './use-pay';
+import styles from './payments.module.css';
+
+export function OneClickPayments() {
+  const t = useTranslations('paymentMethods');
+  const { cart } = useCheckout();
+  const [providers, setProviders] = useState<ProviderOption[]>([]);
+  const { pay, busy } = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const cartId = cart?.email ? cart.id : undefined;
+
+  useEffect(() => {
+    if (!cartId) return;
+    const controller = new AbortController();
+    void fetchOneClickProviders(cartId, controller.signal).then(({ data }) => {
+      if (data) setProviders(data.providers);
+    });
+    return () => controller.abort();
+  }, [cartId]);
+
+  if (!cartId) return <p className={styles.muted}>{t('needEmail')}</p>;
+  // The same wallet can be offered by two providers; show each brand once.
+  const seen = new Set<string>();
+  const wallets = providers.filter((p) => {
+    const label = PROVIDER_LABELS[p.id] ?? p.id;
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  });
+  return (
+    <div className={styles.wallets}>
+      {wallets.map((p) => (
+        <button
+          key={p.id}
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => void pay(p.id)}
+          data-element={`one-click-${p.id}`}
+        >
+          {PROVIDER_LABELS[p.id] ?? p.id}
+        </button>
+      ))}
+    </div>
+  );
+}

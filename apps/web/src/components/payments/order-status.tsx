@@ -1,0 +1,66 @@
+'use client';
+/**
+ * Follows an order after the provider: polls its status with visible progress and moves on —
+ * paid to /success/, declined back to the checkout with the declined message, canceled back to
+ * the checkout, and (on /processing/) still open after a bounded wait to /pending/.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import type { OrderView } from '@checkout/core';
+import { useRouter } from '../../i18n/navigation';
+import { request } from '../../lib/http';
+import styles from './order-status.module.css';
+
+const POLL_MS = 1000;
+const SLOW_AFTER_MS = 15_000;
+
+export function OrderStatus({
+  orderId,
+  pendingAfterMs,
+}: {
+  orderId: string;
+  pendingAfterMs: number | null;
+}) {
+  const t = useTranslations('processing');
+  const router = useRouter();
+  const [slow, setSlow] = useState(false);
+
+  useEffect(() => {
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const poll = async () => {
+      const { data } = await request<OrderView>(`/api/orders/${orderId}/`, {
+        signal: controller.signal,
+      });
+      const waited = Date.now() - started;
+      if (data?.status === 'paid')
+        return router.replace({ pathname: '/success/', query: { order_id: orderId } });
+      if (data?.status === 'error') {
+        return router.replace({
+          pathname: '/payment/',
+          query: { cart_id: data.cartId, error: 'declined' },
+        });
+      }
+      if (data?.status === 'canceled')
+        return router.replace({ pathname: '/payment/', query: { cart_id: data.cartId } });
+      if (pendingAfterMs !== null && waited > pendingAfterMs) {
+        return router.replace({ pathname: '/pending/', query: { order_id: orderId } });
+      }
+      setSlow(waited > SLOW_AFTER_MS);
+      timer = setTimeout(() => void poll(), POLL_MS);
+    };
+    void poll();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [orderId, pendingAfterMs, router]);
+
+  return (
+    <div className={styles.status} role="status" data-element="order-status">
+      <div className={styles.bar} aria-hidden="true" />
+      <p>{slow ? t('stillWorking') : t('checking')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+'use client';
+/** Payment methods for the cart, grouped by kind, and the pay button. */
+import { useEffect, useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { formatPrice, type MethodGroup } from '@checkout/core';
+import { useCheckout } from '../checkout/checkout-provider';
+import { fetchRegularProviders, type ProviderOption } from './payment-client';
+import { PROVIDER_LABELS } from './provider-labels';
+import { usePay } from './use-pay';
+import styles from './payments.module.css';
+
+interface Group {
+  method: MethodGroup;
+  providers: ProviderOption[];
+}
+
+export function PaymentMethods({ locale, declined }: { locale: string; declined: boolean }) {
+  const t = useTranslations('paymentMethods');
+  const tErrors = useTranslations('paymentErrors');
+  const tCart = useTranslations('cart');
+  const { cart } = useCheckout();
+  const [groups, setGroups] = useState<Group[] | null>(null);
+  const [choice, setChoice] = useState<string | null>(null);
+  const { pay, busy, failure } = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const name = useId();
+  const cartId = cart?.email ? cart.id : undefined;
+
+  useEffect(() => {
+    if (!cartId) return;
+    const controller = new AbortController();
+    void fetchRegularProviders(cartId, controller.signal).then(({ data }) => {
+      if (data) setGroups(data.methods);
+    });
+    return () => controller.abort();
+  }, [cartId, cart?.totalMinor]);
+
+  const alert = declined
+    ? tErrors('declined')
+    : failure === 'locked'
+      ? tCart('locked')
+      : failure
+        ? tErrors('generic')
+        : null;
+  if (!cart?.email) {
+    return (
+      <>
+        {alert ? (
+          <p role="alert" className={styles.error}>
+            {alert}
+          </p>
+        ) : null}
+        <p className={styles.muted}>{t('needEmail')}</p>
+      </>
+    );
+  }
+  // One card entry, handled by the first card provider on offer; other methods by brand.
+  const options = (groups ?? []).flatMap((group) =>
+    group.method === 'card'
+      ? group.providers
+          .slice(0, 1)
+          .map((p) => ({ id: p.id, label: t('group.card'), method: group.method }))
+      : group.providers.map((p) => ({
+          id: p.id,
+          label: PROVIDER_LABELS[p.id] ?? p.id,
+          method: group.method,
+        })),
+  );
+  const selected = choice ?? options[0]?.id ?? null;
+  const amount = formatPrice(cart.totalMinor, cart.currency, locale);
+  return (
+    <div className={styles.methods}>
+      {alert ? (
+        <p role="alert" className={styles.error} data-element="payment-error">
+          {alert}
+        </p>
+      ) : null}
+      <fieldset className={styles.list} aria-busy={groups === null}>
+        <legend className={styles.legend}>{t('choose')}</legend>
+        {options.map((option) => (
+          <label key={option.id} className={styles.option} data-element={`provider-${option.id}`}>
+            <input
+              type="radio"
+              name={name}
+              value={option.id}
+              checked={selected === option.id}
+              onChange={() => setChoice(option.id)}
+            />
+            <span>{option.label}</span>
+            <span className={styles.group}>
+              {option.method === 'card' ? '' : t(`group.${option.method}`)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <button
+        type="button"
+        className="button"
+        disabled={!selected || busy}
+        aria-busy={busy || undefined}
+        onClick={() => selected && void pay(selected)}
+        data-element="pay-button"
+      >
+        {busy ? t('redirecting') : t('pay', { amount })}
+      </button>
+      <p className={styles.muted}>{t('secure')}</p>
+    </div>
+  );
+}

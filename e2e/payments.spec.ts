@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+}
+
+async function checkoutToGateway(page: Page, email: string) {
+  await open(page, '/payment/?product_group=vpn');
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+}
+
+async function payWithCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12 / 30');
+  await page.getByLabel('CVV/CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Anna Smith');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+test('pays by card and lands on success with the desktop-app links', async ({ page }) => {
+  await checkoutToGateway(page, 'card-buyer@gmail.com');
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  await expect(page.locator('[data-element="order-details"]')).toContainText(
+    'card-buyer@gmail.com',
+  );
+  await expect(page.locator('[data-element="claim-vpn"]')).toHaveAttribute(
+    'href',
+    /^aegisvpn:\/\/claim-online-purchase\?order_id=/,
+  );
+  await expect(page.locator('[data-element="open-vpn"]')).toHaveAttribute(
+    'href',
+    'aegisvpn://open_app',
+  );
+});
+
+test('a declined card returns to the checkout with the declined message and can be retried', async ({
+  page,
+}) => {
+  await checkoutToGateway(page, 'declined-buyer@gmail.com');
+  await payWithCard(page, '4000 0000 0000 0002');
+  await page.waitForURL(/\/payment\/\?.*error=declined/);
+  await expect(page.locator('[data-element="payment-error"]')).toHaveText(
+    'The transaction has been declined. Please make sure you have enough funds in your account and provided the correct payment information. You can also try a different credit card or payment method.',
+  );
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await payWithCard(page, '4242424242424242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
+test('the gateway shows the card messages of the spec', async ({ page }) => {
+  await checkoutToGateway(page, 'typo-buyer@gmail.com');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await page.getByLabel('Expiration date').fill('01 / 20');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByText('Card number is not valid')).toBeVisible();
+  await expect(page.getByText('Expiration date has passed')).toBeVisible();
+  await expect(page.getByText('CVV/CVC cannot be empty')).toBeVisible();
+});
+
+test('leaving the gateway returns to the same cart', async ({ page }) => {
+  await checkoutToGateway(page, 'cancel-buyer@gmail.com');
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  await page.waitForURL(/\/payment\/\?cart_id=/);
+  await expect(page.locator('[data-element="email-confirmed"]')).toContainText(
+    'cancel-buyer@gmail.com',
+  );
+});
+
+test('an asynchronous payment is processed, then paid', async ({ page }) => {
+  await checkoutToGateway(page, 'async-buyer@gmail.com');
+  await payWithCard(page, '4000 0000 0000 0259');
+  await page.waitForURL(/\/processing\/\?order_id=/);
+  await expect(page.locator('[data-element="order-status"]')).toBeVisible();
+  await page.waitForURL(/\/success\/\?order_id=/, { timeout: 20_000 });
+});
+
+test('a one-click wallet starts a payment too', async ({ page }) => {
+  await open(page, '/payment/?product_group=vpn');
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill('wallet-buyer@gmail.com');
+  await form.locator('button[type="submit"]').click();
+  await page.locator('[data-element="one-click-paypal_incontext"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+});
