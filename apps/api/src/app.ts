@@ -10,7 +10,9 @@ import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { sandboxAdapter, sandboxRoutes } from './modules/payments/providers/sandbox';
+import { callbackRoutes } from './modules/payments/callback';
+import { adapterFor } from './modules/payments/providers/registry';
+import { sandboxRoutes } from './modules/payments/providers/sandbox';
 import { paymentRoutes } from './modules/payments/routes';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
@@ -52,7 +54,14 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   cartRoutes(app, cartDeps);
   orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
-  paymentRoutes(app, { ...cartDeps, adapterFor: () => sandboxAdapter });
-  sandboxRoutes(app, database.db, catalog, { asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS });
+  paymentRoutes(app, { ...cartDeps, adapterFor });
+  callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
+  sandboxRoutes(app, database.db, catalog, {
+    asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
+    webhookSecret: env.WEBHOOK_SECRET,
+    webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+    webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
+    webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
+  });
   return app;
 }

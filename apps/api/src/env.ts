@@ -32,6 +32,26 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(5000),
   ),
+  /** Shared secret of the signed provider notifications at /api/callback/. */
+  WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('sandbox-webhook-secret-change-me'),
+  ),
+  SANDBOX_WEBHOOK_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(1000),
+  ),
+  SANDBOX_WEBHOOK_COPIES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(10).default(2),
+  ),
+  SANDBOX_WEBHOOK_REORDER: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+  ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
 });

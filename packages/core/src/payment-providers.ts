@@ -27,8 +27,22 @@ export const ACTION_TYPES = [
 ] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];
 
+/** Who processes the payment: one adapter per family maps its statuses onto ours. */
+export const PROVIDER_FAMILIES = [
+  'adyen',
+  'stripe',
+  'paypal',
+  'payssion',
+  'checkout_com',
+  'amazon_pay',
+  'crypto',
+  'hosted',
+] as const;
+export type ProviderFamily = (typeof PROVIDER_FAMILIES)[number];
+
 export interface ProviderSpec {
   id: string;
+  family: ProviderFamily;
   method: MethodGroup;
   flow: FlowKind;
   form: FormMode;
@@ -45,6 +59,7 @@ export interface ProviderSpec {
 const EURO = ['AT', 'BE', 'DE', 'ES', 'FI', 'FR', 'IE', 'IT', 'NL', 'PT'] as const;
 const p = (
   id: string,
+  family: ProviderFamily,
   method: MethodGroup,
   action: ActionType,
   countries: ProviderSpec['countries'],
@@ -52,6 +67,7 @@ const p = (
   extra: Partial<ProviderSpec> = {},
 ): ProviderSpec => ({
   id,
+  family,
   method,
   flow: 'payment',
   form: action === 'frontend_action' || method === 'card' ? 'form' : 'redirect',
@@ -64,42 +80,45 @@ const oneClick = { flow: 'one_click_payment' as const, form: 'form' as const };
 
 export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   // Adyen
-  p('adyen_applepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
-  p('adyen_bancontact', 'bank_redirect', 'redirect', ['BE'], ['EUR']),
-  p('adyen_blik', 'local', 'frontend_action', ['PL'], ['PLN']),
-  p('adyen_cartes_bancaires', 'card', 'frontend_action', ['FR'], ['EUR']),
-  p('adyen_card', 'card', 'frontend_action', 'all', 'all'),
-  p('adyen_cyberpost', 'local', 'redirect', ['KR'], ['KRW']),
-  p('adyen_dankort', 'card', 'frontend_action', ['DK'], ['DKK']),
-  p('adyen_gopay', 'wallet', 'redirect', ['ID'], ['IDR']),
-  p('adyen_googlepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
-  p('adyen_grabpay', 'wallet', 'redirect', ['SG'], ['SGD']),
-  p('adyen_ideal', 'bank_redirect', 'redirect', ['NL'], ['EUR']),
-  p('adyen_kakaopay', 'wallet', 'redirect', ['KR'], ['KRW']),
+  p('adyen_applepay', 'adyen', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('adyen_bancontact', 'adyen', 'bank_redirect', 'redirect', ['BE'], ['EUR']),
+  p('adyen_blik', 'adyen', 'local', 'frontend_action', ['PL'], ['PLN']),
+  p('adyen_cartes_bancaires', 'adyen', 'card', 'frontend_action', ['FR'], ['EUR']),
+  p('adyen_card', 'adyen', 'card', 'frontend_action', 'all', 'all'),
+  p('adyen_cyberpost', 'adyen', 'local', 'redirect', ['KR'], ['KRW']),
+  p('adyen_dankort', 'adyen', 'card', 'frontend_action', ['DK'], ['DKK']),
+  p('adyen_gopay', 'adyen', 'wallet', 'redirect', ['ID'], ['IDR']),
+  p('adyen_googlepay', 'adyen', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('adyen_grabpay', 'adyen', 'wallet', 'redirect', ['SG'], ['SGD']),
+  p('adyen_ideal', 'adyen', 'bank_redirect', 'redirect', ['NL'], ['EUR']),
+  p('adyen_kakaopay', 'adyen', 'wallet', 'redirect', ['KR'], ['KRW']),
   p(
     'adyen_klarna',
+    'adyen',
     'bnpl',
     'redirect',
     [...EURO, 'DK', 'NO', 'SE', 'GB', 'US'],
     ['EUR', 'DKK', 'NOK', 'SEK', 'GBP', 'USD'],
     { minMinor: 100 },
   ),
-  p('adyen_kcp', 'card', 'redirect', ['KR'], ['KRW']),
-  p('adyen_momo', 'wallet', 'redirect', ['VN'], ['VND']),
-  p('adyen_pix', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p('adyen_kcp', 'adyen', 'card', 'redirect', ['KR'], ['KRW']),
+  p('adyen_momo', 'adyen', 'wallet', 'redirect', ['VN'], ['VND']),
+  p('adyen_pix', 'adyen', 'local', 'token_exchange', ['BR'], ['BRL']),
   p(
     'adyen_sofort',
+    'adyen',
     'bank_redirect',
     'redirect',
     ['AT', 'BE', 'DE', 'ES', 'IT', 'NL', 'CH'],
     ['EUR', 'CHF'],
   ),
-  p('adyen_twint', 'wallet', 'redirect', ['CH'], ['CHF']),
-  p('adyen_unionpay', 'card', 'redirect', ['CN', 'HK'], ['CNY', 'HKD']),
-  p('adyen_vipps', 'wallet', 'redirect', ['NO'], ['NOK']),
+  p('adyen_twint', 'adyen', 'wallet', 'redirect', ['CH'], ['CHF']),
+  p('adyen_unionpay', 'adyen', 'card', 'redirect', ['CN', 'HK'], ['CNY', 'HKD']),
+  p('adyen_vipps', 'adyen', 'wallet', 'redirect', ['NO'], ['NOK']),
   // Other providers
-  p('alipay', 'wallet', 'redirect', ['CN', 'HK'], ['CNY', 'HKD', 'USD']),
+  p('alipay', 'hosted', 'wallet', 'redirect', ['CN', 'HK'], ['CNY', 'HKD', 'USD']),
   p(
+    'amazon_pay',
     'amazon_pay',
     'wallet',
     'redirect',
@@ -108,38 +127,46 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   ),
   p(
     'amazon_pay_widget',
+    'amazon_pay',
     'wallet',
     'frontend_action',
     ['US', 'GB', 'DE', 'FR', 'IT', 'ES', 'JP'],
     ['USD', 'GBP', 'EUR', 'JPY'],
     oneClick,
   ),
-  p('checkout_card', 'card', 'frontend_action', 'all', 'all'),
-  p('coingate', 'crypto', 'redirect', 'all', ['USD', 'EUR', 'GBP'], { minMinor: 500 }),
-  p('coinpayments', 'crypto', 'redirect', 'all', ['USD', 'EUR'], { minMinor: 500 }),
-  p('doku', 'local', 'redirect', ['ID'], ['IDR']),
-  p('ebanx_pix', 'local', 'token_exchange', ['BR'], ['BRL']),
-  p('gocardless_direct_debit', 'direct_debit', 'redirect', ['GB', ...EURO], ['GBP', 'EUR']),
-  p('line_pay', 'wallet', 'redirect', ['JP', 'TW'], ['JPY', 'TWD']),
-  p('inhouse_payments', 'card', 'frontend_action', 'all', 'all'),
-  p('inhouse_applepay', 'wallet', 'frontend_action', 'all', 'all', oneClick),
-  p('paddle', 'card', 'redirect', 'all', ['USD', 'EUR', 'GBP']),
-  p('paypal', 'wallet', 'redirect', 'all', 'all'),
-  p('paypal_incontext', 'wallet', 'frontend_action', 'all', 'all', oneClick),
-  p('paypay', 'wallet', 'redirect', ['JP'], ['JPY']),
-  p('p24', 'bank_redirect', 'redirect_post', ['PL'], ['PLN', 'EUR']),
-  p('processout', 'card', 'frontend_action', 'all', 'all'),
-  p('stripe', 'card', 'frontend_action', 'all', 'all'),
-  p('stripe_naverpay', 'wallet', 'redirect', ['KR'], ['KRW']),
-  p('stripe_wechat', 'wallet', 'redirect', ['CN'], ['CNY']),
+  p('checkout_card', 'checkout_com', 'card', 'frontend_action', 'all', 'all'),
+  p('coingate', 'crypto', 'crypto', 'redirect', 'all', ['USD', 'EUR', 'GBP'], { minMinor: 500 }),
+  p('coinpayments', 'crypto', 'crypto', 'redirect', 'all', ['USD', 'EUR'], { minMinor: 500 }),
+  p('doku', 'hosted', 'local', 'redirect', ['ID'], ['IDR']),
+  p('ebanx_pix', 'hosted', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p(
+    'gocardless_direct_debit',
+    'hosted',
+    'direct_debit',
+    'redirect',
+    ['GB', ...EURO],
+    ['GBP', 'EUR'],
+  ),
+  p('line_pay', 'hosted', 'wallet', 'redirect', ['JP', 'TW'], ['JPY', 'TWD']),
+  p('inhouse_payments', 'hosted', 'card', 'frontend_action', 'all', 'all'),
+  p('inhouse_applepay', 'hosted', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('paddle', 'hosted', 'card', 'redirect', 'all', ['USD', 'EUR', 'GBP']),
+  p('paypal', 'paypal', 'wallet', 'redirect', 'all', 'all'),
+  p('paypal_incontext', 'paypal', 'wallet', 'frontend_action', 'all', 'all', oneClick),
+  p('paypay', 'hosted', 'wallet', 'redirect', ['JP'], ['JPY']),
+  p('p24', 'hosted', 'bank_redirect', 'redirect_post', ['PL'], ['PLN', 'EUR']),
+  p('processout', 'hosted', 'card', 'frontend_action', 'all', 'all'),
+  p('stripe', 'stripe', 'card', 'frontend_action', 'all', 'all'),
+  p('stripe_naverpay', 'stripe', 'wallet', 'redirect', ['KR'], ['KRW']),
+  p('stripe_wechat', 'stripe', 'wallet', 'redirect', ['CN'], ['CNY']),
   // Payssion
-  p('payssion_bancontact', 'bank_redirect', 'redirect_post', ['BE'], ['EUR']),
-  p('payssion_multibanco', 'local', 'redirect_post', ['PT'], ['EUR']),
-  p('payssion_qiwi', 'wallet', 'redirect_post', ['KZ'], ['USD', 'EUR']),
-  p('payssion_unionpay', 'card', 'redirect_post', ['CN'], ['CNY']),
-  p('payssion_webmoney', 'wallet', 'redirect_post', 'all', ['USD', 'EUR']),
+  p('payssion_bancontact', 'payssion', 'bank_redirect', 'redirect_post', ['BE'], ['EUR']),
+  p('payssion_multibanco', 'payssion', 'local', 'redirect_post', ['PT'], ['EUR']),
+  p('payssion_qiwi', 'payssion', 'wallet', 'redirect_post', ['KZ'], ['USD', 'EUR']),
+  p('payssion_unionpay', 'payssion', 'card', 'redirect_post', ['CN'], ['CNY']),
+  p('payssion_webmoney', 'payssion', 'wallet', 'redirect_post', 'all', ['USD', 'EUR']),
   // Bank transfer
-  p('stripe_ach', 'direct_debit', 'redirect', ['US'], ['USD']),
+  p('stripe_ach', 'stripe', 'direct_debit', 'redirect', ['US'], ['USD']),
 ];
 
 export function findProvider(id: string): ProviderSpec | undefined {

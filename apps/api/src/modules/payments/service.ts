@@ -14,6 +14,7 @@ import {
   paymentRequestSchema,
   providersFor,
   type PaymentAction,
+  type ProviderSpec,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { carts } from '../carts/tables';
@@ -24,7 +25,7 @@ import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
 export interface PaymentDeps extends CartDeps {
-  adapterFor: (providerId: string) => PaymentAdapter;
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter;
 }
 
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
@@ -135,7 +136,7 @@ export async function startPayment(
     }
     throw error;
   }
-  const action = await deps.adapterFor(provider.id).createPayment({
+  const action = await deps.adapterFor(provider).createPayment({
     paymentId,
     orderId,
     provider,

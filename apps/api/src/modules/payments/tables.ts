@@ -19,3 +19,11 @@ export const payments = pgTable('payments', {
   cardExpiry: text('card_expiry'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Provider notifications already handled, so a repeated delivery changes nothing. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  status: text('status').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  currencyForCountry,
+  PAYMENT_PROVIDERS,
+  type CartView,
+  type OrderStatus,
+  type OrderView,
+  type PaymentAction,
+  type ProviderSpec,
+} from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { orderEvents, subscriptions } from '../orders/tables';
+import { adapterFor } from './providers/registry';
+import { payments } from './tables';
+import type { SandboxOutcome } from './providers/sandbox-cards';
+import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+
+const SECRET = 'conformance-secret-0123456789';
+const OUTCOMES: readonly [SandboxOutcome, OrderStatus][] = [
+  ['success', 'paid'],
+  ['declined', 'error'],
+  ['insufficient_funds', 'error'],
+  ['pending', 'pending'],
+  ['canceled', 'canceled'],
+  ['error', 'error'],
+];
+
+/** A country and currency the provider serves. */
+function marketOf(provider: ProviderSpec): { country: string; currency: string } {
+  const country = provider.countries === 'all' ? 'US' : (provider.countries[0] ?? 'US');
+  const local = currencyForCountry(country);
+  const currency =
+    provider.currencies === 'all' || provider.currencies.includes(local)
+      ? local
+      : (provider.currencies[0] ?? 'USD');
+  return { country, currency };
+}
+
+describe('provider conformance through signed notifications', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Long delays keep the gateway's own notifications out of these tests.
+    t = await createTestApp({
+      WEBHOOK_SECRET: SECRET,
+      SANDBOX_WEBHOOK_DELAY_MS: '600000',
+      SANDBOX_ASYNC_SETTLE_MS: '600000',
+      RATE_LIMIT_MAX: '100000',
+    });
+  });
+  afterAll(() => t.close());
+
+  const startPayment = async (provider: ProviderSpec) => {
+    const market = marketOf(provider);
+    const cart = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/carts/',
+        payload: { mainPlan: 'vpn-basic-1y', email: 'matrix@gmail.com', ...market },
+      })
+    ).json<CartView>();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { cartId: cart.id, provider: provider.id, returnPath: '/processing/' },
+    });
+    expect(res.statusCode, `${provider.id} in ${market.country}/${market.currency}`).toBe(201);
+    const action = res.json<PaymentAction>();
+    const [row] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, action.orderId));
+    return { orderId: action.orderId, paymentId: row?.id ?? '' };
+  };
+
+  const notify = (
+    paymentId: string,
+    status: string,
+    options: { timestamp?: number; tamper?: boolean; id?: string } = {},
+  ) => {
+    const body = JSON.stringify({ id: options.id ?? randomUUID(), paymentId, status });
+    const signature = signWebhook(SECRET, body, options.timestamp ?? Math.floor(Date.now() / 1000));
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/callback/',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
+      payload: options.tamper ? body.replace('"id"', '"id" ') : body,
+    });
+  };
+  const statusOf = async (orderId: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/` })).json<OrderView>()
+      .status;
+
+  const matrix = PAYMENT_PROVIDERS.flatMap((provider) =>
+    OUTCOMES.map(([outcome, status]) => [provider.id, outcome, status] as const),
+  );
+
+  it(`covers ${PAYMENT_PROVIDERS.length} providers × ${OUTCOMES.length} outcomes`, () => {
+    expect(matrix).toHaveLength(PAYMENT_PROVIDERS.length * OUTCOMES.length);
+  });
+
+  it.each(matrix)('%s reporting %s ends %s', async (providerId, outcome, expected) => {
+    const provider = PAYMENT_PROVIDERS.find((p) => p.id === providerId);
+    if (!provider) throw new Error(providerId);
+    const { orderId, paymentId } = await startPayment(provider);
+    const res = await notify(paymentId, adapterFor(provider).reports[outcome]);
+    expect(res.statusCode).toBe(200);
+    expect(await statusOf(orderId)).toBe(expected);
+  });
+
+  it('refuses a tampered body, an old or future timestamp and a malformed signature', async () => {
+    const provider = PAYMENT_PROVIDERS[0] as ProviderSpec;
+    const { orderId, paymentId } = await startPayment(provider);
+    const paid = adapterFor(provider).reports.success;
+    expect((await notify(paymentId, paid, { tamper: true })).statusCode).toBe(401);
+    expect(
+      (await notify(paymentId, paid, { timestamp: Math.floor(Date.now() / 1000) - 301 }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await notify(paymentId, paid, { timestamp: Math.floor(Date.now() / 1000) + 301 }))
+        .statusCode,
+    ).toBe(401);
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/callback/',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: 'v1=nope' },
+      payload: '{}',
+    });
+    expect(malformed.statusCode).toBe(401);
+    expect(await statusOf(orderId)).toBe('new');
+    expect(
+      (await notify(paymentId, paid, { timestamp: Math.floor(Date.now() / 1000) - 299 }))
+        .statusCode,
+    ).toBe(200);
+    expect(await statusOf(orderId)).toBe('paid');
+  });
+
+  it('applies a replayed notification once and refuses unknown statuses', async () => {
+    const provider = PAYMENT_PROVIDERS.find((p) => p.family === 'stripe') as ProviderSpec;
+    const { paymentId } = await startPayment(provider);
+    const id = randomUUID();
+    expect((await notify(paymentId, 'processing', { id })).json()).toMatchObject({ applied: true });
+    expect((await notify(paymentId, 'processing', { id })).json()).toMatchObject({
+      duplicate: true,
+    });
+    expect((await notify(paymentId, 'Authorised')).statusCode).toBe(422);
+  });
+
+  it('keeps a paid order paid when a late "pending" arrives after it (reordering)', async () => {
+    const provider = PAYMENT_PROVIDERS.find((p) => p.family === 'adyen') as ProviderSpec;
+    const { orderId, paymentId } = await startPayment(provider);
+    await notify(paymentId, 'Authorised');
+    await notify(paymentId, 'Pending');
+    expect(await statusOf(orderId)).toBe('paid');
+  });
+
+  it('the browser return and 50 concurrent duplicate notifications make one paid order and one subscription', async () => {
+    const provider = PAYMENT_PROVIDERS.find((p) => p.id === 'adyen_card') as ProviderSpec;
+    const { orderId, paymentId } = await startPayment(provider);
+    const browser = t.app.inject({
+      method: 'POST',
+      url: `/api/sandbox/checkout/${paymentId}/`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=4242424242424242&expiry=12%2F30&cvc=123&name=Anna+Smith&intent=pay',
+    });
+    const webhooks = Array.from({ length: 50 }, () => notify(paymentId, 'Authorised'));
+    const answers = await Promise.all([browser, ...webhooks]);
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    expect(await statusOf(orderId)).toBe('paid');
+    const events = await t.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId));
+    expect(events.filter((e) => e.toStatus === 'paid')).toHaveLength(1);
+    const subs = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    expect(subs).toHaveLength(1);
+  });
+});

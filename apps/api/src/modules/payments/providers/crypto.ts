@@ -1,0 +1,25 @@
+/** CoinGate and CoinPayments: invoice status values (confirmations arrive later). */
+import { familyAdapter } from './family';
+
+export const crypto = familyAdapter({
+  family: 'crypto',
+  // What the provider reports for each sandbox outcome.
+  reports: {
+    success: 'paid',
+    declined: 'invalid',
+    insufficient_funds: 'invalid',
+    expired_card: 'expired',
+    error: 'invalid',
+    pending: 'confirming',
+    canceled: 'canceled',
+  },
+  // Our order status for each status the provider can report.
+  statuses: {
+    paid: 'paid',
+    confirming: 'pending',
+    pending: 'pending',
+    invalid: 'error',
+    expired: 'canceled',
+    canceled: 'canceled',
+  },
+});

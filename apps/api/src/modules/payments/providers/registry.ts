@@ -1,0 +1,26 @@
+/** Which adapter serves a provider: by its declared family, never by the shape of its id. */
+import type { ProviderFamily, ProviderSpec } from '@checkout/core';
+import { adyen } from './adyen';
+import { amazonPay } from './amazon-pay';
+import { checkoutCom } from './checkout-com';
+import { crypto } from './crypto';
+import type { FamilyAdapter } from './family';
+import { hosted } from './hosted';
+import { paypal } from './paypal';
+import { payssion } from './payssion';
+import { stripe } from './stripe';
+
+const ADAPTERS: Readonly<Record<ProviderFamily, FamilyAdapter>> = {
+  adyen,
+  stripe,
+  paypal,
+  payssion,
+  checkout_com: checkoutCom,
+  amazon_pay: amazonPay,
+  crypto,
+  hosted,
+};
+
+export function adapterFor(provider: ProviderSpec): FamilyAdapter {
+  return ADAPTERS[provider.family];
+}
