@@ -1,0 +1,166 @@
+/**
+ * Paid orders per second: N concurrent shoppers each create a cart, start a card payment with
+ * an Idempotency-Key, pay on the sandbox gateway with a success card and read the order back.
+ * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
+ *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20]
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { postgresAvailable, startCluster } from './postgres-cluster';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const shoppers = arg('shoppers', 50);
+const duration = arg('duration', 20);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length
+    ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
+    : 0;
+}
+
+async function startApi(
+  env: Record<string, string>,
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = 4600 + Math.floor(Math.random() * 300);
+  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '1000000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health/`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise((r) => {
+        api.once('exit', () => r());
+        api.kill('SIGTERM');
+      }),
+  };
+}
+
+async function buyOnce(base: string): Promise<{ orderId: string; cartId: string; paid: boolean }> {
+  const json = { 'content-type': 'application/json' };
+  const cart = (await (
+    await fetch(`${base}/api/carts/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        mainPlan: 'vpn-basic-1y',
+        currency: 'USD',
+        country: 'US',
+        email: `load-${randomUUID()}@gmail.com`,
+      }),
+    })
+  ).json()) as { id: string };
+  const action = (await (
+    await fetch(`${base}/api/payments/`, {
+      method: 'POST',
+      headers: { ...json, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/' }),
+    })
+  ).json()) as { orderId: string; url: string };
+  await fetch(`${base}${action.url}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'number=4242424242424242&expiry=12%2F30&cvc=123&name=Load+Test&intent=pay',
+  });
+  const order = (await (await fetch(`${base}/api/orders/${action.orderId}/`)).json()) as {
+    status: string;
+  };
+  return { orderId: action.orderId, cartId: cart.id, paid: order.status === 'paid' };
+}
+
+async function run(database: string, env: Record<string, string>, databaseUrl?: string) {
+  const api = await startApi(env);
+  const latencies: number[] = [];
+  const orders: { orderId: string; cartId: string; paid: boolean }[] = [];
+  let failures = 0;
+  await buyOnce(api.base); // warm-up
+  const until = Date.now() + duration * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: shoppers }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          orders.push(await buyOnce(api.base));
+          latencies.push(performance.now() - t0);
+        } catch {
+          failures++;
+        }
+      }
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  // Notifications arrive after the browser's return; give them time, then count from the records.
+  await new Promise((r) => setTimeout(r, 3000));
+  let duplicates = orders.length - new Set(orders.map((o) => o.cartId)).size;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const dup = await client.query<{ n: number }>(
+      'select count(*)::int as n from (select cart_id from orders group by cart_id having count(*) > 1) d',
+    );
+    const subs = await client.query<{ n: number }>(
+      'select count(*)::int as n from (select order_id from subscriptions group by order_id having count(*) > 1) s',
+    );
+    duplicates += (dup.rows[0]?.n ?? 0) + (subs.rows[0]?.n ?? 0);
+    await client.end();
+  }
+  await api.stop();
+  latencies.sort((a, b) => a - b);
+  return {
+    database,
+    shoppers,
+    durationSeconds: Number(seconds.toFixed(1)),
+    paidOrders: orders.filter((o) => o.paid).length,
+    paidOrdersPerSecond: Number((orders.filter((o) => o.paid).length / seconds).toFixed(1)),
+    flowP50Ms: Math.round(percentile(latencies, 50)),
+    flowP99Ms: Math.round(percentile(latencies, 99)),
+    duplicates,
+    lost: orders.filter((o) => !o.paid).length + failures,
+  };
+}
+
+const results: unknown[] = [];
+const dir = mkdtempSync(path.join(tmpdir(), 'payment-bench-'));
+try {
+  results.push(await run('pglite', { PGLITE_DIR: dir }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+if (postgresAvailable()) {
+  const cluster = await startCluster();
+  try {
+    results.push(await run('postgres', { DATABASE_URL: cluster.url }, cluster.url));
+  } finally {
+    cluster.stop();
+  }
+} else {
+  results.push({
+    database: 'postgres',
+    skipped: 'PostgreSQL 15 server binaries not installed (apt-get install -y postgresql-15)',
+  });
+}
+console.log(JSON.stringify({ bench: 'payment-load', results }));

@@ -1,0 +1,67 @@
+/**
+ * A throwaway PostgreSQL 15 cluster in a temporary folder on a free port, for benches of the
+ * DATABASE_URL path. Uses Debian's server binaries; as root it runs them as the postgres user.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const BIN = '/usr/lib/postgresql/15/bin';
+
+export interface Cluster {
+  url: string;
+  stop(): void;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export function postgresAvailable(): boolean {
+  return existsSync(`${BIN}/initdb`) && existsSync(`${BIN}/pg_ctl`);
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'checkout-pg-'));
+  chmodSync(dir, 0o777);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
+  run(`${BIN}/initdb`, ['-D', data, '-U', 'checkout', '--auth=trust', '-E', 'UTF8']);
+  run(`${BIN}/pg_ctl`, [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    'start',
+  ]);
+  run(`${BIN}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'checkout', 'checkout']);
+  return {
+    url: `postgres://checkout@127.0.0.1:${port}/checkout`,
+    stop: () => {
+      const args = ['-D', data, '-m', 'fast', 'stop'];
+      if (asRoot)
+        spawnSync('runuser', ['-u', 'postgres', '--', `${BIN}/pg_ctl`, ...args], {
+          stdio: 'ignore',
+        });
+      else spawnSync(`${BIN}/pg_ctl`, args, { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
