@@ -13,3 +13,21 @@ for (const path of ['/', '/payment/', '/no-such-page/', '/ar/payment/', '/legal/
     ).toEqual([]);
   });
 }
+
+test('the checkout at the payment step has no serious or critical accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/payment/?product_group=vpn&product_xs=1');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="email-form"] input[type="email"]').fill('a11y@gmail.com');
+  await page.locator('[data-element="email-form"] button[type="submit"]').click();
+  await page.locator('[data-element="pay-button"]').waitFor();
+  await page.getByRole('button', { name: 'Have a coupon code?' }).click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(
+    severe.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+});

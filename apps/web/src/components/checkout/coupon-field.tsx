@@ -63,7 +63,7 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
         <p role="status">{t('applied', { code: coupon })}</p>
         <button
           type="button"
-          className={styles.link}
+          className="link-button"
           disabled={saving}
           onClick={() =>
             void save({ coupon: null }).then((f) => {
@@ -86,7 +86,7 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
         ) : null}
         <button
           type="button"
-          className={styles.link}
+          className="link-button"
           onClick={() => setOpen(true)}
           data-element="coupon-toggle"
         >

@@ -51,7 +51,7 @@ export function EmailSection({
     return (
       <div className={styles.done} data-element="email-confirmed">
         <p role="status">{t('saved', { email })}</p>
-        <button type="button" className={styles.link} onClick={() => setEditing(true)}>
+        <button type="button" className="link-button" onClick={() => setEditing(true)}>
           {t('change')}
         </button>
       </div>
@@ -94,7 +94,7 @@ export function EmailSection({
       {suggestion && suggestion !== value.trim() ? (
         <button
           type="button"
-          className={styles.link}
+          className="link-button"
           onClick={() => setValue(suggestion)}
           data-element="email-suggestion"
         >
