@@ -235,4 +235,66 @@ describe('payments through the sandbox gateway', () => {
       .where(eq(subscriptions.orderId, action.orderId));
     expect(subs).toHaveLength(1);
   });
+
+  const intent = (url: string, value: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `intent=${value}`,
+    });
+
+  it.each([
+    ['approve', 'paid'],
+    ['fail', 'error'],
+    ['cancel', 'canceled'],
+  ])('PayPal shows an approval page; %s ends %s', async (choice, status) => {
+    const cart = await newCart({ currency: 'USD', country: 'US' });
+    const action = (await pay(cart.id, undefined, 'paypal')).json<
+      PaymentAction & { url: string }
+    >();
+    const page = await t.app.inject({ method: 'GET', url: action.url });
+    expect(page.body).toContain('Approve payment');
+    expect(page.body).not.toContain('Card number');
+    expect((await intent(action.url, choice)).statusCode).toBe(303);
+    expect((await order(action.orderId)).status).toBe(status);
+  });
+
+  it('a provider that times out leaves the order pending, then canceled', async () => {
+    const cart = await newCart({ currency: 'EUR', country: 'NL' });
+    const action = (await pay(cart.id, undefined, 'adyen_ideal')).json<
+      PaymentAction & { url: string }
+    >();
+    await intent(action.url, 'timeout');
+    expect((await order(action.orderId)).status).toBe('pending');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await order(action.orderId)).status).toBe('canceled');
+  });
+
+  it('wallets get a payment sheet and Pix a bank-link widget', async () => {
+    const us = await newCart({ currency: 'USD', country: 'US' });
+    const wallet = (await pay(us.id, undefined, 'adyen_googlepay')).json<
+      PaymentAction & { url: string }
+    >();
+    expect((await t.app.inject({ method: 'GET', url: wallet.url })).body).toContain(
+      'Pay with wallet',
+    );
+    const br = await newCart({ currency: 'BRL', country: 'BR' });
+    const pix = (await pay(br.id, undefined, 'adyen_pix')).json<PaymentAction & { url: string }>();
+    expect((await t.app.inject({ method: 'GET', url: pix.url })).body).toContain(
+      'Link bank and pay',
+    );
+  });
+
+  it('a 3-D Secure card is challenged before it is paid, and cannot skip the card form', async () => {
+    const cart = await newCart();
+    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
+    expect((await intent(action.url, 'approve')).statusCode).toBe(400);
+    const challenge = await submitCard(action.url, { number: '4000 0000 0000 3220' });
+    expect(challenge.statusCode).toBe(200);
+    expect(challenge.body).toContain('3-D Secure');
+    expect((await order(action.orderId)).status).toBe('new');
+    await intent(action.url, 'approve');
+    expect((await order(action.orderId)).status).toBe('paid');
+  });
 });

@@ -5,7 +5,8 @@ export type SandboxOutcome =
   'success' | 'declined' | 'insufficient_funds' | 'expired_card' | 'pending' | 'error' | 'canceled';
 
 /** Test card numbers choose the outcome; any other valid number succeeds. */
-export const TEST_CARDS: Readonly<Record<string, SandboxOutcome>> = {
+export const TEST_CARDS: Readonly<Record<string, SandboxOutcome | 'challenge'>> = {
+  '4000000000003220': 'challenge',
   '4242424242424242': 'success',
   '4000000000000002': 'declined',
   '4000000000009995': 'insufficient_funds',

@@ -27,7 +27,7 @@ export function sandboxPage(input: PageInput): string {
   const cards = Object.entries(TEST_CARDS)
     .map(
       ([number, outcome]) =>
-        `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome.replace('_', ' ')}</li>`,
+        `<li><code>${number.replace(/(\d{4})(?=\d)/g, '$1 ')}</code> ${outcome === 'challenge' ? '3-D Secure challenge' : outcome.replace('_', ' ')}</li>`,
     )
     .join('');
   return `<!doctype html>

@@ -8,15 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { findProvider, formatPrice, type Currency } from '@checkout/core';
+import { findProvider, formatPrice, type Currency, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../../db/client';
 import type { Catalog } from '../../catalog/catalog';
 import { transitionOrder } from '../../orders/service';
 import { orders } from '../../orders/tables';
 import { payments } from '../tables';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
+import type { FamilyAdapter } from './family';
 import { adapterFor } from './registry';
-import { checkCard, TEST_CARDS, type CardForm } from './sandbox-cards';
+import { approvalPage, type ApprovalKind } from './sandbox-approval-page';
+import { checkCard, TEST_CARDS, type CardForm, type SandboxOutcome } from './sandbox-cards';
 import { sandboxPage } from './sandbox-page';
 
 export interface SandboxOptions {
@@ -33,13 +35,34 @@ export interface SandboxOptions {
 
 type Params = { Params: { id: string }; Querystring: { return?: string } };
 
+interface Found {
+  payment: typeof payments.$inferSelect;
+  order: typeof orders.$inferSelect;
+  provider: ProviderSpec;
+  adapter: FamilyAdapter;
+}
+
+/** Provider names for the sandbox's pages (the checkout has its own, see provider-labels). */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  paypal: 'PayPal',
+  paypal_incontext: 'PayPal',
+  adyen_ideal: 'iDEAL',
+  adyen_googlepay: 'Google Pay',
+  adyen_applepay: 'Apple Pay',
+  inhouse_applepay: 'Apple Pay',
+  amazon_pay: 'Amazon Pay',
+  amazon_pay_widget: 'Amazon Pay',
+  adyen_pix: 'Pix',
+  ebanx_pix: 'Pix',
+};
+
 export function sandboxRoutes(
   app: FastifyInstance,
   db: Database,
   catalog: Catalog,
   options: SandboxOptions,
 ): void {
-  const load = async (id: string) => {
+  const load = async (id: string): Promise<Found | undefined> => {
     const [payment] = /^[0-9a-f-]{36}$/.test(id)
       ? await db.select().from(payments).where(eq(payments.id, id))
       : [];
@@ -48,7 +71,7 @@ export function sandboxRoutes(
       : [];
     const provider = payment && findProvider(payment.provider);
     return payment && order && provider
-      ? { payment, order, adapter: adapterFor(provider) }
+      ? { payment, order, provider, adapter: adapterFor(provider) }
       : undefined;
   };
   const amountOf = (order: { totalMinor: number; currency: string }) =>
@@ -77,16 +100,57 @@ export function sandboxRoutes(
     }
   };
 
+  /** What the shopper sees for a provider: the card form, or an approval page of its kind. */
+  const pageFor = (found: Found, action: string) => {
+    const amount = amountOf(found.order);
+    if (found.provider.method === 'card')
+      return sandboxPage({ action, amount, form: {}, errors: {} });
+    const kind: ApprovalKind =
+      found.provider.flow === 'one_click_payment'
+        ? 'wallet'
+        : found.provider.action === 'token_exchange'
+          ? 'bank_link'
+          : 'redirect';
+    return approvalPage({
+      kind,
+      provider: PROVIDER_NAMES[found.provider.id] ?? found.provider.id,
+      amount,
+      action,
+    });
+  };
+
+  /** Applies an outcome: the browser's return moves the order now, notifications follow. */
+  const settle = async (found: Found, outcome: SandboxOutcome | 'timeout') => {
+    const { payment, order, adapter } = found;
+    if (outcome === 'timeout') {
+      // The provider never confirms: pending now, canceled when the provider gives up.
+      await transitionOrder(db, catalog, order.id, 'pending', 'browser');
+      notify(payment.id, adapter.reports.pending, options.webhookDelayMs);
+      notify(payment.id, adapter.reports.canceled, options.asyncSettleMs);
+      return;
+    }
+    const reported = adapter.reports[outcome];
+    const status = adapter.statusFor(reported);
+    if (status) await transitionOrder(db, catalog, order.id, status, 'browser');
+    if (outcome === 'pending') {
+      // Settled later, by notification only; with reordering the final word arrives first.
+      const [first, second] = options.webhookReorder
+        ? [options.webhookDelayMs, options.asyncSettleMs]
+        : [options.asyncSettleMs, options.webhookDelayMs];
+      notify(payment.id, adapter.reports.success, first);
+      notify(payment.id, reported, second);
+    } else {
+      notify(payment.id, reported, options.webhookDelayMs);
+    }
+  };
+
   app.get<Params>('/api/sandbox/checkout/:id/', async (request, reply) => {
     const found = await load(request.params.id);
     if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-    const html = sandboxPage({
-      action: request.url,
-      amount: amountOf(found.order),
-      form: {},
-      errors: {},
-    });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(pageFor(found, request.url));
   });
 
   app.post<Params & { Body: CardForm & { intent?: string } }>(
@@ -94,25 +158,34 @@ export function sandboxRoutes(
     async (request, reply) => {
       const found = await load(request.params.id);
       if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-      const { payment, order, adapter } = found;
-      const back = `${returnPath(request.query.return)}?order_id=${order.id}`;
-      if (request.body.intent === 'cancel') {
-        await transitionOrder(db, catalog, order.id, 'canceled', 'browser');
-        notify(payment.id, adapter.reports.canceled, options.webhookDelayMs);
+      const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;
+      const intent = request.body.intent ?? 'pay';
+      if (intent === 'cancel') {
+        await transitionOrder(db, catalog, found.order.id, 'canceled', 'browser');
+        notify(found.payment.id, found.adapter.reports.canceled, options.webhookDelayMs);
+        return reply.redirect(back, 303);
+      }
+      if (intent === 'approve' || intent === 'fail' || intent === 'timeout') {
+        // A card is approved only through its 3-D Secure challenge, after the card form.
+        if (found.provider.method === 'card' && !found.payment.cardLast4) {
+          return reply.status(400).type('text/plain').send('Enter the card first.');
+        }
+        await settle(
+          found,
+          intent === 'approve' ? 'success' : intent === 'fail' ? 'declined' : 'timeout',
+        );
         return reply.redirect(back, 303);
       }
       const card = checkCard(request.body);
       if (Object.keys(card.errors).length > 0) {
         const html = sandboxPage({
           action: request.url,
-          amount: amountOf(order),
+          amount: amountOf(found.order),
           form: request.body,
           errors: card.errors,
         });
         return reply.status(422).type('text/html; charset=utf-8').send(html);
       }
-      const outcome = TEST_CARDS[card.digits ?? ''] ?? 'success';
-      const reported = adapter.reports[outcome];
       await db
         .update(payments)
         .set({
@@ -120,19 +193,18 @@ export function sandboxRoutes(
           cardLast4: card.last4 ?? null,
           cardExpiry: card.expiry ?? null,
         })
-        .where(eq(payments.id, payment.id));
-      const status = adapter.statusFor(reported);
-      if (status) await transitionOrder(db, catalog, order.id, status, 'browser');
-      if (outcome === 'pending') {
-        // Settled later, by notification only; with reordering the final word arrives first.
-        const [first, second] = options.webhookReorder
-          ? [options.webhookDelayMs, options.asyncSettleMs]
-          : [options.asyncSettleMs, options.webhookDelayMs];
-        notify(payment.id, adapter.reports.success, first);
-        notify(payment.id, reported, second);
-      } else {
-        notify(payment.id, reported, options.webhookDelayMs);
+        .where(eq(payments.id, found.payment.id));
+      const outcome = TEST_CARDS[card.digits ?? ''] ?? 'success';
+      if (outcome === 'challenge') {
+        const html = approvalPage({
+          kind: 'challenge',
+          provider: 'Card issuer',
+          amount: amountOf(found.order),
+          action: request.url,
+        });
+        return reply.type('text/html; charset=utf-8').send(html);
       }
+      await settle(found, outcome);
       return reply.redirect(back, 303);
     },
   );

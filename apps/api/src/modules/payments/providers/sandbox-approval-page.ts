@@ -1,0 +1,70 @@
+/**
+ * The sandbox's page for everything that is not a card form: a provider's approval page for
+ * redirect methods, a wallet sheet for one-click wallets, a bank-link widget for token exchange,
+ * and the 3-D Secure challenge. Plain HTML, no external assets.
+ */
+const escape = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+export type ApprovalKind = 'redirect' | 'wallet' | 'bank_link' | 'challenge';
+
+const WORDING: Readonly<Record<ApprovalKind, { title: string; lead: string; approve: string }>> = {
+  redirect: {
+    title: 'Approve the payment',
+    lead: 'This stands in for the provider’s own page, where the shopper logs in and confirms.',
+    approve: 'Approve payment',
+  },
+  wallet: {
+    title: 'Wallet',
+    lead: 'This stands in for the wallet’s payment sheet (Apple Pay, Google Pay, PayPal, Amazon Pay).',
+    approve: 'Pay with wallet',
+  },
+  bank_link: {
+    title: 'Link your bank',
+    lead: 'This stands in for the bank-link widget: the shopper picks a bank and the provider exchanges a token.',
+    approve: 'Link bank and pay',
+  },
+  challenge: {
+    title: '3-D Secure',
+    lead: 'Your bank asks you to confirm this payment. In the sandbox, any code is accepted.',
+    approve: 'Confirm',
+  },
+};
+
+export function approvalPage(input: {
+  kind: ApprovalKind;
+  provider: string;
+  amount: string;
+  action: string;
+}): string {
+  const words = WORDING[input.kind];
+  const code =
+    input.kind === 'challenge'
+      ? '<label for="code">Confirmation code</label><input id="code" name="code" inputmode="numeric" autocomplete="one-time-code">'
+      : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(words.title)} · ${escape(input.amount)}</title>
+<style>
+body{font:16px/1.5 system-ui,sans-serif;background:#f5f7fb;color:#121826;margin:0;padding:24px}
+main{max-width:420px;margin:0 auto;background:#fff;border:1px solid #d9dee8;border-radius:16px;padding:24px}
+label{display:block;font-weight:600;margin-top:12px}
+input{box-sizing:border-box;width:100%;min-height:44px;padding:8px 12px;border:1px solid #d9dee8;border-radius:8px;font:inherit}
+button{display:block;width:100%;min-height:44px;border-radius:8px;border:1px solid #d9dee8;padding:8px 16px;font:inherit;font-weight:600;cursor:pointer;margin-top:8px;background:#fff}
+.approve{background:#1f4fd6;color:#fff;border-color:#1f4fd6;margin-top:20px}.note{font-size:14px;color:#4b5565}
+</style></head><body><main>
+<p class="note">Sandbox · ${escape(input.provider)}</p>
+<h1>${escape(words.title)}: ${escape(input.amount)}</h1>
+<p class="note">${escape(words.lead)}</p>
+<form method="post" action="${escape(input.action)}">
+${code}
+<button class="approve" type="submit" name="intent" value="approve">${escape(words.approve)}</button>
+<button type="submit" name="intent" value="fail">Decline</button>
+<button type="submit" name="intent" value="timeout">Let it time out</button>
+<button type="submit" name="intent" value="cancel">Cancel and return</button>
+</form>
+</main></body></html>`;
+}
