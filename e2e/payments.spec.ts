@@ -91,3 +91,71 @@ test('a one-click wallet starts a payment too', async ({ page }) => {
   await page.locator('[data-element="one-click-paypal_incontext"]').click();
   await page.waitForURL(/\/api\/sandbox\/checkout\//);
 });
+
+async function enterEmail(page: Page, email: string) {
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
+}
+
+test('PayPal: approve on the provider page pays, cancel returns to the cart', async ({ page }) => {
+  await open(page, '/payment/?product_group=vpn');
+  await enterEmail(page, 'paypal-buyer@gmail.com');
+  await page.locator('[data-element="provider-paypal"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  await page.waitForURL(/\/payment\/\?cart_id=/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="provider-paypal"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
+test('a 3-D Secure card is challenged, then paid', async ({ page }) => {
+  await checkoutToGateway(page, 'challenge-buyer@gmail.com');
+  await payWithCard(page, '4000 0000 0000 3220');
+  await expect(page.getByRole('heading', { name: /3-D Secure/ })).toBeVisible();
+  await page.getByLabel('Confirmation code').fill('123456');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
+test('with iframe-modal-3ds the card is paid in a modal that hands back to the page', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn&qa=e2e&ff=iframe-modal-3ds:on');
+  await enterEmail(page, 'modal-buyer@gmail.com');
+  await page.locator('[data-element="pay-button"]').click();
+  const frame = page.frameLocator('[data-element="payment-frame"]');
+  await frame.getByLabel('Card number').fill('4000 0000 0000 3220');
+  await frame.getByLabel('Expiration date').fill('12 / 30');
+  await frame.getByLabel('CVV/CVC').fill('123');
+  await frame.getByLabel('Cardholder name').fill('Anna Smith');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await frame.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
+test('a redirect_post provider (Przelewy24) is reached through /api/processing/pre/', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'PL' } });
+  const page = await context.newPage();
+  await open(page, '/payment/?product_group=vpn');
+  await enterEmail(page, 'p24-buyer@gmail.com');
+  await page.locator('[data-element="provider-p24"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await expect(page.getByRole('button', { name: 'Approve payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+  await context.close();
+});
+
+test('the pre-processing route refuses targets outside the gateway', async ({ request }) => {
+  const res = await request.get('/api/processing/pre/?to=https%3A%2F%2Fevil.example%2F&fields=e30');
+  expect(res.status()).toBe(400);
+});

@@ -23,6 +23,8 @@ export default function proxy(request: NextRequest): NextResponse {
   if (isApiPath(pathname)) {
     return NextResponse.rewrite(new URL(`${pathname}${search}`, env.API_URL));
   }
+  // The web app's own route handlers: no language prefix, no page processing.
+  if (pathname.startsWith('/api/processing/')) return NextResponse.next();
   if (!pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(pathname)) {
     // A plain URL: NextURL would re-apply its own slash handling to the pathname.
     const url = new URL(request.url);

@@ -28,7 +28,7 @@ export const paymentRequestSchema = z.strictObject({
   cartId: z.uuid(),
   provider: z.string().min(1).max(64),
   /** Where the shopper lands after the provider: a path on the checkout's own origin. */
-  returnPath: z.string().regex(/^\/[\w\-/]*\/$/, 'a return path is a site path like /processing/'),
+  returnPath: z.enum(['/processing/', '/api/processing/iframe/']),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
@@ -41,6 +41,13 @@ export const paymentActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('done'), orderId: z.string() }),
   z.object({ type: z.literal('error'), orderId: z.string(), message: z.string() }),
   z.object({ type: z.literal('redirect'), orderId: z.string(), url: z.string() }),
+  /** The browser must POST `fields` to `url` (through the web app's /api/processing/pre/). */
+  z.object({
+    type: z.literal('redirect_post'),
+    orderId: z.string(),
+    url: z.string(),
+    fields: z.record(z.string(), z.string()),
+  }),
 ]);
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 

@@ -1,5 +1,5 @@
 /** The browser's payment calls: provider lists for the cart and starting a payment. */
-import type { MethodGroup, PaymentAction } from '@checkout/core';
+import type { MethodGroup, PaymentAction, PaymentRequest } from '@checkout/core';
 import { request, type RequestResult } from '../../lib/http';
 
 export interface ProviderOption {
@@ -26,10 +26,11 @@ export function startPayment(
   cartId: string,
   provider: string,
   idempotencyKey: string,
+  returnPath: PaymentRequest['returnPath'],
 ): Promise<RequestResult<PaymentAction>> {
   return request<PaymentAction>('/api/payments/', {
     method: 'POST',
-    body: { cartId, provider, returnPath: '/processing/' },
+    body: { cartId, provider, returnPath },
     headers: { 'idempotency-key': idempotencyKey },
   });
 }

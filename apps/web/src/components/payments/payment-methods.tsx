@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { formatPrice, type MethodGroup } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
+import { PaymentModal } from './payment-modal';
 import { PROVIDER_LABELS } from './provider-labels';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
@@ -14,14 +15,21 @@ interface Group {
   providers: ProviderOption[];
 }
 
-export function PaymentMethods({ locale, declined }: { locale: string; declined: boolean }) {
+interface PaymentMethodsProps {
+  locale: string;
+  declined: boolean;
+  /** Flag iframe-modal-3ds: card payments (and their 3-D Secure step) open in a modal. */
+  cardInModal: boolean;
+}
+
+export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const tCart = useTranslations('cart');
   const { cart } = useCheckout();
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  const { pay, busy, failure } = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const { pay, busy, failure, modalUrl, closeModal } = usePay(cart?.id, cart?.totalMinor ?? 0);
   const name = useId();
   const cartId = cart?.email ? cart.id : undefined;
 
@@ -97,12 +105,16 @@ export function PaymentMethods({ locale, declined }: { locale: string; declined:
         className="button"
         disabled={!selected || busy}
         aria-busy={busy || undefined}
-        onClick={() => selected && void pay(selected)}
+        onClick={() => {
+          const option = options.find((o) => o.id === selected);
+          if (option) void pay(option.id, cardInModal && option.method === 'card');
+        }}
         data-element="pay-button"
       >
         {busy ? t('redirecting') : t('pay', { amount })}
       </button>
       <p className={styles.muted}>{t('secure')}</p>
+      {modalUrl ? <PaymentModal url={modalUrl} onClose={closeModal} /> : null}
     </div>
   );
 }

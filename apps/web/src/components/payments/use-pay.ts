@@ -1,34 +1,47 @@
 'use client';
 /**
  * Paying: one Idempotency-Key per attempt (cart, provider and amount), so a double click or a
- * retried request can never start a second payment; the browser then follows the action.
+ * retried request can never start a second payment; then the browser follows the action — a
+ * redirect, a form POST through /api/processing/pre/, or (cards, flag iframe-modal-3ds) the
+ * gateway in a modal that returns through /api/processing/iframe/.
  */
 import { useRef, useState } from 'react';
 import { BACKEND_CODES } from '@checkout/core';
-import { localizedPath } from '@checkout/core';
-import { useLocale } from 'next-intl';
 import { startPayment } from './payment-client';
 
 export type PayFailure = 'locked' | 'generic';
 
 export function usePay(cartId: string | undefined, totalMinor: number) {
-  const locale = useLocale();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PayFailure | null>(null);
+  const [modalUrl, setModalUrl] = useState<string | null>(null);
   const keys = useRef(new Map<string, string>());
 
-  const pay = async (provider: string) => {
+  const pay = async (provider: string, inModal = false) => {
     if (!cartId || busy) return;
-    const attempt = `${cartId}|${provider}|${totalMinor}`;
+    const returnPath = inModal ? '/api/processing/iframe/' : '/processing/';
+    const attempt = `${cartId}|${provider}|${totalMinor}|${returnPath}`;
     const key = keys.current.get(attempt) ?? crypto.randomUUID();
     keys.current.set(attempt, key);
     setBusy(true);
     setFailure(null);
-    const { data, error } = await startPayment(cartId, provider, key);
+    const { data, error } = await startPayment(cartId, provider, key, returnPath);
     if (data?.type === 'redirect') {
-      // Relative gateway URLs are served through this origin; keep the language for our pages.
+      if (inModal) {
+        setModalUrl(data.url);
+        setBusy(false);
+      } else {
+        window.location.assign(data.url);
+      }
+      return;
+    }
+    if (data?.type === 'redirect_post') {
+      const fields = btoa(JSON.stringify(data.fields))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
       window.location.assign(
-        data.url.startsWith('/api/') ? data.url : localizedPath(locale, data.url),
+        `/api/processing/pre/?to=${encodeURIComponent(data.url)}&fields=${fields}`,
       );
       return;
     }
@@ -36,5 +49,5 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
     setFailure(code === BACKEND_CODES.cartModificationForbidden ? 'locked' : 'generic');
   };
-  return { pay, busy, failure };
+  return { pay, busy, failure, modalUrl, closeModal: () => setModalUrl(null) };
 }

@@ -21,12 +21,19 @@ export function familyAdapter(spec: {
   return {
     family: spec.family,
     reports: spec.reports,
-    createPayment: (payment) =>
-      Promise.resolve({
-        type: 'redirect',
-        orderId: payment.orderId,
-        url: `/api/sandbox/checkout/${payment.paymentId}/?return=${encodeURIComponent(payment.returnPath)}`,
-      }),
+    createPayment: (payment) => {
+      const url = `/api/sandbox/checkout/${payment.paymentId}/?return=${encodeURIComponent(payment.returnPath)}`;
+      return Promise.resolve(
+        payment.provider.action === 'redirect_post'
+          ? {
+              type: 'redirect_post',
+              orderId: payment.orderId,
+              url,
+              fields: { reference: payment.paymentId },
+            }
+          : { type: 'redirect', orderId: payment.orderId, url },
+      );
+    },
     statusFor: (providerStatus) => spec.statuses[providerStatus],
   };
 }

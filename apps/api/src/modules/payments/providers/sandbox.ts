@@ -76,8 +76,7 @@ export function sandboxRoutes(
   };
   const amountOf = (order: { totalMinor: number; currency: string }) =>
     formatPrice(order.totalMinor, order.currency as Currency, 'en-US');
-  const returnPath = (raw: unknown) =>
-    typeof raw === 'string' && /^\/[\w\-/]*\/$/.test(raw) ? raw : '/processing/';
+  const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
 
   /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
   const notify = (paymentId: string, status: string, delayMs: number) => {
@@ -147,10 +146,14 @@ export function sandboxRoutes(
   app.get<Params>('/api/sandbox/checkout/:id/', async (request, reply) => {
     const found = await load(request.params.id);
     if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(pageFor(found, request.url));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        // The checkout may show this page in its own modal; nobody else may frame it.
+        .header('content-security-policy', "frame-ancestors 'self'")
+        .send(pageFor(found, request.url))
+    );
   });
 
   app.post<Params & { Body: CardForm & { intent?: string } }>(
@@ -175,6 +178,10 @@ export function sandboxRoutes(
           intent === 'approve' ? 'success' : intent === 'fail' ? 'declined' : 'timeout',
         );
         return reply.redirect(back, 303);
+      }
+      // A redirect_post provider's page is reached by the posted form itself.
+      if (found.provider.method !== 'card') {
+        return reply.type('text/html; charset=utf-8').send(pageFor(found, request.url));
       }
       const card = checkCard(request.body);
       if (Object.keys(card.errors).length > 0) {

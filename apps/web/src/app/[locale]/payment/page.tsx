@@ -108,7 +108,11 @@ export default async function PaymentPage() {
                 </CheckoutSection>
               ) : null}
               <CheckoutSection name="payment-methods" title={t('sections.methods')}>
-                <PaymentMethods locale={locale} declined={params.get('error') === 'declined'} />
+                <PaymentMethods
+                  locale={locale}
+                  declined={params.get('error') === 'declined'}
+                  cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
+                />
               </CheckoutSection>
             </div>
             <aside className={styles.side}>
