@@ -40,6 +40,8 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
         .replace(/\+/g, '-')
         .replace(/\//g, '_')
         .replace(/=+$/, '');
+      // A full navigation: /api/processing/pre/ is a route handler that posts the form.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign(
         `/api/processing/pre/?to=${encodeURIComponent(data.url)}&fields=${fields}`,
       );
