@@ -49,7 +49,10 @@ export default async function PaymentPage() {
     // The page's data failed to load: the generic 500 screen, without the profile area.
     console.error('pricing unavailable', checkout.error?.message);
     const { links } = await getShellInfo();
-    return <ErrorScreen status={500} hideProfile {...links} />;
+    // Refused for too many requests: the 429 screen; anything else: the generic one.
+    return (
+      <ErrorScreen status={checkout.error?.status === 429 ? 429 : 500} hideProfile {...links} />
+    );
   }
   const locale = context.language.localeCode;
   const flags = context.featureFlags;

@@ -24,7 +24,10 @@ export default async function ProductsPage() {
   const [checkout, context] = await Promise.all([loadCheckoutPlans(), getAppContext()]);
   if (!checkout.pkg) {
     const { links } = await getShellInfo();
-    return <ErrorScreen status={500} hideProfile {...links} />;
+    // Refused for too many requests: the 429 screen; anything else: the generic one.
+    return (
+      <ErrorScreen status={checkout.error?.status === 429 ? 429 : 500} hideProfile {...links} />
+    );
   }
   return (
     <>
