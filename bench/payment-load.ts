@@ -2,7 +2,8 @@
  * Paid orders per second: N concurrent shoppers each create a cart, start a card payment with
  * an Idempotency-Key, pay on the sandbox gateway with a success card and read the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
- *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20]
+ *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1]
+ * With --workers N, N api processes (stateless) share the database and the shoppers.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -10,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresAvailable, startCluster } from './postgres-cluster';
+import { freePort, postgresAvailable, startCluster } from './postgres-cluster';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -18,6 +19,7 @@ const arg = (name: string, fallback: number) => {
 };
 const shoppers = arg('shoppers', 50);
 const duration = arg('duration', 20);
+const workers = arg('workers', 1);
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length
@@ -28,7 +30,7 @@ function percentile(sorted: number[], p: number): number {
 async function startApi(
   env: Record<string, string>,
 ): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = 4600 + Math.floor(Math.random() * 300);
+  const port = await freePort();
   const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     env: {
       ...process.env,
@@ -92,7 +94,11 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
 }
 
 async function run(database: string, env: Record<string, string>, databaseUrl?: string) {
-  const api = await startApi(env);
+  // PGlite lives inside one process; only a database server can be shared by several.
+  const count = databaseUrl ? workers : 1;
+  const apis = await Promise.all(Array.from({ length: count }, () => startApi(env)));
+  const api = apis[0];
+  if (!api) throw new Error('no api');
   const latencies: number[] = [];
   const orders: { orderId: string; cartId: string; paid: boolean }[] = [];
   let failures = 0;
@@ -100,11 +106,12 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
   const until = Date.now() + duration * 1000;
   const started = Date.now();
   await Promise.all(
-    Array.from({ length: shoppers }, async () => {
+    Array.from({ length: shoppers }, async (_, shopper) => {
+      const base = (apis[shopper % apis.length] ?? api).base;
       while (Date.now() < until) {
         const t0 = performance.now();
         try {
-          orders.push(await buyOnce(api.base));
+          orders.push(await buyOnce(base));
           latencies.push(performance.now() - t0);
         } catch {
           failures++;
@@ -128,10 +135,11 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
     duplicates += (dup.rows[0]?.n ?? 0) + (subs.rows[0]?.n ?? 0);
     await client.end();
   }
-  await api.stop();
+  await Promise.all(apis.map((a) => a.stop()));
   latencies.sort((a, b) => a - b);
   return {
     database,
+    apiProcesses: count,
     shoppers,
     durationSeconds: Number(seconds.toFixed(1)),
     paidOrders: orders.filter((o) => o.paid).length,

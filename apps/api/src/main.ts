@@ -2,7 +2,7 @@
 import { EnvError } from '@checkout/core';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { openCatalog } from './modules/catalog/catalog';
+import { openCatalog, prepareCatalog } from './modules/catalog/catalog';
 import { loadEnv } from './env';
 
 async function main(): Promise<void> {
@@ -10,6 +10,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
+    prepare: prepareCatalog,
   });
   const catalog = await openCatalog(database.db, env.CATALOG_REFRESH_MS);
   const app = await buildApp({ env, database, catalog });

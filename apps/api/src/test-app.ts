@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadEnv, type ApiEnv } from './env';
-import { openCatalog, type Catalog } from './modules/catalog/catalog';
+import { openCatalog, prepareCatalog, type Catalog } from './modules/catalog/catalog';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,7 +14,7 @@ export interface TestApp {
 
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const env: ApiEnv = loadEnv({ LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', ...overrides });
-  const database = await openDatabase({ pgliteDir: env.PGLITE_DIR });
+  const database = await openDatabase({ pgliteDir: env.PGLITE_DIR, prepare: prepareCatalog });
   const catalog = await openCatalog(database.db, 0);
   const app = await buildApp({ env, database, catalog });
   return {

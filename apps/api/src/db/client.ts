@@ -20,14 +20,22 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   pgliteDir: string;
+  /** Start-up work after the migrations (seeding), under the same lock. */
+  prepare?: (db: Database) => Promise<unknown>;
 }
+
+/** Key of the advisory lock that lets only one node migrate and seed at a time. */
+const STARTUP_LOCK = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.pgliteDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.prepare);
+  return openPglite(options.pgliteDir, options.prepare);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(
+  dir: string,
+  prepare: DatabaseOptions['prepare'],
+): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -35,15 +43,28 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(dir);
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  await prepare?.(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  prepare: DatabaseOptions['prepare'],
+): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  // Several api nodes may start at once: one migrates and seeds, the others wait for it.
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    await migrate(db, { migrationsFolder });
+    await prepare?.(db);
+  } finally {
+    await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    lock.release();
+  }
   return { db, kind: 'postgres', close: () => pool.end() };
 }

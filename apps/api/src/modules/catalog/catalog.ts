@@ -14,8 +14,12 @@ export interface Catalog {
   close(): void;
 }
 
-export async function openCatalog(db: Database, refreshMs: number): Promise<Catalog> {
+/** Seeds an empty catalog; run by openDatabase's `prepare`, under the start-up lock. */
+export async function prepareCatalog(db: Database): Promise<void> {
   await seedCatalog(db, readSeed());
+}
+
+export async function openCatalog(db: Database, refreshMs: number): Promise<Catalog> {
   let current = buildSnapshot(await readCatalogRows(db));
   const reload = async () => {
     current = buildSnapshot(await readCatalogRows(db));

@@ -37,8 +37,14 @@ export async function transitionOrder(
   to: OrderStatus,
   source: EventSource,
 ): Promise<boolean> {
+  // Most repeated notifications find the order already final: answer them without a lock.
+  const [current] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!current || !canTransition(current.status, to)) return false;
   return db.transaction(async (tx) => {
-    // Row lock: concurrent notifications for the same order queue up here.
+    // Row lock: concurrent notifications for the same order queue up here, then re-check.
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || !canTransition(order.status, to)) return false;
     await tx
