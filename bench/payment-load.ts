@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, postgresAvailable, startCluster } from './postgres-cluster';
+import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

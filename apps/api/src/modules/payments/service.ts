@@ -97,18 +97,7 @@ export async function startPayment(
   const paymentId = randomUUID();
   try {
     await deps.db.transaction(async (tx) => {
-      const locked = await tx
-        .update(carts)
-        .set({ status: 'payment_started', updatedAt: new Date() })
-        .where(and(eq(carts.id, row.id), eq(carts.status, 'open')))
-        .returning({ id: carts.id });
-      if (locked.length === 0) {
-        throw new AppError(
-          BACKEND_CODES.cartModificationForbidden,
-          409,
-          'This cart is already being paid.',
-        );
-      }
+      // Claim the key first: a concurrent repeat waits here and is answered as a replay.
       await tx.insert(orders).values({
         id: orderId,
         cartId: row.id,
@@ -127,6 +116,19 @@ export async function startPayment(
         idempotencyKey: key,
         requestHash: hash,
       });
+      // Then the cart: another payment for it (with another key) is refused.
+      const locked = await tx
+        .update(carts)
+        .set({ status: 'payment_started', updatedAt: new Date() })
+        .where(and(eq(carts.id, row.id), eq(carts.status, 'open')))
+        .returning({ id: carts.id });
+      if (locked.length === 0) {
+        throw new AppError(
+          BACKEND_CODES.cartModificationForbidden,
+          409,
+          'This cart is already being paid.',
+        );
+      }
     });
   } catch (error) {
     // A concurrent request with the same key won the race: answer as it did.

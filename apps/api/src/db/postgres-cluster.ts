@@ -1,6 +1,7 @@
 /**
  * A throwaway PostgreSQL 15 cluster in a temporary folder on a free port, for benches of the
- * DATABASE_URL path. Uses Debian's server binaries; as root it runs them as the postgres user.
+ * DATABASE_URL path (tests and benches). Uses Debian's server binaries; as root it runs them as
+ * the postgres user.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,8 +27,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The server binaries exist and, as root, there is a postgres user to run them as. */
 export function postgresAvailable(): boolean {
-  return existsSync(`${BIN}/initdb`) && existsSync(`${BIN}/pg_ctl`);
+  if (!existsSync(`${BIN}/initdb`) || !existsSync(`${BIN}/pg_ctl`)) return false;
+  return (
+    process.getuid?.() !== 0 ||
+    spawnSync('id', ['-u', 'postgres'], { stdio: 'ignore' }).status === 0
+  );
 }
 
 export async function startCluster(): Promise<Cluster> {

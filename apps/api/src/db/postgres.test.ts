@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import { buildApp } from '../app';
+import { loadEnv } from '../env';
+import { openCatalog, prepareCatalog } from '../modules/catalog/catalog';
+import { catalogMeta } from '../modules/catalog/tables';
+import { openDatabase, type DatabaseHandle } from './client';
+import { postgresAvailable, startCluster, type Cluster } from './postgres-cluster';
+
+// The DATABASE_URL path on a real PostgreSQL 15, started here in a temporary folder.
+describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
+  let cluster: Cluster;
+  const handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(handles.map((h) => h.close()));
+    cluster.stop();
+  });
+
+  it('lets two api nodes start together: one migrates and seeds, the other waits', async () => {
+    const nodes = await Promise.all(
+      [1, 2].map(() =>
+        openDatabase({ databaseUrl: cluster.url, pgliteDir: 'unused', prepare: prepareCatalog }),
+      ),
+    );
+    handles.push(...nodes);
+    expect(nodes.map((n) => n.kind)).toEqual(['postgres', 'postgres']);
+    const [row] = await nodes[0]!.db.select({ n: sql<number>`count(*)::int` }).from(catalogMeta);
+    expect(row?.n).toBe(1);
+  }, 60_000);
+
+  it('sells a plan end to end: cart, idempotent payment, gateway, paid order', async () => {
+    const database = handles[0]!;
+    const env = loadEnv({ LOG_LEVEL: 'silent', DATABASE_URL: cluster.url });
+    const catalog = await openCatalog(database.db, 0);
+    const app = await buildApp({ env, database, catalog });
+    try {
+      const cart = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/carts/',
+          payload: {
+            mainPlan: 'vpn-plus-2y',
+            currency: 'CAD',
+            country: 'CA',
+            region: 'CA-QC',
+            email: 'pg@gmail.com',
+          },
+        })
+      ).json<CartView>();
+      expect(cart.tax.lines.map((l) => l.name)).toEqual(['gst', 'qst']);
+      const request = {
+        method: 'POST' as const,
+        url: '/api/payments/',
+        headers: { 'idempotency-key': 'postgres-path-1' },
+        payload: { cartId: cart.id, provider: 'stripe', returnPath: '/processing/' },
+      };
+      // A double click: both requests at once with one key make one payment.
+      const answers = await Promise.all([app.inject(request), app.inject(request)]);
+      const created = answers.filter((a) => a.statusCode === 201);
+      const action = created[0]!.json<PaymentAction & { url: string }>();
+      for (const other of answers.filter((a) => a !== created[0])) {
+        // the repeat is a replay of the same payment, or told the first is still being started
+        expect(
+          other.statusCode === 409 || other.json<PaymentAction>().orderId === action.orderId,
+        ).toBe(true);
+        if (other.statusCode === 409)
+          expect(other.json<{ error: { code: string } }>().error.code).toBe('conflict');
+      }
+      await app.inject({
+        method: 'POST',
+        url: action.url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'number=4242424242424242&expiry=12%2F30&cvc=123&name=Anna+Smith&intent=pay',
+      });
+      const order = (
+        await app.inject({ method: 'GET', url: `/api/orders/${action.orderId}/` })
+      ).json<OrderView>();
+      expect(order).toMatchObject({ status: 'paid', totalMinor: cart.totalMinor });
+    } finally {
+      catalog.close();
+      await app.close();
+    }
+  }, 60_000);
+});
