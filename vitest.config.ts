@@ -10,8 +10,6 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/.next/**', 'e2e/**'],
     environment: 'node',
-    // A console.error during a test is a bug we want to see fail, not scroll past.
-    onConsoleLog: (_log, type) => type !== 'stderr',
     testTimeout: 20_000,
   },
 });

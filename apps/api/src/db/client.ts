@@ -55,6 +55,9 @@ async function openPostgres(
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn('database connection lost:', error.message));
   const db = drizzle(pool, { schema });
   // Several api nodes may start at once: one migrates and seeds, the others wait for it.
   const lock = await pool.connect();
