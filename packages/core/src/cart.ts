@@ -29,7 +29,12 @@ export type CartInput = z.input<typeof cartInputSchema>;
 export const cartPatchSchema = cartInputSchema.partial();
 export type CartPatch = z.input<typeof cartPatchSchema>;
 
-export const cartIdSchema = z.uuid();
+/** Carts, orders and payments are addressed by UUIDs; anything else names no record. */
+export const recordIdSchema = z.uuid();
+
+export function isRecordId(value: unknown): value is string {
+  return recordIdSchema.safeParse(value).success;
+}
 
 /** Why a coupon was refused, for the coupon field's message (code 2012). */
 export const COUPON_REFUSALS = [

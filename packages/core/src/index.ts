@@ -25,3 +25,4 @@ export * from './cart';
 export * from './countries';
 export * from './orders';
 export * from './payment-providers';
+export * from './provider-labels';

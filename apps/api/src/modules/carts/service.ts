@@ -3,7 +3,7 @@ import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-v
 import {
   AppError,
   BACKEND_CODES,
-  cartIdSchema,
+  isRecordId,
   cartInputSchema,
   cartPatchSchema,
   ERROR_CODES,
@@ -212,7 +212,7 @@ export async function createCart(
 }
 
 async function existingCart(deps: CartDeps, id: string): Promise<CartRow> {
-  const row = cartIdSchema.safeParse(id).success ? await findCart(deps.db, id) : undefined;
+  const row = isRecordId(id) ? await findCart(deps.db, id) : undefined;
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
   return row;
 }

@@ -3,11 +3,12 @@
  * and its consequences: a paid order completes its cart, redeems its coupon and creates the
  * subscriptions; a failed or canceled one gives the cart back to the shopper.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AppError,
   canTransition,
   ERROR_CODES,
+  isRecordId,
   type CartView,
   type OrderStatus,
   type OrderView,
@@ -90,7 +91,7 @@ export async function transitionOrder(
 }
 
 export async function getOrder(db: Database, catalog: Catalog, id: string): Promise<OrderView> {
-  const valid = /^[0-9a-f-]{36}$/.test(id);
+  const valid = isRecordId(id);
   const [order] = valid ? await db.select().from(orders).where(eq(orders.id, id)) : [];
   if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
   return {
@@ -108,12 +109,4 @@ export async function getOrder(db: Database, catalog: Catalog, id: string): Prom
 function mainProduct(catalog: Catalog, cart: CartView): string | null {
   const main = cart.lines.find((line) => line.kind === 'main');
   return (main && catalog.snapshot().plans.get(main.plan)?.productId) ?? null;
-}
-
-export async function countOrders(db: Database, cartId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(eq(orders.cartId, cartId));
-  return row?.n ?? 0;
 }

@@ -22,6 +22,7 @@ import {
   type PlanView,
 } from '@checkout/core';
 import { usePlanSelection } from '../plans/selection';
+import type { Step } from './steps';
 import {
   cartFailure,
   createCart,
@@ -36,8 +37,6 @@ export interface Address {
   region: string | undefined;
   postalCode: string;
 }
-
-export type Step = 'plan' | 'account' | 'payment';
 
 interface Checkout {
   currency: Currency;

@@ -1,10 +1,9 @@
 'use client';
 /** The checkout stepper: plan → account → payment, following where the shopper is. */
 import { useTranslations } from 'next-intl';
-import { useCheckout, type Step } from './checkout-provider';
+import { useCheckout } from './checkout-provider';
+import { STEPS } from './steps';
 import styles from './stepper.module.css';
-
-const STEPS: readonly Step[] = ['plan', 'account', 'payment'];
 
 export function Stepper() {
   const t = useTranslations('payment.stepper');

@@ -1,10 +1,10 @@
 'use client';
+import { PROVIDER_LABELS } from '@checkout/core';
 /** Express checkout: one-click wallets (flag enable-one-click-payments). */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders, type ProviderOption } from './payment-client';
-import { PROVIDER_LABELS } from './provider-labels';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 

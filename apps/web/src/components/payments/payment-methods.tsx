@@ -2,11 +2,10 @@
 /** Payment methods for the cart, grouped by kind, and the pay button. */
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { formatPrice, type MethodGroup } from '@checkout/core';
+import { formatPrice, type MethodGroup, PROVIDER_LABELS } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
 import { PaymentModal } from './payment-modal';
-import { PROVIDER_LABELS } from './provider-labels';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 

@@ -8,7 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { findProvider, formatPrice, type Currency, type ProviderSpec } from '@checkout/core';
+import {
+  findProvider,
+  formatPrice,
+  isRecordId,
+  PROVIDER_LABELS,
+  type Currency,
+  type ProviderSpec,
+} from '@checkout/core';
 import type { Database } from '../../../db/client';
 import type { Catalog } from '../../catalog/catalog';
 import { transitionOrder } from '../../orders/service';
@@ -42,20 +49,6 @@ interface Found {
   adapter: FamilyAdapter;
 }
 
-/** Provider names for the sandbox's pages (the checkout has its own, see provider-labels). */
-const PROVIDER_NAMES: Readonly<Record<string, string>> = {
-  paypal: 'PayPal',
-  paypal_incontext: 'PayPal',
-  adyen_ideal: 'iDEAL',
-  adyen_googlepay: 'Google Pay',
-  adyen_applepay: 'Apple Pay',
-  inhouse_applepay: 'Apple Pay',
-  amazon_pay: 'Amazon Pay',
-  amazon_pay_widget: 'Amazon Pay',
-  adyen_pix: 'Pix',
-  ebanx_pix: 'Pix',
-};
-
 export function sandboxRoutes(
   app: FastifyInstance,
   db: Database,
@@ -63,7 +56,7 @@ export function sandboxRoutes(
   options: SandboxOptions,
 ): void {
   const load = async (id: string): Promise<Found | undefined> => {
-    const [payment] = /^[0-9a-f-]{36}$/.test(id)
+    const [payment] = isRecordId(id)
       ? await db.select().from(payments).where(eq(payments.id, id))
       : [];
     const [order] = payment
@@ -112,7 +105,7 @@ export function sandboxRoutes(
           : 'redirect';
     return approvalPage({
       kind,
-      provider: PROVIDER_NAMES[found.provider.id] ?? found.provider.id,
+      provider: PROVIDER_LABELS[found.provider.id] ?? found.provider.id,
       amount,
       action,
     });

@@ -1,7 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { isEnabled, isFlagOn, type PlanView } from '@checkout/core';
 import { AddressFields } from '../../../components/checkout/address-fields';
-import { CheckoutProvider, type Step } from '../../../components/checkout/checkout-provider';
+import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
+import { STEPS } from '../../../components/checkout/steps';
 import { CheckoutSection } from '../../../components/checkout/checkout-section';
 import { Countdown } from '../../../components/checkout/countdown';
 import { CouponField } from '../../../components/checkout/coupon-field';
@@ -24,8 +25,6 @@ import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { countryOptions } from '../../../server/countries.server';
 import { getShellInfo } from '../../../server/shell.server';
 import styles from './payment.module.css';
-
-const STEPS: readonly Step[] = ['plan', 'account', 'payment'];
 
 /** `product_xs`: a cross-sell plan identifier, or '1' for the first one on offer. */
 function preselectedCrossSell(param: string | null, plans: readonly PlanView[]): string | null {

@@ -1,4 +1,5 @@
-/** Payment brands as their owners write them: proper names, the same in every language. */
+/** Payment brands as their owners write them: proper names, the same in every language, used by
+ * the checkout and by the sandbox gateway's pages. */
 export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
   adyen_applepay: 'Apple Pay',
   adyen_bancontact: 'Bancontact',
