@@ -42,6 +42,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       SANDBOX_ASYNC_SETTLE_MS: '3000',
+      LOGIN_RATE_LIMIT_MAX: '10000',
     },
   },
 });

@@ -45,10 +45,14 @@ if (needsBuild()) {
 }
 
 const webPort = process.env.WEB_PORT ?? '3000';
+// Login returns to the checkout's public address: the web app's, unless configured.
+const publicOrigin =
+  process.env.PUBLIC_ORIGIN ?? process.env.SITE_ORIGIN ?? `http://localhost:${webPort}`;
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, PUBLIC_ORIGIN: publicOrigin },
   }),
   spawn(
     process.execPath,

@@ -1,5 +1,6 @@
 /** Builds the api: plugins, error handling and every module's routes, on a given database. */
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
@@ -9,6 +10,9 @@ import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/module';
+import { OidcClient } from './modules/users/oidc-client';
+import { userRoutes } from './modules/users/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { adapterFor } from './modules/payments/providers/registry';
@@ -46,12 +50,35 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   // The sandbox gateway's hosted card page posts an ordinary HTML form.
   await app.register(formbody);
+  await app.register(cookie);
   healthRoutes(app, database);
   pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
   const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
   cartRoutes(app, cartDeps);
+  const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
+  const identity = env.OIDC_ISSUER
+    ? undefined
+    : await identityRoutes(app, database.db, {
+        issuer: embeddedIssuer,
+        env,
+        isBlockedDomain: cartDeps.isBlockedDomain,
+      });
+  userRoutes(app, {
+    db: database.db,
+    catalog,
+    client: new OidcClient({
+      issuer: env.OIDC_ISSUER ?? embeddedIssuer,
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      fetch: identity?.fetch,
+    }),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    allowedOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+    endProviderSession: identity?.endSession,
+  });
   orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
   paymentRoutes(app, { ...cartDeps, adapterFor });

@@ -52,12 +52,72 @@ const schema = z.object({
       .default('false')
       .transform((v) => v === 'true'),
   ),
+  /** The checkout's public origin (the web app): login returns there, cookies are set for it. */
+  PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3000')),
+  /** Further origins a login or success redirect may go to (comma-separated). */
+  ALLOWED_REDIRECT_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url())),
+  ),
+  /**
+   * An external OpenID Connect issuer. Unset: the built-in identity provider serves at
+   * PUBLIC_ORIGIN/oidc (the web app forwards /oidc/* to the api).
+   */
+  OIDC_ISSUER: z.preprocess(emptyAsUndefined, z.url().optional()),
+  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).default('checkout')),
+  OIDC_CLIENT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('checkout-client-secret-change-me'),
+  ),
+  /** Signs the built-in identity provider's cookies. */
+  IDENTITY_COOKIE_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('identity-cookie-secret-change-me'),
+  ),
+  /** Shared with the desktop app, which mints trusted pass tokens with it. */
+  TRUSTED_PASS_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32).default('trusted-pass-secret-change-me-please-0000'),
+  ),
+  /** Login and sign-up tries per client address per 15 minutes. */
+  LOGIN_RATE_LIMIT_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(30),
+  ),
+  /** Login and sign-up tries per e-mail address per 15 minutes. */
+  LOGIN_EMAIL_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+});
+
+/** Defaults that only make local runs work; a production start must replace every one. */
+const DEV_SECRETS = [
+  'WEBHOOK_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'IDENTITY_COOKIE_SECRET',
+  'TRUSTED_PASS_SECRET',
+] as const;
+
+const checkedSchema = schema.superRefine((env, ctx) => {
+  if (env.NODE_ENV !== 'production') return;
+  for (const name of DEV_SECRETS) {
+    if (env[name].endsWith('change-me') || env[name].includes('change-me-please')) {
+      ctx.addIssue({ code: 'custom', path: [name], message: 'set a secret for production' });
+    }
+  }
 });
 
 export type ApiEnv = z.infer<typeof schema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
-  return parseEnv(schema, source);
+  return parseEnv(checkedSchema, source);
 }

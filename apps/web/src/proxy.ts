@@ -15,6 +15,7 @@ const QA_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
 function isApiPath(pathname: string): boolean {
   if (pathname.startsWith('/api/processing/')) return false; // the web app's own handlers
+  if (pathname === '/oidc' || pathname.startsWith('/oidc/')) return true; // the identity provider
   return pathname.startsWith('/api/') || pathname === '/graphql' || pathname === '/graphql/';
 }
 

@@ -12,7 +12,7 @@ export const appContextSchema = z.object({
     zipCode: z.string().optional(),
   }),
   currency: z.enum(CURRENCIES),
-  user: z.object({ email: z.string() }).nullable(),
+  user: z.object({ id: z.string(), email: z.string() }).nullable(),
   countdownEndTime: z.number().int().nonnegative().nullable(),
   enabledExperimentIds: z.array(z.string()),
   deviceType: z.enum(DEVICE_TYPES),

@@ -16,6 +16,12 @@ export const ERROR_CODES = {
   crossSellNotAvailable: 'cross_sell_not_available',
   uriTooLong: 'uri_too_long',
   internal: 'internal_error',
+  unauthenticated: 'unauthenticated',
+  invalidCredentials: 'invalid_credentials',
+  accountExists: 'account_exists',
+  invalidCode: 'invalid_code',
+  loginFailed: 'login_failed',
+  interactionExpired: 'interaction_expired',
 } as const;
 
 export type ErrorCode =

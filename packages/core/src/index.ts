@@ -26,3 +26,4 @@ export * from './countries';
 export * from './orders';
 export * from './payment-providers';
 export * from './provider-labels';
+export * from './users';

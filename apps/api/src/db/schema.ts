@@ -3,3 +3,5 @@ export * from '../modules/catalog/tables';
 export * from '../modules/carts/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/payments/tables';
+export * from '../modules/identity/tables';
+export * from '../modules/users/tables';

@@ -28,6 +28,8 @@ export const CLIENT_NAMESPACES = [
   'countdown',
   'cart',
   'payment',
+  'login',
+  'account',
   'paymentMethods',
   'processing',
 ] as const;

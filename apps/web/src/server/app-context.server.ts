@@ -14,6 +14,7 @@ import {
 import { env } from '../env.server';
 import { featureFlagsFor } from './feature-flags.server';
 import { countryOf } from './geo.server';
+import { getCurrentUser } from './user.server';
 import { REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './request-headers';
 
 /** The address the visitor asked for (path with locale prefix, and query), as the proxy saw it. */
@@ -35,7 +36,7 @@ export const getAppContext = cache(async (): Promise<AppContext> => {
   return {
     geoData: { countryCode: country },
     currency: resolveCurrency(url.searchParams.get('currency'), country),
-    user: null,
+    user: await getCurrentUser(),
     countdownEndTime: env.PROMO_COUNTDOWN_END ? Date.parse(env.PROMO_COUNTDOWN_END) : null,
     enabledExperimentIds: [],
     deviceType: deviceTypeFrom(requestHeaders.get('user-agent')),

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { carts, couponRedemptions } from '../carts/tables';
+import { ensureAccount } from '../identity/accounts';
 import { orderEvents, orders, subscriptions } from './tables';
 
 export type EventSource = 'browser' | 'webhook' | 'poll';
@@ -57,6 +58,8 @@ export async function transitionOrder(
       .values({ orderId, fromStatus: order.status, toStatus: to, source });
     if (to === 'paid') {
       const cart = order.snapshot as CartView;
+      // A purchase made logged out gets (or joins) the account of its e-mail address.
+      await ensureAccount(tx, order.email);
       await tx.update(carts).set({ status: 'completed' }).where(eq(carts.id, order.cartId));
       if (cart.coupon) {
         await tx

@@ -1,8 +1,9 @@
 /** Payments: provider lists for a cart, and POST /api/payments/ with an Idempotency-Key. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { providersFor, type FlowKind } from '@checkout/core';
-import { getCart } from '../carts/service';
+import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
+import { getCart, updateCart } from '../carts/service';
+import { sessionUser } from '../users/sessions';
 import { startPayment, type PaymentDeps } from './service';
 
 const listQuery = z.object({ cart_id: z.string() });
@@ -15,6 +16,18 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
       currency: cart.currency,
       amountMinor: cart.totalMinor,
     });
+  };
+  /** A logged-in shopper buys with the account's e-mail, whatever the cart was given before. */
+  const useAccountEmail = async (request: FastifyRequest) => {
+    const user = await sessionUser(deps.db, request);
+    const cartId = paymentRequestSchema.shape.cartId.safeParse(
+      (request.body as { cartId?: unknown } | undefined)?.cartId,
+    );
+    if (!user || !cartId.success) return;
+    const cart = await getCart(deps, cartId.data);
+    if (cart.status === 'open' && cart.email !== user.email) {
+      await updateCart(deps, cart.id, { email: user.email });
+    }
   };
   app.get('/api/payments/providers/regular/', async (request) => {
     const providers = await list(listQuery.parse(request.query).cart_id, 'payment');
@@ -33,6 +46,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
   });
   app.post('/api/payments/', async (request, reply) => {
+    await useAccountEmail(request);
     const action = await startPayment(deps, request.headers['idempotency-key'], request.body);
     return reply.status(201).send(action);
   });

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { validateEmail, type EmailProblem } from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
 import { Link } from '../../i18n/navigation';
 import { useCheckout } from './checkout-provider';
 import styles from './email-section.module.css';
@@ -24,10 +25,12 @@ export function EmailSection({
   const t = useTranslations('email');
   const tv = useTranslations('validation');
   const { email, save, saving, step, setStep } = useCheckout();
-  const [value, setValue] = useState(email ?? '');
+  // A logged-in shopper buys with the account's address; the field shows it, read-only.
+  const { user } = useAppContext();
+  const [value, setValue] = useState(user?.email ?? email ?? '');
   const [confirmation, setConfirmation] = useState('');
   const [problem, setProblem] = useState<EmailProblem | 'mismatch' | null>(null);
-  const [editing, setEditing] = useState(email === null);
+  const [editing, setEditing] = useState(email === null || (user !== null && email !== user.email));
   const id = useId();
   const suggestion = value.includes('@') ? suggestEmail({ email: value.trim() })?.full : undefined;
 
@@ -51,9 +54,11 @@ export function EmailSection({
     return (
       <div className={styles.done} data-element="email-confirmed">
         <p role="status">{t('saved', { email })}</p>
-        <button type="button" className="link-button" onClick={() => setEditing(true)}>
-          {t('change')}
-        </button>
+        {user ? null : (
+          <button type="button" className="link-button" onClick={() => setEditing(true)}>
+            {t('change')}
+          </button>
+        )}
       </div>
     );
   }
@@ -79,6 +84,7 @@ export function EmailSection({
         inputMode="email"
         spellCheck={false}
         required
+        readOnly={user !== null}
         value={value}
         aria-invalid={problem ? true : undefined}
         aria-describedby={message ? errorId : undefined}

@@ -11,6 +11,7 @@ import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
 import { getAppContext } from '../../server/app-context.server';
 import { getShellInfo } from '../../server/shell.server';
+import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
 import { ProgressBar } from './progress-bar';
@@ -39,16 +40,24 @@ export async function Document({ children }: { children: ReactNode }) {
               <ShellLinksProvider value={shell.links}>
                 <ProgressBar />
                 <QueryCleanup />
-                <Header brand={shell.brand} group={shell.group} showLogin />
-                <main id="main">{children}</main>
-                <Footer
-                  brand={shell.brand}
-                  group={shell.group}
-                  country={context.geoData.countryCode}
-                  disclaimer={
-                    DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
-                  }
-                />
+                <AuthProvider>
+                  {/* The account site's own login screens have no profile area. */}
+                  <Header
+                    brand={shell.brand}
+                    group={shell.group}
+                    showLogin={!shell.path.startsWith('/account/')}
+                    showLogout
+                  />
+                  <main id="main">{children}</main>
+                  <Footer
+                    brand={shell.brand}
+                    group={shell.group}
+                    country={context.geoData.countryCode}
+                    disclaimer={
+                      DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
+                    }
+                  />
+                </AuthProvider>
               </ShellLinksProvider>
             </QueryParamsProvider>
           </AppContextProvider>

@@ -8,10 +8,12 @@ import styles from './header.module.css';
 interface HeaderProps {
   brand: Brand;
   group: ProductGroup | undefined;
+  /** Options of spec §2: the login area and the log-out item can each be hidden. */
   showLogin: boolean;
+  showLogout: boolean;
 }
 
-export async function Header({ brand, group, showLogin }: HeaderProps) {
+export async function Header({ brand, group, showLogin, showLogout }: HeaderProps) {
   const t = await getTranslations('header');
   const kind = logoFor(group);
   const name = group ? brand.products[group].name : brand.checkoutTitle;
@@ -22,7 +24,7 @@ export async function Header({ brand, group, showLogin }: HeaderProps) {
           <img src={`/static/icons/logo-${kind}.svg`} alt="" width={32} height={32} />
           <span className={styles.name}>{name}</span>
         </Link>
-        {showLogin ? <ProfileArea /> : null}
+        {showLogin ? <ProfileArea showLogout={showLogout} /> : null}
       </div>
     </header>
   );

@@ -1,18 +1,13 @@
-/** Logged-out profile area: the login line, or an avatar icon on small screens. */
-import { getTranslations } from 'next-intl/server';
-import { Link } from '../../i18n/navigation';
+/** The header's profile area: the login line when logged out, the account menu when logged in. */
+import { getAppContext } from '../../server/app-context.server';
+import { LoginLine, ProfileMenu } from '../auth/profile-menu';
 import styles from './header.module.css';
 
-export async function ProfileArea() {
-  const t = await getTranslations('header');
+export async function ProfileArea({ showLogout }: { showLogout: boolean }) {
+  const { user } = await getAppContext();
   return (
     <div className={styles.profile} data-profile-area>
-      <p className={styles.loginLine}>
-        {t('alreadyUser')} <Link href="/login">{t('logIn')}</Link>
-      </p>
-      <Link href="/login" className={styles.avatar} aria-label={t('logIn')}>
-        <img src="/static/icons/avatar.svg" alt="" width={32} height={32} />
-      </Link>
+      {user ? <ProfileMenu showLogout={showLogout} /> : <LoginLine />}
     </div>
   );
 }

@@ -1,14 +1,13 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '../../../i18n/navigation';
+import { LoginStart } from '../../../components/auth/login-start';
 import { StatusPanel } from '../../../components/shell/status-panel';
 
+/** /login/: starts a login at the account site and comes back to login_target (or home). */
 export default async function LoginPage() {
   const t = await getTranslations('login');
   return (
     <StatusPanel title={t('title')} text={t('text')} section="login">
-      <Link className="button" href="/oauth2/login/">
-        {t('continue')}
-      </Link>
+      <LoginStart auto />
     </StatusPanel>
   );
 }

@@ -1,7 +1,28 @@
 import { getTranslations } from 'next-intl/server';
+import { LoginStart } from '../../../../components/auth/login-start';
 import { StatusPanel } from '../../../../components/shell/status-panel';
+import { Link } from '../../../../i18n/navigation';
+import { getRequestUrl } from '../../../../server/app-context.server';
 
+/**
+ * /oauth2/login/: the OAuth entry. The desktop app opens it with a trusted pass token; the
+ * login callback sends the browser back here with error=login_failed when a login was refused.
+ */
 export default async function OAuthLoginPage() {
   const t = await getTranslations('login');
-  return <StatusPanel title={t('oauthTitle')} text={t('oauthText')} section="oauth-login" />;
+  const failed = (await getRequestUrl()).searchParams.get('error') === 'login_failed';
+  if (failed) {
+    return (
+      <StatusPanel title={t('failedTitle')} text={t('failedText')} section="oauth-login-failed">
+        <p>
+          <LoginStart auto={false} /> <Link href="/">{t('backToCheckout')}</Link>
+        </p>
+      </StatusPanel>
+    );
+  }
+  return (
+    <StatusPanel title={t('oauthTitle')} text={t('oauthText')} section="oauth-login">
+      <LoginStart auto />
+    </StatusPanel>
+  );
 }

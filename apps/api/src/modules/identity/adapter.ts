@@ -1,0 +1,109 @@
+/**
+ * oidc-provider's storage adapter over our database, so every api node shares sessions,
+ * interactions, codes and grants (the library's memory adapter is for one process only).
+ */
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../../db/client';
+import { oidcModels } from './tables';
+
+/** Models that belong to a grant and go when it is revoked. */
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
+
+/** Ends the provider sessions in which a client was given this `sid` (its logout). */
+export async function endProviderSessions(
+  db: Database,
+  clientId: string,
+  sid: string,
+): Promise<void> {
+  await db
+    .delete(oidcModels)
+    .where(
+      and(
+        eq(oidcModels.kind, 'Session'),
+        sql`${oidcModels.payload} -> 'authorizations' -> ${clientId} ->> 'sid' = ${sid}`,
+      ),
+    );
+}
+
+export function adapterFactory(db: Database): (kind: string) => Adapter {
+  return (kind) => new DatabaseAdapter(db, kind);
+}
+
+class DatabaseAdapter implements Adapter {
+  constructor(
+    private readonly db: Database,
+    private readonly kind: string,
+  ) {}
+
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    const row = {
+      kind: this.kind,
+      id,
+      payload,
+      grantId: GRANTABLE.has(this.kind) ? (payload.grantId ?? null) : null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+    };
+    await this.db
+      .insert(oidcModels)
+      .values(row)
+      .onConflictDoUpdate({ target: [oidcModels.kind, oidcModels.id], set: row });
+  }
+
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(oidcModels.id, id));
+  }
+
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(oidcModels.uid, uid));
+  }
+
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    return this.findWhere(eq(oidcModels.userCode, userCode));
+  }
+
+  async consume(id: string): Promise<void> {
+    await this.db
+      .update(oidcModels)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)));
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db
+      .delete(oidcModels)
+      .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.id, id)));
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    await this.db
+      .delete(oidcModels)
+      .where(and(eq(oidcModels.kind, this.kind), eq(oidcModels.grantId, grantId)));
+  }
+
+  private async findWhere(condition: SQL): Promise<AdapterPayload | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(oidcModels)
+      .where(
+        and(
+          eq(oidcModels.kind, this.kind),
+          condition,
+          or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date())),
+        ),
+      );
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt
+      ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+      : payload;
+  }
+}

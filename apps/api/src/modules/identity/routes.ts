@@ -1,0 +1,181 @@
+/**
+ * The identity provider's HTTP surface: the OIDC endpoints under /oidc/* (oidc-provider's own
+ * Koa app, given the raw request), and the JSON calls behind the login and sign-up screens.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import {
+  AppError,
+  credentialsSchema,
+  ERROR_CODES,
+  signupSchema,
+  validateEmail,
+  verifySchema,
+  type InteractionView,
+} from '@checkout/core';
+import type { Database } from '../../db/client';
+import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
+import type { Mailer } from './mailer';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { issueSignupCode, redeemSignupCode } from './signup-codes';
+import { redeemTrustedPass } from './trusted-pass';
+
+export interface IdentityRouteOptions {
+  db: Database;
+  provider: Provider;
+  mailer: Mailer;
+  issuer: string;
+  trustedPassSecret: string;
+  loginRateLimit: number;
+  emailLimit: number;
+  isBlockedDomain: (domain: string) => boolean;
+}
+
+const MOUNT = '/oidc';
+
+export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
+  const callback = provider.callback();
+  await app.register((scope, _options, done) => {
+    // oidc-provider reads request bodies itself: leave the stream unread.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const forward = (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url?.slice(MOUNT.length) || '/';
+      void callback(raw, reply.raw);
+    };
+    scope.all(MOUNT, forward);
+    scope.all(`${MOUNT}/*`, forward);
+    done();
+  });
+}
+
+const invalidCredentials = () =>
+  new AppError(ERROR_CODES.invalidCredentials, 401, 'The e-mail or password is not right.');
+
+export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
+  const { db, provider } = options;
+  const limited = {
+    config: { rateLimit: { max: options.loginRateLimit, timeWindow: '15 minutes' } },
+  };
+
+  async function interactionOf(uid: string) {
+    const interaction = /^[\w-]{10,64}$/.test(uid)
+      ? await provider.Interaction.find(uid)
+      : undefined;
+    if (!interaction || interaction.prompt.name !== 'login') {
+      throw new AppError(
+        ERROR_CODES.interactionExpired,
+        410,
+        'This login has expired. Start again from the checkout.',
+      );
+    }
+    return interaction;
+  }
+
+  /** Completes the login step; the browser continues at the returned address. */
+  async function finish(uid: string, accountId: string): Promise<{ redirect_to: string }> {
+    const interaction = await interactionOf(uid);
+    interaction.result = { login: { accountId } };
+    await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+    return { redirect_to: interaction.returnTo };
+  }
+
+  async function checkEmailLimit(email: string) {
+    if (!(await withinEmailLimit(db, email, options.emailLimit))) {
+      throw new AppError(
+        ERROR_CODES.rateLimited,
+        429,
+        'Too many tries for this e-mail. Wait a few minutes.',
+      );
+    }
+  }
+
+  app.get<{ Params: { uid: string } }>('/api/identity/interactions/:uid/', async (request) => {
+    const interaction = await interactionOf(request.params.uid);
+    const { params } = interaction;
+    if (typeof params.trusted_pass_token === 'string') {
+      const accountId = await redeemTrustedPass(
+        db,
+        options.trustedPassSecret,
+        options.issuer,
+        params.trusted_pass_token,
+      );
+      if (accountId) {
+        const done = await finish(request.params.uid, accountId);
+        return { kind: 'done', ...done } satisfies InteractionView;
+      }
+    }
+    return {
+      kind: 'prompt',
+      screen: params.preferred_flow === 'signup' ? 'signup' : 'login',
+      email: typeof params.login_hint === 'string' ? params.login_hint : null,
+    } satisfies InteractionView;
+  });
+
+  app.post<{ Params: { uid: string } }>(
+    '/api/identity/interactions/:uid/login',
+    limited,
+    async (request) => {
+      await interactionOf(request.params.uid);
+      const { email, password } = credentialsSchema.parse(request.body);
+      await checkEmailLimit(email);
+      const account = await accountByEmail(db, email);
+      // Same work whether or not the account exists: no timing hint of who has one.
+      const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+      if (!account?.passwordHash || !valid) throw invalidCredentials();
+      return finish(request.params.uid, account.id);
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/api/identity/interactions/:uid/signup',
+    limited,
+    async (request) => {
+      await interactionOf(request.params.uid);
+      const { email, password } = signupSchema.parse(request.body);
+      const problem = validateEmail(email, options.isBlockedDomain);
+      if (problem) {
+        throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
+          { path: 'email', message: problem },
+        ]);
+      }
+      await checkEmailLimit(email);
+      const existing = await accountByEmail(db, email);
+      if (existing?.passwordHash) {
+        throw new AppError(
+          ERROR_CODES.accountExists,
+          409,
+          'An account with this e-mail exists. Log in instead.',
+        );
+      }
+      const code = await issueSignupCode(db, email, await hashPassword(password));
+      await options.mailer.send({
+        to: email,
+        subject: 'Your sign-up code',
+        body: `Your code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this message.`,
+      });
+      return { screen: 'verify', email };
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    '/api/identity/interactions/:uid/verify',
+    limited,
+    async (request) => {
+      await interactionOf(request.params.uid);
+      const body = request.body as { email?: unknown } | undefined;
+      const { email } = credentialsSchema.pick({ email: true }).parse(body);
+      const { code } = verifySchema.parse(request.body);
+      await checkEmailLimit(email);
+      const passwordHash = await redeemSignupCode(db, email, code);
+      if (!passwordHash) {
+        throw new AppError(ERROR_CODES.invalidCode, 400, 'The code is not right or has expired.');
+      }
+      const account = await claimAccount(db, email, passwordHash);
+      return finish(request.params.uid, account.id);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+/** An account's orders and subscriptions, newest first, for the account dashboard. */
+import { desc, eq } from 'drizzle-orm';
+import { normalizeEmail, type DashboardView } from '@checkout/core';
+import type { Database } from '../../db/client';
+import type { Catalog } from '../catalog/catalog';
+import { orders, subscriptions } from './tables';
+
+const LIMIT = 100;
+
+/** Orders are linked to accounts by their (normalised) e-mail address. */
+export async function accountHistory(
+  db: Database,
+  catalog: Catalog,
+  email: string,
+): Promise<Omit<DashboardView, 'email'>> {
+  const address = normalizeEmail(email);
+  const [orderRows, subscriptionRows] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.email, address))
+      .orderBy(desc(orders.createdAt))
+      .limit(LIMIT),
+    db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, address))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(LIMIT),
+  ]);
+  const plans = catalog.snapshot().plans;
+  return {
+    subscriptions: subscriptionRows.map((row) => {
+      const plan = plans.get(row.plan);
+      return {
+        id: row.id,
+        plan: row.plan,
+        product: plan?.productId ?? null,
+        period: plan ? { interval: plan.period.interval, unit: plan.period.unit } : null,
+        status: row.status,
+        currency: row.currency,
+        nextChargeAt: row.nextChargeAt.toISOString(),
+        nextChargeMinor: row.nextChargeMinor,
+      };
+    }),
+    orders: orderRows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      currency: row.currency,
+      totalMinor: row.totalMinor,
+      status: row.status,
+    })),
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The checkout's users calls (spec §7): start a login, finish it at the callback, read the
+ * current user, log out (delete the token), and the account dashboard's data.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError, ERROR_CODES, loginRequestSchema, safeRedirectTarget } from '@checkout/core';
+import type { Database } from '../../db/client';
+import type { Catalog } from '../catalog/catalog';
+import { accountHistory } from '../orders/history';
+import { ATTEMPT_COOKIE, ATTEMPT_TTL_SECONDS, saveAttempt, takeAttempt } from './attempts';
+import type { OidcClient } from './oidc-client';
+import {
+  clearTokenCookie,
+  createSession,
+  endSession,
+  sessionUser,
+  setTokenCookie,
+} from './sessions';
+
+export interface UserRouteOptions {
+  db: Database;
+  catalog: Catalog;
+  client: OidcClient;
+  publicOrigin: string;
+  allowedOrigins: string[];
+  loginRateLimit: number;
+  /** Ends the identity provider's own session on logout (built-in provider only). */
+  endProviderSession?: (sid: string) => Promise<void>;
+}
+
+export const callbackPath = '/api/users/auth/callback/';
+
+const callbackQuery = z.object({
+  state: z.string().min(1).max(256),
+  code: z.string().min(1).max(2048).optional(),
+  error: z.string().max(256).optional(),
+});
+
+export function userRoutes(app: FastifyInstance, options: UserRouteOptions): void {
+  const { db, client, publicOrigin } = options;
+  const secure = new URL(publicOrigin).protocol === 'https:';
+  const callbackUrl = new URL(callbackPath, publicOrigin).toString();
+  const limited = {
+    config: { rateLimit: { max: options.loginRateLimit, timeWindow: '15 minutes' } },
+  };
+  const unauthenticated = () =>
+    new AppError(ERROR_CODES.unauthenticated, 401, 'Nobody is logged in.');
+
+  app.post('/api/users/auth/login/', limited, async (request, reply) => {
+    const body = loginRequestSchema.parse(request.body ?? {});
+    const loginTarget =
+      safeRedirectTarget(body.login_target, publicOrigin, options.allowedOrigins) ??
+      new URL('/', publicOrigin).toString();
+    const params: Record<string, string> = { redirect_uri: callbackUrl };
+    if (body.language) params.ui_locales = body.language;
+    if (body.trusted_pass_token) params.trusted_pass_token = body.trusted_pass_token;
+    if (body.preferred_flow) params.preferred_flow = body.preferred_flow;
+    const { url, ...checks } = await client.authorizationUrl(params);
+    const binding = await saveAttempt(db, {
+      ...checks,
+      loginTarget,
+      ownerId: body.owner_id ?? null,
+    });
+    reply.setCookie(ATTEMPT_COOKIE, binding, {
+      httpOnly: true,
+      secure,
+      sameSite: 'lax',
+      path: '/api/users/auth/',
+      maxAge: ATTEMPT_TTL_SECONDS,
+    });
+    return { redirect_uri: url };
+  });
+
+  app.get(callbackPath, limited, async (request, reply) => {
+    reply.clearCookie(ATTEMPT_COOKIE, { path: '/api/users/auth/' });
+    const failed = () =>
+      reply.redirect(new URL('/oauth2/login/?error=login_failed', publicOrigin).toString(), 303);
+    const query = callbackQuery.safeParse(request.query);
+    if (!query.success) return failed();
+    const attempt = await takeAttempt(db, query.data.state, request.cookies[ATTEMPT_COOKIE]);
+    if (!attempt || !query.data.code) return failed();
+    try {
+      const search = new URL(request.url, publicOrigin).search;
+      const identity = await client.exchange(new URL(`${callbackUrl}${search}`), attempt);
+      if (attempt.ownerId && attempt.ownerId !== identity.sub) return failed();
+      // A fresh session id at every login; the browser's previous one ends.
+      await endSession(db, request);
+      const token = await createSession(db, {
+        id: identity.sub,
+        email: identity.email,
+        providerSid: identity.sid,
+      });
+      setTokenCookie(reply, token, secure);
+      return reply.redirect(attempt.loginTarget, 303);
+    } catch (error) {
+      request.log.warn({ reason: (error as Error).message }, 'login callback refused');
+      return failed();
+    }
+  });
+
+  app.get('/api/users/current/', async (request) => {
+    const user = await sessionUser(db, request);
+    if (!user) throw unauthenticated();
+    return { user: { id: user.id, email: user.email } };
+  });
+
+  app.get('/api/users/current/dashboard/', async (request) => {
+    const user = await sessionUser(db, request);
+    if (!user) throw unauthenticated();
+    return { email: user.email, ...(await accountHistory(db, options.catalog, user.email)) };
+  });
+
+  app.delete('/api/users/tokens/', async (request, reply) => {
+    const ended = await endSession(db, request);
+    if (ended?.providerSid && options.endProviderSession) {
+      await options.endProviderSession(ended.providerSid);
+    }
+    clearTokenCookie(reply, secure);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import type { CartView, DashboardView } from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { accountByEmail } from '../identity/accounts';
+import { sandboxMail } from '../identity/tables';
+import { mintTrustedPass } from '../identity/trusted-pass';
+import { transitionOrder } from '../orders/service';
+import { orders } from '../orders/tables';
+
+const ORIGIN = 'http://checkout.test';
+const SECRET = 'trusted-pass-secret-for-the-tests-000000';
+const PASSWORD = 'correct horse battery';
+
+/** One browser: its cookies, sent on every request (paths ignored: all are ours). */
+class Browser {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly t: TestApp) {}
+
+  async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+    const target = new URL(url, ORIGIN);
+    const response = await this.t.app.inject({
+      method,
+      url: `${target.pathname}${target.search}`,
+      headers: {
+        host: target.host,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number }[]) {
+      if (cookie.value === '' || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  /** Starts a login at the checkout and follows it to the identity provider's screen. */
+  async startLogin(body: Record<string, unknown> = {}) {
+    const login = await this.request('POST', '/api/users/auth/login/', body);
+    expect(login.statusCode).toBe(200);
+    const authorize = await this.request(
+      'GET',
+      login.json<{ redirect_uri: string }>().redirect_uri,
+    );
+    return authorize.headers.location!;
+  }
+
+  /** Follows the provider's resume to the callback; returns the callback's answer. */
+  async finish(redirectTo: string) {
+    const resume = await this.request('GET', redirectTo);
+    expect(resume.statusCode).toBe(303);
+    const callback = resume.headers.location!;
+    return { callback, response: await this.request('GET', callback) };
+  }
+}
+
+const uidOf = (screen: string) => /\/account\/login\/([\w-]+)\/$/.exec(screen)![1]!;
+
+describe('login through the built-in identity provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, TRUSTED_PASS_SECRET: SECRET });
+  });
+  afterAll(() => t.close());
+
+  async function signUp(browser: Browser, email: string) {
+    const screen = await browser.startLogin({
+      language: 'de',
+      login_target: '/payment/?product_group=vpn',
+    });
+    expect(screen).toMatch(new RegExp(`^${ORIGIN}/de/account/login/[\\w-]+/$`));
+    const uid = uidOf(screen);
+    const signup = await browser.request('POST', `/api/identity/interactions/${uid}/signup`, {
+      email,
+      password: PASSWORD,
+    });
+    expect(signup.json()).toEqual({ screen: 'verify', email });
+    const [mail] = await t.database.db
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.to, email))
+      .orderBy(desc(sandboxMail.id))
+      .limit(1);
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    const wrong = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.json()).toMatchObject({ error: { code: 'invalid_code' } });
+    const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email,
+      code,
+    });
+    expect(verified.statusCode).toBe(200);
+    return browser.finish(verified.json<{ redirect_to: string }>().redirect_to);
+  }
+
+  it('signs up with a mailed code, logs in, and sets an HttpOnly token cookie', async () => {
+    const browser = new Browser(t);
+    const { response } = await signUp(browser, 'new.user@gmail.com');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`${ORIGIN}/payment/?product_group=vpn`);
+    const setCookie = String(response.headers['set-cookie']);
+    expect(setCookie).toMatch(/token=[\w-]{40,}.*HttpOnly.*SameSite=Lax/);
+    expect(setCookie).not.toMatch(/token=[^;]*;[^,]*Secure/);
+    const current = await browser.request('GET', '/api/users/current/');
+    expect(current.json()).toMatchObject({ user: { email: 'new.user@gmail.com' } });
+  });
+
+  it('refuses a replayed callback, a missing attempt cookie and a forged state, with no session', async () => {
+    const browser = new Browser(t);
+    const { callback } = await signUp(browser, 'replay@gmail.com');
+    const thief = new Browser(t);
+    const replay = await thief.request('GET', callback);
+    expect(replay.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    expect(thief.cookies.has('token')).toBe(false);
+
+    const other = new Browser(t);
+    const screen = await other.startLogin();
+    const login = await other.request('POST', `/api/identity/interactions/${uidOf(screen)}/login`, {
+      email: 'replay@gmail.com',
+      password: PASSWORD,
+    });
+    other.cookies.delete('auth_attempt');
+    const { response } = await other.finish(login.json<{ redirect_to: string }>().redirect_to);
+    expect(response.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    expect(other.cookies.has('token')).toBe(false);
+
+    const forged = await new Browser(t).request(
+      'GET',
+      '/api/users/auth/callback/?code=abc&state=forged',
+    );
+    expect(forged.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+  });
+
+  it('logs out: the token is deleted, and the next login asks for the password again', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'logout@gmail.com');
+    const logout = await browser.request('DELETE', '/api/users/tokens/');
+    expect(logout.statusCode).toBe(204);
+    expect(browser.cookies.has('token')).toBe(false);
+    expect((await browser.request('GET', '/api/users/current/')).json()).toMatchObject({
+      error: { code: 'unauthenticated' },
+    });
+    const screen = await browser.startLogin();
+    expect(screen).toMatch(/\/account\/login\//);
+    const uid = uidOf(screen);
+    const wrong = await browser.request('POST', `/api/identity/interactions/${uid}/login`, {
+      email: 'logout@gmail.com',
+      password: 'not the password',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toMatchObject({ error: { code: 'invalid_credentials' } });
+    const right = await browser.request('POST', `/api/identity/interactions/${uid}/login`, {
+      email: 'LOGOUT@gmail.com',
+      password: PASSWORD,
+    });
+    const { response } = await browser.finish(right.json<{ redirect_to: string }>().redirect_to);
+    expect(response.headers.location).toBe(`${ORIGIN}/`);
+    expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(200);
+  });
+
+  it('sends an open-redirect login target to the home page instead', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'target@gmail.com');
+    const landing = async (target: string) => {
+      // The provider session exists: it answers at once, straight to the callback.
+      const callback = await browser.startLogin({ login_target: target });
+      return (await browser.request('GET', callback)).headers.location;
+    };
+    for (const target of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(await landing(target)).toBe(`${ORIGIN}/`);
+    }
+    expect(await landing('/dashboard/?x=1')).toBe(`${ORIGIN}/dashboard/?x=1`);
+  });
+
+  it('logs in once with a trusted pass token from the desktop app; a replay asks for the password', async () => {
+    const setup = new Browser(t);
+    await signUp(setup, 'desktop@gmail.com');
+    const account = await accountByEmail(t.database.db, 'desktop@gmail.com');
+    const token = await mintTrustedPass(SECRET, `${ORIGIN}/oidc`, account!.id);
+
+    const browser = new Browser(t);
+    const screen = await browser.startLogin({ trusted_pass_token: token, owner_id: account!.id });
+    const view = await browser.request('GET', `/api/identity/interactions/${uidOf(screen)}/`);
+    expect(view.json()).toMatchObject({ kind: 'done' });
+    const { response } = await browser.finish(view.json<{ redirect_to: string }>().redirect_to);
+    expect(response.headers.location).toBe(`${ORIGIN}/`);
+    expect((await browser.request('GET', '/api/users/current/')).json()).toMatchObject({
+      user: { id: account!.id, email: 'desktop@gmail.com' },
+    });
+
+    const again = new Browser(t);
+    const second = await again.startLogin({ trusted_pass_token: token });
+    const replay = await again.request('GET', `/api/identity/interactions/${uidOf(second)}/`);
+    expect(replay.json()).toMatchObject({ kind: 'prompt', screen: 'login' });
+
+    const forged = await mintTrustedPass(
+      'another-secret-that-is-long-enough-0000',
+      `${ORIGIN}/oidc`,
+      account!.id,
+    );
+    const third = new Browser(t);
+    const forgedScreen = await third.startLogin({ trusted_pass_token: forged });
+    const refused = await third.request(
+      'GET',
+      `/api/identity/interactions/${uidOf(forgedScreen)}/`,
+    );
+    expect(refused.json()).toMatchObject({ kind: 'prompt' });
+  });
+
+  it('refuses a login whose account is not the owner_id asked for', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'owner@gmail.com');
+    await browser.request('DELETE', '/api/users/tokens/');
+    const screen = await browser.startLogin({ owner_id: randomUUID() });
+    const login = await browser.request(
+      'POST',
+      `/api/identity/interactions/${uidOf(screen)}/login`,
+      {
+        email: 'owner@gmail.com',
+        password: PASSWORD,
+      },
+    );
+    const { response } = await browser.finish(login.json<{ redirect_to: string }>().redirect_to);
+    expect(response.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    expect(browser.cookies.has('token')).toBe(false);
+  });
+
+  it('refuses a second sign-up for an address with a password, and an unknown interaction', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'twice@gmail.com');
+    const screen = await new Browser(t).startLogin();
+    const again = await browser.request(
+      'POST',
+      `/api/identity/interactions/${uidOf(screen)}/signup`,
+      {
+        email: 'twice@gmail.com',
+        password: PASSWORD,
+      },
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: { code: 'account_exists' } });
+    const unknown = await browser.request('GET', '/api/identity/interactions/does-not-exist-123/');
+    expect(unknown.statusCode).toBe(410);
+  });
+
+  it('links a purchase made logged out to the account of its e-mail, shown on the dashboard', async () => {
+    const email = 'bought.first@gmail.com';
+    const cart = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/carts/',
+        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
+      })
+    ).json<CartView>();
+    const orderId = randomUUID();
+    await t.database.db.insert(orders).values({
+      id: orderId,
+      cartId: cart.id,
+      status: 'new',
+      email,
+      currency: 'EUR',
+      country: 'DE',
+      totalMinor: cart.totalMinor,
+      taxMinor: cart.tax.taxMinor,
+      snapshot: cart,
+    });
+    expect(await transitionOrder(t.database.db, t.catalog, orderId, 'paid', 'webhook')).toBe(true);
+    const created = await accountByEmail(t.database.db, email);
+    expect(created).toMatchObject({ email, passwordHash: null });
+
+    const browser = new Browser(t);
+    expect((await browser.request('GET', '/api/users/current/dashboard/')).statusCode).toBe(401);
+    await signUp(browser, email);
+    expect((await accountByEmail(t.database.db, email))!.id).toBe(created!.id);
+    const dashboard = (
+      await browser.request('GET', '/api/users/current/dashboard/')
+    ).json<DashboardView>();
+    expect(dashboard.orders).toEqual([
+      expect.objectContaining({ id: orderId, status: 'paid', totalMinor: cart.totalMinor }),
+    ]);
+    expect(dashboard.subscriptions).toEqual([
+      expect.objectContaining({
+        plan: 'vpn-basic-1y',
+        status: 'active',
+        period: { interval: 1, unit: 'Year' },
+      }),
+    ]);
+  });
+
+  it('buys with the account e-mail when logged in, whatever the cart was given', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'logged.in.buyer@gmail.com');
+    const cart = (
+      await browser.request('POST', '/api/carts/', {
+        mainPlan: 'vpn-basic-1y',
+        currency: 'EUR',
+        country: 'DE',
+        email: 'someone.else@gmail.com',
+      })
+    ).json<CartView>();
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: {
+        'idempotency-key': `logged-in-${randomUUID()}`,
+        cookie: `token=${browser.cookies.get('token')}`,
+      },
+      payload: { cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/' },
+    });
+    expect(pay.statusCode).toBe(201);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.cartId, cart.id));
+    expect(order?.email).toBe('logged.in.buyer@gmail.com');
+  });
+
+  it('limits login tries per e-mail address', async () => {
+    const limited = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, LOGIN_EMAIL_LIMIT: '2' });
+    try {
+      const browser = new Browser(limited);
+      const uid = uidOf(await browser.startLogin());
+      const codes = [];
+      for (let i = 0; i < 3; i += 1) {
+        const answer = await browser.request('POST', `/api/identity/interactions/${uid}/login`, {
+          email: 'victim@gmail.com',
+          password: `guess-${i}`,
+        });
+        codes.push(answer.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { interactionViewSchema } from '@checkout/core';
+import { AccountForm } from '../../../../../components/account/account-form';
+import { StatusPanel } from '../../../../../components/shell/status-panel';
+import { Link } from '../../../../../i18n/navigation';
+import { apiGet } from '../../../../../server/api.server';
+import { pageMetadata } from '../../../../../server/metadata.server';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('account');
+  return pageMetadata(t('loginTitle'));
+}
+
+/**
+ * The account site's login and sign-up screen for one authorization request (oidc-provider's
+ * interaction). A request carrying a valid trusted pass token is finished without a screen.
+ */
+export default async function AccountLoginPage({ params }: { params: Promise<{ uid: string }> }) {
+  const { uid } = await params;
+  const t = await getTranslations('account');
+  const view = /^[\w-]{10,64}$/.test(uid)
+    ? await apiGet(`/api/identity/interactions/${uid}/`, interactionViewSchema)
+    : null;
+  if (view?.kind === 'done') redirect(view.redirect_to);
+  if (!view) {
+    return (
+      <StatusPanel title={t('expiredTitle')} text={t('expiredText')} section="account-expired">
+        <Link className="button" href="/">
+          {t('submitLogin')}
+        </Link>
+      </StatusPanel>
+    );
+  }
+  return <AccountForm uid={uid} screen={view.screen} email={view.email} />;
+}

@@ -1,0 +1,114 @@
+import type { Metadata } from 'next';
+import { getLocale, getTranslations } from 'next-intl/server';
+import {
+  dashboardSchema,
+  formatPrice,
+  isProductGroup,
+  isCurrency,
+  type DashboardView,
+} from '@checkout/core';
+import { redirect } from '../../../i18n/navigation';
+import { apiGet } from '../../../server/api.server';
+import { getBrand } from '../../../server/brand.server';
+import { pageMetadata } from '../../../server/metadata.server';
+import { getCurrentUser } from '../../../server/user.server';
+import styles from './dashboard.module.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('dashboard');
+  return pageMetadata(t('title'));
+}
+
+/** The account dashboard: the logged-in account's subscriptions and orders. */
+export default async function DashboardPage() {
+  const locale = await getLocale();
+  const user = await getCurrentUser();
+  const view = user ? await apiGet('/api/users/current/dashboard/', dashboardSchema) : null;
+  if (!view) {
+    return redirect({
+      href: { pathname: '/login/', query: { login_target: '/dashboard/' } },
+      locale,
+    });
+  }
+  const t = await getTranslations('dashboard');
+  const brand = getBrand();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  // Orders only ever hold supported currencies; a stray code is shown as the plain amount.
+  const price = (minor: number, currency: string) =>
+    isCurrency(currency) ? formatPrice(minor, currency, locale) : `${minor} ${currency}`;
+  const productName = (product: string | null, plan: string) =>
+    product && isProductGroup(product) ? brand.products[product].name : plan;
+  const period = (value: DashboardView['subscriptions'][number]['period']) => {
+    if (!value) return '';
+    if (value.unit === 'Year') return t('years', { count: value.interval });
+    return t('months', { count: value.interval });
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1>{t('title')}</h1>
+      <p className={styles.muted}>{t('signedInAs', { email: view.email })}</p>
+
+      <section className="card" aria-labelledby="subscriptions-title" data-section="subscriptions">
+        <h2 id="subscriptions-title">{t('subscriptions')}</h2>
+        {view.subscriptions.length === 0 ? (
+          <p>{t('noSubscriptions')}</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('plan')}</th>
+                <th scope="col">{t('period')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('nextCharge')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.subscriptions.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row">{productName(s.product, s.plan)}</th>
+                  <td>{period(s.period)}</td>
+                  <td>{t(`subscriptionStatus.${s.status}`)}</td>
+                  <td>
+                    {t('nextChargeValue', {
+                      price: price(s.nextChargeMinor, s.currency),
+                      date: date.format(new Date(s.nextChargeAt)),
+                    })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="orders-title" data-section="orders">
+        <h2 id="orders-title">{t('orders')}</h2>
+        {view.orders.length === 0 ? (
+          <p>{t('noOrders')}</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{t('date')}</th>
+                <th scope="col">{t('order')}</th>
+                <th scope="col">{t('amount')}</th>
+                <th scope="col">{t('status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.orders.map((o) => (
+                <tr key={o.id}>
+                  <td>{date.format(new Date(o.createdAt))}</td>
+                  <td className={styles.mono}>{o.id.slice(0, 8).toUpperCase()}</td>
+                  <td>{price(o.totalMinor, o.currency)}</td>
+                  <td>{t(`orderStatus.${o.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+'use client';
+/**
+ * Log in, create an account, or confirm the e-mailed code, on the account site. Each form
+ * posts to the identity provider's screen calls; on success the browser continues the
+ * authorization request at the address the provider returns.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'next-intl';
+import type { InteractionScreen } from '@checkout/core';
+import { request } from '../../lib/http';
+import styles from './account-form.module.css';
+
+interface AccountFormProps {
+  uid: string;
+  screen: InteractionScreen;
+  email: string | null;
+}
+
+/** The api's error codes, as message keys of the account namespace. */
+type ErrorKey = 'invalidCredentials' | 'accountExists' | 'invalidCode' | 'tooMany';
+const ERROR_KEYS: Record<string, ErrorKey> = {
+  invalid_credentials: 'invalidCredentials',
+  account_exists: 'accountExists',
+  invalid_code: 'invalidCode',
+  rate_limited: 'tooMany',
+};
+
+export function AccountForm({ uid, screen: initialScreen, email: initialEmail }: AccountFormProps) {
+  const t = useTranslations('account');
+  const [screen, setScreen] = useState(initialScreen);
+  const [email, setEmail] = useState(initialEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { email: useId(), password: useId(), hint: useId(), code: useId(), error: useId() };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const body = screen === 'verify' ? { email, code } : { email, password };
+    const { data, error: failure } = await request<{ redirect_to?: string; screen?: string }>(
+      `/api/identity/interactions/${uid}/${screen}`,
+      { method: 'POST', body },
+    );
+    if (data?.redirect_to) {
+      window.location.assign(data.redirect_to);
+      return;
+    }
+    setBusy(false);
+    if (data?.screen === 'verify') {
+      setScreen('verify');
+      return;
+    }
+    const answer = failure?.data as
+      { error?: { code?: string; issues?: { path: string; message: string }[] } } | undefined;
+    const issue = answer?.error?.issues?.[0];
+    const key =
+      ERROR_KEYS[answer?.error?.code ?? ''] ??
+      (issue?.message === 'password-too-short' ? 'passwordTooShort' : undefined) ??
+      (issue?.path === 'email' ? 'emailInvalid' : 'generic');
+    setError(t(key));
+  }
+
+  const titles = {
+    login: [t('loginTitle'), t('loginLead')],
+    signup: [t('signupTitle'), t('signupLead')],
+    verify: [t('verifyTitle'), t('verifyLead', { email })],
+  } as const;
+  const [title, lead] = titles[screen];
+  const submitLabel = {
+    login: t('submitLogin'),
+    signup: t('submitSignup'),
+    verify: t('submitVerify'),
+  }[screen];
+
+  return (
+    <section className={`card ${styles.panel}`} data-section={`account-${screen}`}>
+      <h1>{title}</h1>
+      <p>{lead}</p>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        {screen === 'verify' ? (
+          <div className={styles.field}>
+            <label htmlFor={ids.code}>{t('code')}</label>
+            <input
+              id={ids.code}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              required
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              aria-describedby={error ? ids.error : undefined}
+            />
+          </div>
+        ) : (
+          <>
+            <div className={styles.field}>
+              <label htmlFor={ids.email}>{t('email')}</label>
+              <input
+                id={ids.email}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                aria-describedby={error ? ids.error : undefined}
+              />
+            </div>
+            <div className={styles.field}>
+              <label htmlFor={ids.password}>{t('password')}</label>
+              <input
+                id={ids.password}
+                name="password"
+                type="password"
+                autoComplete={screen === 'signup' ? 'new-password' : 'current-password'}
+                required
+                minLength={screen === 'signup' ? 10 : undefined}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                aria-describedby={
+                  [screen === 'signup' ? ids.hint : '', error ? ids.error : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
+              />
+              {screen === 'signup' ? (
+                <small id={ids.hint} className={styles.hint}>
+                  {t('passwordHint')}
+                </small>
+              ) : null}
+            </div>
+          </>
+        )}
+        {error ? (
+          <p id={ids.error} className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          {busy ? t('working') : submitLabel}
+        </button>
+      </form>
+      {screen !== 'verify' ? (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setError(null);
+            setScreen(screen === 'login' ? 'signup' : 'login');
+          }}
+        >
+          {screen === 'login' ? t('toSignup') : t('toLogin')}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+'use client';
+/**
+ * Auth state of spec §4 (undefined, logging-in, logging-out) and its transitions: login starts
+ * on force_login without a user or on a trusted pass token, the browser then goes to the
+ * identity provider; logout deletes the token and reloads the address without the login and
+ * cart parameters; a logged-in page restored from the back/forward cache reloads.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useTranslations } from 'next-intl';
+import {
+  LOGIN_TRIGGER_PARAMS,
+  LOGOUT_STRIPPED_PARAMS,
+  QUERY_PARAMS,
+  shouldStartLogin,
+  type AuthState,
+  type LoginRequest,
+  type LoginResponse,
+} from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
+import { useQueryParams } from '../../context/query-params';
+import { request } from '../../lib/http';
+import { reportError } from '../../lib/report-error';
+import styles from './auth.module.css';
+
+interface Auth {
+  state: AuthState;
+  login: (options?: Pick<LoginRequest, 'preferred_flow' | 'login_target'>) => void;
+  logout: () => void;
+}
+
+const Context = createContext<Auth | null>(null);
+
+/** The current address without some parameters. */
+function addressWithout(names: readonly string[]): string {
+  const url = new URL(window.location.href);
+  for (const name of names) url.searchParams.delete(name);
+  return url.toString();
+}
+
+/** The login the address asks for on arrival (spec §4), or null. */
+function arrivalLogin(params: URLSearchParams, loggedIn: boolean): LoginRequest | null {
+  const passToken =
+    params.get(QUERY_PARAMS.trustedPassToken) ?? params.get(QUERY_PARAMS.exchangeToken);
+  const checked = new URLSearchParams(params);
+  if (passToken) checked.set(QUERY_PARAMS.trustedPassToken, passToken);
+  if (!shouldStartLogin(checked, loggedIn)) return null;
+  const ownerId = params.get(QUERY_PARAMS.ownerId);
+  return {
+    ...(passToken ? { trusted_pass_token: passToken } : {}),
+    ...(ownerId ? { owner_id: ownerId } : {}),
+  };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { user, language } = useAppContext();
+  const { params } = useQueryParams();
+  const t = useTranslations('header');
+  const common = useTranslations('common');
+  // Decided once, from the address as it arrived (before the clean-up strips the token).
+  const [onArrival] = useState(() => arrivalLogin(params, user !== null));
+  const [arrivalParams] = useState(() => [...LOGIN_TRIGGER_PARAMS].some((n) => params.has(n)));
+  const [state, setState] = useState<AuthState>(onArrival ? 'logging-in' : undefined);
+  const [failed, setFailed] = useState(false);
+
+  /** Asks the api for the identity provider's address and goes there; false when it failed. */
+  const sendLogin = useCallback(
+    async (body: LoginRequest): Promise<boolean> => {
+      const { data, error } = await request<LoginResponse>('/api/users/auth/login/', {
+        method: 'POST',
+        body: { language: language.urlCode, ...body },
+      });
+      if (data?.redirect_uri) {
+        window.location.assign(data.redirect_uri);
+        return true;
+      }
+      reportError(
+        error ?? new Error('login answered without redirect_uri'),
+        'failed-login-attempt',
+      );
+      return false;
+    },
+    [language.urlCode],
+  );
+  const loginFailed = useCallback((sent: boolean) => {
+    if (sent) return;
+    setFailed(true);
+    setState(undefined);
+  }, []);
+
+  const login = useCallback<Auth['login']>(
+    (options = {}) => {
+      setState('logging-in');
+      setFailed(false);
+      void sendLogin({ login_target: addressWithout(LOGIN_TRIGGER_PARAMS), ...options }).then(
+        loginFailed,
+      );
+    },
+    [sendLogin, loginFailed],
+  );
+
+  const logout = useCallback(() => {
+    setState('logging-out');
+    void (async () => {
+      const { error } = await request('/api/users/tokens/', { method: 'DELETE' });
+      if (error) reportError(error, 'failed-delete-token');
+      window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS));
+    })();
+  }, []);
+
+  useEffect(() => {
+    if (onArrival) {
+      const consumed = [...LOGIN_TRIGGER_PARAMS, QUERY_PARAMS.exchangeToken, QUERY_PARAMS.ownerId];
+      void sendLogin({ login_target: addressWithout(consumed), ...onArrival }).then(loginFailed);
+    } else if (arrivalParams) {
+      window.history.replaceState(window.history.state, '', addressWithout(LOGIN_TRIGGER_PARAMS));
+    }
+  }, [onArrival, arrivalParams, sendLogin, loginFailed]);
+
+  useEffect(() => {
+    if (!user) return;
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [user]);
+
+  const value = useMemo(() => ({ state, login, logout }), [state, login, logout]);
+  return (
+    <Context value={value}>
+      {/* Covers the page rather than unmounting it: a failed start leaves the checkout as it was. */}
+      {state === 'logging-in' ? (
+        <div className={styles.fullPage} role="status" aria-live="polite">
+          <span className={styles.spinner} aria-hidden="true" />
+          <span>{t('startingLogin')}</span>
+        </div>
+      ) : null}
+      {children}
+      {failed ? (
+        <p className={styles.notice} role="alert">
+          {t('unexpectedError')}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setFailed(false)}
+            aria-label={common('close')}
+          >
+            ×
+          </button>
+        </p>
+      ) : null}
+    </Context>
+  );
+}
+
+export function useAuth(): Auth {
+  const value = useContext(Context);
+  if (!value) throw new Error('useAuth is used outside of AuthProvider');
+  return value;
+}

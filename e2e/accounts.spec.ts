@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'a long enough password';
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+}
+
+/** On the account site's screen: create the account, read the mailed code, confirm it. */
+async function signUpOnAccountSite(page: Page, email: string) {
+  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const mailbox = await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
+  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('Code').fill(code!);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+async function logInOnAccountSite(page: Page, email: string) {
+  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+async function logOut(page: Page, email: string) {
+  await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in to your Account' })).toBeVisible();
+}
+
+test('logs in from the checkout, buys with the account, sees it on the dashboard, logs out', async ({
+  page,
+}) => {
+  const email = `account-${Date.now()}@gmail.com`;
+  await open(page, '/payment/?product_group=vpn');
+  await page.getByRole('button', { name: 'Log in to your Account' }).click();
+  await signUpOnAccountSite(page, email);
+
+  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const menu = page.getByRole('button', { name: `Account menu for ${email}` });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole('link', { name: 'My Account' })).toHaveAttribute(
+    'href',
+    '/dashboard/',
+  );
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('link', { name: 'My Account' })).toBeHidden();
+
+  const field = page.locator('[data-element="email-form"] input[type="email"]');
+  await expect(field).toHaveValue(email);
+  await expect(field).toHaveAttribute('readonly', '');
+  await page.locator('[data-element="email-form"] button[type="submit"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiration date').fill('12 / 30');
+  await page.getByLabel('CVV/CVC').fill('123');
+  await page.getByLabel('Cardholder name').fill('Anna Smith');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+
+  await open(page, '/dashboard/');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByText(`Logged in as ${email}`)).toBeVisible();
+  const subscriptions = page.locator('[data-section="subscriptions"] tbody tr');
+  await expect(subscriptions).toHaveCount(1);
+  await expect(subscriptions.first()).toContainText('Active');
+  await expect(page.locator('[data-section="orders"] tbody tr').first()).toContainText('Paid');
+
+  await open(page, '/payment/?product_group=vpn');
+  await logOut(page, email);
+  await page.goto('/dashboard/', { waitUntil: 'commit' });
+  // Logged out, the dashboard asks for a login again (the provider's session ended too),
+  // and the password logs in straight back to it.
+  await logInOnAccountSite(page, email);
+  await page.waitForURL(/\/dashboard\/$/);
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+});
+
+test('force_login starts a login; after it the parameter is gone', async ({ page }) => {
+  const email = `force-${Date.now()}@gmail.com`;
+  await page.goto('/payment/?product_group=vpn&force_login=1');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  // Logged in, force_login no longer starts anything and is removed from the address.
+  await open(page, '/payment/?product_group=vpn&force_login=1');
+  await expect(page).toHaveURL(/\/payment\/\?product_group=vpn$/);
+});
+
+test('an outside login target is refused: the login ends on our home page', async ({ page }) => {
+  const email = `target-${Date.now()}@gmail.com`;
+  await page.goto('/login/?login_target=https%3A%2F%2Fevil.example%2Fsteal');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL((url) => url.origin === new URL(page.url()).origin && url.pathname === '/');
+  expect(new URL(page.url()).host).toMatch(/^localhost:\d+$/);
+});
+
+test('a forged login callback shows the failed-login screen and sets no session', async ({
+  page,
+}) => {
+  await page.goto('/api/users/auth/callback/?state=forged&code=stolen');
+  await page.waitForURL(/\/oauth2\/login\/\?error=login_failed/);
+  await expect(page.getByRole('heading', { name: 'We could not log you in' })).toBeVisible();
+  const cookies = await page.context().cookies();
+  expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
+});

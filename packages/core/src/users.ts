@@ -1,0 +1,134 @@
+/**
+ * Accounts and login (spec §3 login request/response, §4 auth state, §7 users calls): the
+ * shapes the web app, the api and the identity provider exchange, and the redirect rules.
+ */
+import { z } from 'zod';
+import { QUERY_PARAMS } from './query-params';
+
+export const PREFERRED_FLOWS = ['login', 'signup'] as const;
+
+/** POST /api/users/auth/login/ (spec §3), plus where to return after login. */
+export const loginRequestSchema = z.object({
+  trusted_pass_token: z.string().min(1).max(4096).optional(),
+  owner_id: z.string().min(1).max(128).optional(),
+  preferred_flow: z.enum(PREFERRED_FLOWS).optional(),
+  language: z.string().min(2).max(10).optional(),
+  /** A same-site path or an allowed origin; anything else falls back to the home page. */
+  login_target: z.string().max(2048).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ redirect_uri: z.url() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const currentUserSchema = z.object({
+  user: z.object({ id: z.string(), email: z.string() }),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>['user'];
+
+export type AuthState = undefined | 'logging-in' | 'logging-out';
+
+/** Removed from the address on logout (spec §4). */
+export const LOGOUT_STRIPPED_PARAMS = [
+  QUERY_PARAMS.cartId,
+  QUERY_PARAMS.ownerId,
+  QUERY_PARAMS.trustedPassToken,
+  QUERY_PARAMS.forceLogin,
+  QUERY_PARAMS.error,
+  QUERY_PARAMS.hideError,
+] as const;
+
+/** Removed when neither starts a login (spec §4). */
+export const LOGIN_TRIGGER_PARAMS = [QUERY_PARAMS.forceLogin, QUERY_PARAMS.trustedPassToken];
+
+/** Login starts when force_login is set and nobody is logged in, or a pass token is present. */
+export function shouldStartLogin(params: URLSearchParams, loggedIn: boolean): boolean {
+  if (params.get(QUERY_PARAMS.trustedPassToken)) return true;
+  const force = params.get(QUERY_PARAMS.forceLogin);
+  return !loggedIn && force !== null && force !== '0' && force !== 'false';
+}
+
+/**
+ * A redirect target we may send a browser to: a path on our own site, or a URL on one of the
+ * allowed origins. Returns the absolute URL, or null for anything else (no open redirect).
+ */
+export function safeRedirectTarget(
+  target: string | null | undefined,
+  ownOrigin: string,
+  allowedOrigins: readonly string[] = [],
+): string | null {
+  if (!target) return null;
+  // "//evil.example" and "/\evil.example" are protocol-relative in browsers.
+  if (/^[/\\]{2}/.test(target) || /^\/\\/.test(target)) return null;
+  let url: URL;
+  try {
+    url = new URL(target, ownOrigin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (url.username || url.password) return null;
+  const origins = new Set([
+    new URL(ownOrigin).origin,
+    ...allowedOrigins.map((o) => new URL(o).origin),
+  ]);
+  return origins.has(url.origin) ? url.toString() : null;
+}
+
+/** Identity provider screens (the account site). */
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+});
+export const signupSchema = z.object({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(10, 'password-too-short').max(200),
+});
+export const verifySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'invalid'),
+});
+
+export const INTERACTION_SCREENS = ['login', 'signup', 'verify'] as const;
+export type InteractionScreen = (typeof INTERACTION_SCREENS)[number];
+
+export const interactionViewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('done'), redirect_to: z.url() }),
+  z.object({
+    kind: z.literal('prompt'),
+    screen: z.enum(INTERACTION_SCREENS),
+    email: z.string().nullable(),
+  }),
+]);
+export type InteractionView = z.infer<typeof interactionViewSchema>;
+
+export const interactionResultSchema = z.object({ redirect_to: z.url() });
+
+/** The account dashboard: subscriptions and orders of the logged-in account. */
+export const dashboardSchema = z.object({
+  email: z.string(),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      plan: z.string(),
+      product: z.string().nullable(),
+      period: z.object({ interval: z.number(), unit: z.string() }).nullable(),
+      status: z.enum(['active', 'canceled']),
+      currency: z.string(),
+      nextChargeAt: z.string(),
+      nextChargeMinor: z.number().int(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      currency: z.string(),
+      totalMinor: z.number().int(),
+      status: z.enum(['new', 'pending', 'paid', 'canceled', 'error']),
+    }),
+  ),
+});
+export type DashboardView = z.infer<typeof dashboardSchema>;
