@@ -46,10 +46,11 @@ test('the logged-out profile area offers login, as an avatar on small screens', 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/payment/');
   await expect(page.getByText('Already a user?')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log in to your Account' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in to your Account' })).toBeVisible();
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(page.getByText('Already a user?')).toBeHidden();
   await expect(page.locator('header img[src="/static/icons/avatar.svg"]')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in to your Account' })).toHaveCount(1);
 });
 
 test('the footer shows the current year, legal links and the payment disclaimer', async ({
