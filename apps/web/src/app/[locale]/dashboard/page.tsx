@@ -7,7 +7,7 @@ import {
   isCurrency,
   type DashboardView,
 } from '@checkout/core';
-import { redirect } from '../../../i18n/navigation';
+import { Link, redirect } from '../../../i18n/navigation';
 import { apiGet } from '../../../server/api.server';
 import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
@@ -109,6 +109,11 @@ export default async function DashboardPage() {
           </table>
         )}
       </section>
+      <p>
+        <Link className="button button-secondary" href="/products/">
+          {t('buyMore')}
+        </Link>
+      </p>
     </div>
   );
 }
