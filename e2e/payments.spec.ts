@@ -56,6 +56,25 @@ test('a declined card returns to the checkout with the declined message and can 
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
+test('the card page detects the brand as the shopper types and asks for its security digits', async ({
+  page,
+}) => {
+  await checkoutToGateway(page, 'brand-typer@gmail.com');
+  const number = page.getByLabel('Card number');
+  const cvc = page.getByLabel('CVV/CVC');
+  await number.pressSequentially('378282246310005');
+  await expect(number).toHaveValue('3782 822463 10005');
+  await expect(page.locator('#card-brand')).toHaveText('American Express');
+  await expect(cvc).toHaveAttribute('placeholder', '1234');
+  await number.fill('');
+  await number.pressSequentially('5555555555554444');
+  await expect(number).toHaveValue('5555 5555 5555 4444');
+  await expect(page.locator('#card-brand')).toHaveText('Mastercard');
+  await expect(cvc).toHaveAttribute('placeholder', '123');
+  await payWithCard(page, '5555 5555 5555 4444');
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
 test('the gateway shows the card messages of the spec', async ({ page }) => {
   await checkoutToGateway(page, 'typo-buyer@gmail.com');
   await page.getByLabel('Card number').fill('4242 4242 4242 4241');

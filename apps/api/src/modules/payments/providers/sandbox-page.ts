@@ -1,6 +1,10 @@
 /** The sandbox gateway's hosted card page: plain HTML, inline styles, no external assets. */
 import type { CardForm, CheckedCard } from './sandbox-cards';
 import { TEST_CARDS } from './sandbox-cards';
+import { BRAND_TABLE, CARD_SCRIPT, CARD_SCRIPT_HASH } from './sandbox-card-script';
+
+/** The hosted pages run only their own inline script and styles, and only we may frame them. */
+export const SANDBOX_PAGE_CSP = `default-src 'none'; script-src ${CARD_SCRIPT_HASH}; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'self'`;
 
 const escape = (s: string) =>
   s.replace(
@@ -42,12 +46,13 @@ input[aria-invalid=true]{border-color:#b42318}.error{color:#b42318;margin:4px 0 
 .row{display:flex;gap:12px}.row>div{flex:1}
 button{min-height:44px;border-radius:8px;border:0;padding:8px 16px;font:inherit;font-weight:600;cursor:pointer}
 .pay{width:100%;margin-top:20px;background:#1f4fd6;color:#fff}.cancel{background:none;color:#4b5565;text-decoration:underline;margin-top:8px}
-.note{font-size:14px;color:#4b5565}
+.note{font-size:14px;color:#4b5565}.brand{margin:4px 0 0;min-height:1.5em;font-size:14px;font-weight:600;color:#1f4fd6}
 </style></head><body><main>
 <h1>Pay ${escape(input.amount)}</h1>
 <p class="note">Sandbox gateway: no money moves. Card details stay on this page; the checkout receives only the outcome, the card brand, its last four digits and the expiry date.</p>
 <form method="post" action="${escape(input.action)}" novalidate>
-${field('number', 'Card number', input, 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234"')}
+${field('number', 'Card number', input, 'inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" aria-describedby="card-brand"')}
+<p class="brand" id="card-brand" aria-live="polite"></p>
 <div class="row"><div>${field('expiry', 'Expiration date', input, 'autocomplete="cc-exp" placeholder="MM / YY"')}</div>
 <div>${field('cvc', 'CVV/CVC', input, 'inputmode="numeric" autocomplete="cc-csc" placeholder="123"')}</div></div>
 ${field('name', 'Cardholder name', input, 'autocomplete="cc-name"')}
@@ -55,5 +60,8 @@ ${field('name', 'Cardholder name', input, 'autocomplete="cc-name"')}
 <button class="cancel" type="submit" name="intent" value="cancel" formnovalidate>Cancel and return</button>
 </form>
 <h2 class="note">Test cards</h2><ul class="note">${cards}</ul>
-</main></body></html>`;
+</main>
+<script type="application/json" id="card-brands">${BRAND_TABLE}</script>
+<script>${CARD_SCRIPT}</script>
+</body></html>`;
 }

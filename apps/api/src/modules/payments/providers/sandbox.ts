@@ -26,7 +26,7 @@ import type { FamilyAdapter } from './family';
 import { adapterFor } from './registry';
 import { approvalPage, type ApprovalKind } from './sandbox-approval-page';
 import { checkCard, TEST_CARDS, type CardForm, type SandboxOutcome } from './sandbox-cards';
-import { sandboxPage } from './sandbox-page';
+import { SANDBOX_PAGE_CSP, sandboxPage } from './sandbox-page';
 
 export interface SandboxOptions {
   /** How long an asynchronous payment stays pending before the gateway settles it. */
@@ -144,7 +144,7 @@ export function sandboxRoutes(
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         // The checkout may show this page in its own modal; nobody else may frame it.
-        .header('content-security-policy', "frame-ancestors 'self'")
+        .header('content-security-policy', SANDBOX_PAGE_CSP)
         .send(pageFor(found, request.url))
     );
   });
@@ -184,7 +184,11 @@ export function sandboxRoutes(
           form: request.body,
           errors: card.errors,
         });
-        return reply.status(422).type('text/html; charset=utf-8').send(html);
+        return reply
+          .status(422)
+          .type('text/html; charset=utf-8')
+          .header('content-security-policy', SANDBOX_PAGE_CSP)
+          .send(html);
       }
       await db
         .update(payments)
