@@ -10,7 +10,9 @@ import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { purgeExpiredIdentity } from './modules/identity/housekeeping';
 import { identityRoutes } from './modules/identity/module';
+import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -79,6 +81,14 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     endProviderSession: identity?.endSession,
   });
+  // Expired login state goes every ten minutes (any node may do it; deletes are idempotent).
+  const purge = setInterval(() => {
+    Promise.all([purgeExpiredSessions(database.db), purgeExpiredIdentity(database.db)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
+    );
+  }, 10 * 60_000);
+  purge.unref();
+  app.addHook('onClose', () => clearInterval(purge));
   orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
   paymentRoutes(app, { ...cartDeps, adapterFor });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import type { CartView, DashboardView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
-import { sandboxMail } from '../identity/tables';
+import { purgeExpiredIdentity } from '../identity/housekeeping';
+import { oidcModels, sandboxMail } from '../identity/tables';
+import { purgeExpiredSessions } from './housekeeping';
 import { mintTrustedPass } from '../identity/trusted-pass';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
@@ -319,6 +321,23 @@ describe('login through the built-in identity provider', () => {
     expect(pay.statusCode).toBe(201);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.cartId, cart.id));
     expect(order?.email).toBe('logged.in.buyer@gmail.com');
+  });
+
+  it('housekeeping removes expired sessions and provider state, and keeps live ones', async () => {
+    const browser = new Browser(t);
+    await signUp(browser, 'housekeeping@gmail.com');
+    const later = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+    await purgeExpiredSessions(t.database.db);
+    await purgeExpiredIdentity(t.database.db);
+    expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(200);
+    await purgeExpiredSessions(t.database.db, later);
+    await purgeExpiredIdentity(t.database.db, later);
+    expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(401);
+    const left = await t.database.db
+      .select()
+      .from(oidcModels)
+      .where(isNotNull(oidcModels.expiresAt));
+    expect(left).toEqual([]);
   });
 
   it('limits login tries per e-mail address', async () => {
