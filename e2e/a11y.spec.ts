@@ -29,3 +29,16 @@ test('the checkout at the payment step has no serious or critical accessibility 
   await page.getByRole('button', { name: 'Have a coupon code?' }).click();
   await expectNoSevereViolations(page);
 });
+
+test('the account site login and sign-up screens have no serious or critical violations', async ({
+  page,
+}) => {
+  await page.goto('/login/');
+  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
+  await expectNoSevereViolations(page);
+  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await expectNoSevereViolations(page);
+});

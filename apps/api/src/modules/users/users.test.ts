@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import type { CartView, DashboardView } from '@checkout/core';
@@ -18,11 +19,21 @@ const PASSWORD = 'correct horse battery';
 /** One browser: its cookies, sent on every request (paths ignored: all are ours). */
 class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(private readonly t: TestApp) {}
+  /** `identity`: a separate api serving the identity provider's paths (an external issuer). */
+  constructor(
+    private readonly t: TestApp,
+    private readonly identity?: TestApp,
+    private readonly origin = ORIGIN,
+  ) {}
+
+  private appFor(path: string): TestApp {
+    const provider = path.startsWith('/oidc') || path.startsWith('/api/identity/');
+    return provider && this.identity ? this.identity : this.t;
+  }
 
   async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-    const target = new URL(url, ORIGIN);
-    const response = await this.t.app.inject({
+    const target = new URL(url, this.origin);
+    const response = await this.appFor(target.pathname).app.inject({
       method,
       url: `${target.pathname}${target.search}`,
       headers: {
@@ -67,7 +78,7 @@ describe('login through the built-in identity provider', () => {
   });
   afterAll(() => t.close());
 
-  async function signUp(browser: Browser, email: string) {
+  async function signUp(browser: Browser, email: string, mail: TestApp = t) {
     const screen = await browser.startLogin({
       language: 'de',
       login_target: '/payment/?product_group=vpn',
@@ -79,13 +90,13 @@ describe('login through the built-in identity provider', () => {
       password: PASSWORD,
     });
     expect(signup.json()).toEqual({ screen: 'verify', email });
-    const [mail] = await t.database.db
+    const [message] = await mail.database.db
       .select()
       .from(sandboxMail)
       .where(eq(sandboxMail.to, email))
       .orderBy(desc(sandboxMail.id))
       .limit(1);
-    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    const code = /(\d{6})/.exec(message!.body)![1]!;
     const wrong = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
       email,
       code: code === '000000' ? '111111' : '000000',
@@ -358,4 +369,58 @@ describe('login through the built-in identity provider', () => {
       await limited.close();
     }
   });
+
+  it('logs in through an external issuer (OIDC_ISSUER), over the network', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const issuer = await createTestApp({ PUBLIC_ORIGIN: origin });
+    await issuer.app.listen({ port, host: '127.0.0.1' });
+    const checkout = await createTestApp({ PUBLIC_ORIGIN: origin, OIDC_ISSUER: `${origin}/oidc` });
+    try {
+      // The checkout serves no identity provider of its own.
+      expect(
+        (
+          await checkout.app.inject({
+            method: 'GET',
+            url: '/oidc/.well-known/openid-configuration',
+          })
+        ).statusCode,
+      ).toBe(404);
+      const browser = new Browser(checkout, issuer, origin);
+      const screen = await browser.startLogin();
+      expect(screen.startsWith(`${origin}/account/login/`)).toBe(true);
+      const uid = uidOf(screen);
+      await browser.request('POST', `/api/identity/interactions/${uid}/signup`, {
+        email: 'external@gmail.com',
+        password: PASSWORD,
+      });
+      const [message] = await issuer.database.db.select().from(sandboxMail);
+      const code = /(\d{6})/.exec(message!.body)![1]!;
+      const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
+        email: 'external@gmail.com',
+        code,
+      });
+      const { response } = await browser.finish(
+        verified.json<{ redirect_to: string }>().redirect_to,
+      );
+      expect(response.headers.location).toBe(`${origin}/`);
+      expect((await browser.request('GET', '/api/users/current/')).json()).toMatchObject({
+        user: { email: 'external@gmail.com' },
+      });
+    } finally {
+      await checkout.close();
+      await issuer.close();
+    }
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
