@@ -19,6 +19,12 @@ export interface SessionUser extends CurrentUser {
   providerSid: string | null;
 }
 
+const toUser = (row: typeof userSessions.$inferSelect): SessionUser => ({
+  id: row.accountId,
+  email: row.email,
+  providerSid: row.providerSid,
+});
+
 export function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers[USER_TOKEN_HEADER];
   const token = (typeof header === 'string' && header) || request.cookies[TOKEN_COOKIE];
@@ -35,7 +41,7 @@ export async function sessionUser(
     .select()
     .from(userSessions)
     .where(and(eq(userSessions.tokenHash, sha256(token)), gt(userSessions.expiresAt, new Date())));
-  return row ? { id: row.accountId, email: row.email, providerSid: row.providerSid } : null;
+  return row ? toUser(row) : null;
 }
 
 export async function createSession(db: Database, user: SessionUser): Promise<string> {
@@ -61,7 +67,7 @@ export async function endSession(
     .delete(userSessions)
     .where(eq(userSessions.tokenHash, sha256(token)))
     .returning();
-  return row ? { id: row.accountId, email: row.email, providerSid: row.providerSid } : null;
+  return row ? toUser(row) : null;
 }
 
 export function setTokenCookie(reply: FastifyReply, token: string, secure: boolean): void {
