@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mintTrustedPass } from '../apps/api/src/modules/identity/trusted-pass';
+
+/** The api's development defaults, which the end-to-end server runs with. */
+const TRUSTED_PASS_SECRET = 'trusted-pass-secret-change-me-please-0000';
 
 const PASSWORD = 'a long enough password';
 
@@ -113,4 +117,26 @@ test('a forged login callback shows the failed-login screen and sets no session'
   await expect(page.getByRole('heading', { name: 'We could not log you in' })).toBeVisible();
   const cookies = await page.context().cookies();
   expect(cookies.find((c) => c.name === 'token')).toBeUndefined();
+});
+
+test('the desktop app opens the checkout logged in with a trusted pass token', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = `desktop-${Date.now()}@gmail.com`;
+  await page.goto('/login/');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+  const { user } = (await (await page.request.get('/api/users/current/')).json()) as {
+    user: { id: string };
+  };
+  const token = await mintTrustedPass(TRUSTED_PASS_SECRET, `${baseURL}/oidc`, user.id);
+
+  const desktop = await browser.newPage();
+  await desktop.goto(`/oauth2/login/?trusted_pass_token=${token}&login_target=/payment/`);
+  await desktop.waitForURL((url) => url.pathname === '/payment/');
+  await expect(desktop.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  expect(desktop.url()).not.toContain('trusted_pass_token');
+  await desktop.close();
 });

@@ -1,7 +1,7 @@
 'use client';
 /**
  * The /login and /oauth2/login entries: start a login at once (unless the address already
- * carries a trusted pass token or force_login, which the auth provider starts itself), and
+ * started one, with a trusted pass token or force_login, which the auth provider runs), and
  * offer a button to try again. A shopper who is already logged in goes straight on.
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,6 @@ import {
   PREFERRED_FLOWS,
   QUERY_PARAMS,
   safeRedirectTarget,
-  shouldStartLogin,
   type LoginRequest,
 } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
@@ -40,7 +39,8 @@ export function LoginStart({ auto }: { auto: boolean }) {
   useEffect(() => {
     if (!auto || started.current) return;
     started.current = true;
-    if (shouldStartLogin(new URLSearchParams(window.location.search), user !== null)) return;
+    // The address itself started a login (force_login, a pass token): the provider runs it.
+    if (state === 'logging-in') return;
     start();
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
