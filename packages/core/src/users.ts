@@ -85,6 +85,7 @@ export const signupSchema = z.object({
   password: z.string().min(10, 'password-too-short').max(200),
 });
 export const verifySchema = z.object({
+  email: credentialsSchema.shape.email,
   code: z
     .string()
     .trim()

@@ -47,7 +47,8 @@ export async function claimAccount(
   return row;
 }
 
-const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** Length of one counting window of the per-e-mail limit. */
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Counts one attempt for an address in the current 15-minute window and says whether it is

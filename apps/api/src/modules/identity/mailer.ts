@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { escapeHtml } from '../../http/html';
 import { sandboxMail } from './tables';
 
 export interface MailMessage {
@@ -27,8 +28,6 @@ export function sandboxMailer(db: Database): Mailer {
     },
   };
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sandbox mailbox page: the last messages sent to one address. */
 export function sandboxMailboxRoutes(app: FastifyInstance, db: Database): void {

@@ -5,6 +5,7 @@
  */
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/client';
+import { escapeHtml } from '../../http/html';
 import { accountById } from './accounts';
 import { adapterFactory } from './adapter';
 import { loadSigningKey } from './signing-key';
@@ -100,7 +101,7 @@ export async function createProvider(db: Database, config: IdentityConfig): Prom
     },
     renderError(ctx, out) {
       ctx.type = 'html';
-      const text = String(out.error_description ?? out.error ?? 'error').replace(/[&<>"']/g, '');
+      const text = escapeHtml(String(out.error_description ?? out.error ?? 'error'));
       ctx.body = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Login error</title><p>${text}</p><p><a href="${config.publicOrigin}/">Back to the checkout</a></p></html>`;
     },
   };

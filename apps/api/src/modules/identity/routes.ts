@@ -14,6 +14,7 @@ import {
   type InteractionView,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { loginRateLimit } from '../../http/rate-limits';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -57,9 +58,7 @@ const invalidCredentials = () =>
 
 export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { db, provider } = options;
-  const limited = {
-    config: { rateLimit: { max: options.loginRateLimit, timeWindow: '15 minutes' } },
-  };
+  const limited = loginRateLimit(options.loginRateLimit);
 
   async function interactionOf(uid: string) {
     const interaction = /^[\w-]{10,64}$/.test(uid)
@@ -166,9 +165,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     limited,
     async (request) => {
       await interactionOf(request.params.uid);
-      const body = request.body as { email?: unknown } | undefined;
-      const { email } = credentialsSchema.pick({ email: true }).parse(body);
-      const { code } = verifySchema.parse(request.body);
+      const { email, code } = verifySchema.parse(request.body);
       await checkEmailLimit(email);
       const passwordHash = await redeemSignupCode(db, email, code);
       if (!passwordHash) {

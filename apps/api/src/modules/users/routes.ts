@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, loginRequestSchema, safeRedirectTarget } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { loginRateLimit } from '../../http/rate-limits';
 import type { Catalog } from '../catalog/catalog';
 import { accountHistory } from '../orders/history';
 import { ATTEMPT_COOKIE, ATTEMPT_TTL_SECONDS, saveAttempt, takeAttempt } from './attempts';
@@ -41,9 +42,7 @@ export function userRoutes(app: FastifyInstance, options: UserRouteOptions): voi
   const { db, client, publicOrigin } = options;
   const secure = new URL(publicOrigin).protocol === 'https:';
   const callbackUrl = new URL(callbackPath, publicOrigin).toString();
-  const limited = {
-    config: { rateLimit: { max: options.loginRateLimit, timeWindow: '15 minutes' } },
-  };
+  const limited = loginRateLimit(options.loginRateLimit);
   const unauthenticated = () =>
     new AppError(ERROR_CODES.unauthenticated, 401, 'Nobody is logged in.');
 

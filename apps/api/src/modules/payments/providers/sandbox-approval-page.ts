@@ -3,11 +3,7 @@
  * redirect methods, a wallet sheet for one-click wallets, a bank-link widget for token exchange,
  * and the 3-D Secure challenge. Plain HTML, no external assets.
  */
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml } from '../../../http/html';
 
 export type ApprovalKind = 'redirect' | 'wallet' | 'bank_link' | 'challenge';
 
@@ -47,7 +43,7 @@ export function approvalPage(input: {
       : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(words.title)} · ${escape(input.amount)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(words.title)} · ${escapeHtml(input.amount)}</title>
 <style>
 body{font:16px/1.5 system-ui,sans-serif;background:#f5f7fb;color:#121826;margin:0;padding:24px}
 main{max-width:420px;margin:0 auto;background:#fff;border:1px solid #d9dee8;border-radius:16px;padding:24px}
@@ -56,12 +52,12 @@ input{box-sizing:border-box;width:100%;min-height:44px;padding:8px 12px;border:1
 button{display:block;width:100%;min-height:44px;border-radius:8px;border:1px solid #d9dee8;padding:8px 16px;font:inherit;font-weight:600;cursor:pointer;margin-top:8px;background:#fff}
 .approve{background:#1f4fd6;color:#fff;border-color:#1f4fd6;margin-top:20px}.note{font-size:14px;color:#4b5565}
 </style></head><body><main>
-<p class="note">Sandbox · ${escape(input.provider)}</p>
-<h1>${escape(words.title)}: ${escape(input.amount)}</h1>
-<p class="note">${escape(words.lead)}</p>
-<form method="post" action="${escape(input.action)}">
+<p class="note">Sandbox · ${escapeHtml(input.provider)}</p>
+<h1>${escapeHtml(words.title)}: ${escapeHtml(input.amount)}</h1>
+<p class="note">${escapeHtml(words.lead)}</p>
+<form method="post" action="${escapeHtml(input.action)}">
 ${code}
-<button class="approve" type="submit" name="intent" value="approve">${escape(words.approve)}</button>
+<button class="approve" type="submit" name="intent" value="approve">${escapeHtml(words.approve)}</button>
 <button type="submit" name="intent" value="fail">Decline</button>
 <button type="submit" name="intent" value="timeout">Let it time out</button>
 <button type="submit" name="intent" value="cancel">Cancel and return</button>
