@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mintTrustedPass } from '../apps/api/src/modules/identity/trusted-pass';
+import { payWithCard } from './card';
 
 /** The api's development defaults, which the end-to-end server runs with. */
 const TRUSTED_PASS_SECRET = 'trusted-pass-secret-change-me-please-0000';
@@ -63,13 +64,7 @@ test('logs in from the checkout, buys with the account, sees it on the dashboard
   await expect(field).toHaveValue(email);
   await expect(field).toHaveAttribute('readonly', '');
   await page.locator('[data-element="email-form"] button[type="submit"]').click();
-  await page.locator('[data-element="pay-button"]').click();
-  await page.waitForURL(/\/api\/sandbox\/checkout\//);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiration date').fill('12 / 30');
-  await page.getByLabel('CVV/CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Anna Smith');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payWithCard(page, '4242 4242 4242 4242');
   await page.waitForURL(/\/success\/\?order_id=/);
 
   await open(page, '/dashboard/');

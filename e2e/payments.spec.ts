@@ -1,30 +1,32 @@
 import { expect, test, type Page } from '@playwright/test';
+import { cardFrame, payWithCard } from './card';
 
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
-async function checkoutToGateway(page: Page, email: string) {
-  await open(page, '/payment/?product_group=vpn');
+async function enterEmail(page: Page, email: string) {
   const form = page.locator('[data-element="email-form"]');
   await form.locator('input[type="email"]').fill(email);
   await form.locator('button[type="submit"]').click();
   await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
-  await page.locator('[data-element="pay-button"]').click();
-  await page.waitForURL(/\/api\/sandbox\/checkout\//);
 }
 
-async function payWithCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date').fill('12 / 30');
-  await page.getByLabel('CVV/CVC').fill('123');
-  await page.getByLabel('Cardholder name').fill('Anna Smith');
-  await page.getByRole('button', { name: /^Pay / }).click();
+async function checkoutToCard(page: Page, email: string, url = '/payment/?product_group=vpn') {
+  await open(page, url);
+  await enterEmail(page, email);
+  await expect(cardFrame(page).locator('input#number')).toBeVisible();
 }
 
-test('pays by card and lands on success with the desktop-app links', async ({ page }) => {
-  await checkoutToGateway(page, 'card-buyer@gmail.com');
+test('pays by card in the framed card fields and lands on success with the desktop-app links', async ({
+  page,
+}) => {
+  const posted: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posted.push(`${request.url()} ${request.postData() ?? ''}`);
+  });
+  await checkoutToCard(page, 'card-buyer@gmail.com');
   await payWithCard(page, '4242 4242 4242 4242');
   await page.waitForURL(/\/success\/\?order_id=/);
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
@@ -39,63 +41,77 @@ test('pays by card and lands on success with the desktop-app links', async ({ pa
     'href',
     'aegisvpn://open_app',
   );
+  // The card went to the gateway's token endpoint only; the checkout's api saw a token.
+  const withNumber = posted.filter(
+    (p) => p.includes('4242424242424242') || p.includes('4242 4242'),
+  );
+  expect(withNumber.map((p) => new URL(p.split(' ')[0] ?? '').pathname)).toEqual([
+    '/api/sandbox/tokens/',
+  ]);
+  expect(posted.find((p) => p.includes('/api/payments/'))).toMatch(/"cardToken":"ctok_/);
 });
 
-test('a declined card returns to the checkout with the declined message and can be retried', async ({
-  page,
-}) => {
-  await checkoutToGateway(page, 'declined-buyer@gmail.com');
+test('a declined card shows the declined message in place and can be retried', async ({ page }) => {
+  await checkoutToCard(page, 'declined-buyer@gmail.com');
   await payWithCard(page, '4000 0000 0000 0002');
-  await page.waitForURL(/\/payment\/\?.*error=declined/);
   await expect(page.locator('[data-element="payment-error"]')).toHaveText(
     'The transaction has been declined. Please make sure you have enough funds in your account and provided the correct payment information. You can also try a different credit card or payment method.',
   );
-  await page.locator('[data-element="pay-button"]').click();
-  await page.waitForURL(/\/api\/sandbox\/checkout\//);
   await payWithCard(page, '4242424242424242');
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
-test('the card page detects the brand as the shopper types and asks for its security digits', async ({
+test('the card fields detect the brand as the shopper types and ask for its security digits', async ({
   page,
 }) => {
-  await checkoutToGateway(page, 'brand-typer@gmail.com');
-  const number = page.getByLabel('Card number');
-  const cvc = page.getByLabel('CVV/CVC');
+  await checkoutToCard(page, 'brand-typer@gmail.com');
+  const frame = cardFrame(page);
+  const number = frame.getByLabel('Card number');
+  const cvc = frame.getByLabel('CVV/CVC');
   await number.pressSequentially('378282246310005');
   await expect(number).toHaveValue('3782 822463 10005');
-  await expect(page.locator('#card-brand')).toHaveText('American Express');
+  await expect(frame.locator('#card-brand')).toHaveText('American Express');
   await expect(cvc).toHaveAttribute('placeholder', '1234');
   await number.fill('');
   await number.pressSequentially('5555555555554444');
   await expect(number).toHaveValue('5555 5555 5555 4444');
-  await expect(page.locator('#card-brand')).toHaveText('Mastercard');
+  await expect(frame.locator('#card-brand')).toHaveText('Mastercard');
   await expect(cvc).toHaveAttribute('placeholder', '123');
   await payWithCard(page, '5555 5555 5555 4444');
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
-test('the gateway shows the card messages of the spec', async ({ page }) => {
-  await checkoutToGateway(page, 'typo-buyer@gmail.com');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4241');
-  await page.getByLabel('Expiration date').fill('01 / 20');
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page.getByText('Card number is not valid')).toBeVisible();
-  await expect(page.getByText('Expiration date has passed')).toBeVisible();
-  await expect(page.getByText('CVV/CVC cannot be empty')).toBeVisible();
+test('the card fields show the card messages of the spec and focus the first bad field', async ({
+  page,
+}) => {
+  await checkoutToCard(page, 'typo-buyer@gmail.com');
+  const frame = cardFrame(page);
+  await frame.getByLabel('Card number').fill('4242 4242 4242 4241');
+  await frame.getByLabel('Expiration date').fill('01 / 20');
+  await page.locator('[data-element="pay-button"]').click();
+  await expect(frame.getByText('Card number is not valid')).toBeVisible();
+  await expect(frame.getByText('Expiration date has passed')).toBeVisible();
+  await expect(frame.getByText('CVV/CVC cannot be empty')).toBeVisible();
+  await expect(frame.getByText('Cardholder name cannot be empty')).toBeVisible();
+  await expect(frame.getByLabel('Card number')).toBeFocused();
+  await expect(frame.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('leaving the gateway returns to the same cart', async ({ page }) => {
-  await checkoutToGateway(page, 'cancel-buyer@gmail.com');
-  await page.getByRole('button', { name: 'Cancel and return' }).click();
-  await page.waitForURL(/\/payment\/\?cart_id=/);
-  await expect(page.locator('[data-element="email-confirmed"]')).toContainText(
-    'cancel-buyer@gmail.com',
-  );
+test('Enter in the card fields pays, and the fields speak the checkout language', async ({
+  page,
+}) => {
+  await checkoutToCard(page, 'enter-buyer@gmail.com', '/de/payment/?product_group=vpn');
+  const frame = cardFrame(page);
+  await frame.getByLabel('Kartennummer').fill('4242 4242 4242 4242');
+  await frame.getByLabel('Ablaufdatum').fill('12 / 30');
+  await frame.getByLabel('CVV/CVC').fill('123');
+  await frame.getByLabel('Name des Karteninhabers').fill('Anna Smith');
+  await frame.getByLabel('Name des Karteninhabers').press('Enter');
+  await page.waitForURL(/\/de\/success\/\?order_id=/);
 });
 
 test('an asynchronous payment is processed, then paid', async ({ page }) => {
-  await checkoutToGateway(page, 'async-buyer@gmail.com');
+  await checkoutToCard(page, 'async-buyer@gmail.com');
   await payWithCard(page, '4000 0000 0000 0259');
   await page.waitForURL(/\/processing\/\?order_id=/);
   await expect(page.locator('[data-element="order-status"]')).toBeVisible();
@@ -110,13 +126,6 @@ test('a one-click wallet starts a payment too', async ({ page }) => {
   await page.locator('[data-element="one-click-paypal_incontext"]').click();
   await page.waitForURL(/\/api\/sandbox\/checkout\//);
 });
-
-async function enterEmail(page: Page, email: string) {
-  const form = page.locator('[data-element="email-form"]');
-  await form.locator('input[type="email"]').fill(email);
-  await form.locator('button[type="submit"]').click();
-  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
-}
 
 test('PayPal: approve on the provider page pays, cancel returns to the cart', async ({ page }) => {
   await open(page, '/payment/?product_group=vpn');
@@ -134,8 +143,17 @@ test('PayPal: approve on the provider page pays, cancel returns to the cart', as
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
-test('a 3-D Secure card is challenged, then paid', async ({ page }) => {
-  await checkoutToGateway(page, 'challenge-buyer@gmail.com');
+test('a 3-D Secure card is challenged, then paid; cancelling the challenge returns to the cart', async ({
+  page,
+}) => {
+  await checkoutToCard(page, 'challenge-buyer@gmail.com');
+  await payWithCard(page, '4000 0000 0000 3220');
+  await expect(page.getByRole('heading', { name: /3-D Secure/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel and return' }).click();
+  await page.waitForURL(/\/payment\/\?cart_id=/);
+  await expect(page.locator('[data-element="email-confirmed"]')).toContainText(
+    'challenge-buyer@gmail.com',
+  );
   await payWithCard(page, '4000 0000 0000 3220');
   await expect(page.getByRole('heading', { name: /3-D Secure/ })).toBeVisible();
   await page.getByLabel('Confirmation code').fill('123456');
@@ -143,19 +161,18 @@ test('a 3-D Secure card is challenged, then paid', async ({ page }) => {
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
-test('with iframe-modal-3ds the card is paid in a modal that hands back to the page', async ({
+test('with iframe-modal-3ds the challenge opens in a modal that hands back to the page', async ({
   page,
 }) => {
-  await open(page, '/payment/?product_group=vpn&qa=e2e&ff=iframe-modal-3ds:on');
-  await enterEmail(page, 'modal-buyer@gmail.com');
-  await page.locator('[data-element="pay-button"]').click();
-  const frame = page.frameLocator('[data-element="payment-frame"]');
-  await frame.getByLabel('Card number').fill('4000 0000 0000 3220');
-  await frame.getByLabel('Expiration date').fill('12 / 30');
-  await frame.getByLabel('CVV/CVC').fill('123');
-  await frame.getByLabel('Cardholder name').fill('Anna Smith');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-  await frame.getByRole('button', { name: 'Confirm' }).click();
+  await checkoutToCard(
+    page,
+    'modal-buyer@gmail.com',
+    '/payment/?product_group=vpn&qa=e2e&ff=iframe-modal-3ds:on',
+  );
+  await payWithCard(page, '4000 0000 0000 3220');
+  const modal = page.frameLocator('[data-element="payment-frame"]');
+  await modal.getByLabel('Confirmation code').fill('123456');
+  await modal.getByRole('button', { name: 'Confirm' }).click();
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 

@@ -17,7 +17,8 @@ import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
-import { adapterFor } from './modules/payments/providers/registry';
+import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
+import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
 import { paymentRoutes } from './modules/payments/routes';
 import { loadTaxTable } from './modules/taxes/tax-table';
@@ -50,7 +51,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   });
   registerErrorHandling(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
-  // The sandbox gateway's hosted card page posts an ordinary HTML form.
+  // The sandbox gateway's hosted pages post ordinary HTML forms.
   await app.register(formbody);
   await app.register(cookie);
   healthRoutes(app, database);
@@ -81,24 +82,30 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     endProviderSession: identity?.endSession,
   });
-  // Expired login state goes every ten minutes (any node may do it; deletes are idempotent).
+  // Expired login state and card tokens go every ten minutes (any node may do it; deletes are idempotent).
   const purge = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeExpiredIdentity(database.db)]).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'),
-    );
+    Promise.all([
+      purgeExpiredSessions(database.db),
+      purgeExpiredIdentity(database.db),
+      purgeCardTokens(database.db),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 10 * 60_000);
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));
   orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
-  paymentRoutes(app, { ...cartDeps, adapterFor });
-  callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
-  sandboxRoutes(app, database.db, catalog, {
+  const gateway = new SandboxGateway(app, database.db, catalog, {
     asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
     webhookSecret: env.WEBHOOK_SECRET,
     webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
     webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
     webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
   });
+  paymentRoutes(app, { ...cartDeps, adapterFor: gateway.adapterFor });
+  callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
+  sandboxRoutes(app, database.db, gateway, [
+    new URL(env.PUBLIC_ORIGIN).origin,
+    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
+  ]);
   return app;
 }

@@ -23,6 +23,7 @@ export * from './query-cleanup';
 export * from './taxes';
 export * from './cart';
 export * from './countries';
+export * from './card-fields';
 export * from './orders';
 export * from './payment-providers';
 export * from './provider-labels';

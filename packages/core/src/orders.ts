@@ -1,5 +1,6 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
 import { z } from 'zod';
+import { cardTokenSchema } from './card-fields';
 export const ORDER_STATUSES = ['new', 'pending', 'paid', 'canceled', 'error'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -29,6 +30,8 @@ export const paymentRequestSchema = z.strictObject({
   provider: z.string().min(1).max(64),
   /** Where the shopper lands after the provider: a path on the checkout's own origin. */
   returnPath: z.enum(['/processing/', '/api/processing/iframe/']),
+  /** Card providers: the token the gateway's card fields handed the checkout. */
+  cardToken: cardTokenSchema.optional(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
@@ -38,8 +41,14 @@ export const idempotencyKeySchema = z
   .regex(/^[\w-]{8,128}$/, 'an idempotency key is 8-128 letters, digits, - or _');
 
 export const paymentActionSchema = z.discriminatedUnion('type', [
+  /** The provider answered: paid or pending; /processing/ shows which. */
   z.object({ type: z.literal('done'), orderId: z.string() }),
-  z.object({ type: z.literal('error'), orderId: z.string(), message: z.string() }),
+  /** The provider refused at once (declined) or failed; the cart is payable again. */
+  z.object({
+    type: z.literal('error'),
+    orderId: z.string(),
+    reason: z.enum(['declined', 'failed']),
+  }),
   z.object({ type: z.literal('redirect'), orderId: z.string(), url: z.string() }),
   /** The browser must POST `fields` to `url` (through the web app's /api/processing/pre/). */
   z.object({

@@ -70,7 +70,7 @@ const p = (
   family,
   method,
   flow: 'payment',
-  form: action === 'frontend_action' || method === 'card' ? 'form' : 'redirect',
+  form: action === 'frontend_action' ? 'form' : 'redirect',
   action,
   countries,
   currencies,
@@ -168,6 +168,15 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   // Bank transfer
   p('stripe_ach', 'stripe', 'direct_debit', 'redirect', ['US'], ['USD']),
 ];
+
+/**
+ * Card providers paid in the checkout itself: the provider's card fields are framed on the page
+ * and hand over a token. The others (Korean cards, UnionPay, Paddle) send the shopper to the
+ * issuer's or provider's own page.
+ */
+export function takesCardFields(provider: ProviderSpec): boolean {
+  return provider.method === 'card' && provider.form === 'form';
+}
 
 export function findProvider(id: string): ProviderSpec | undefined {
   return PAYMENT_PROVIDERS.find((provider) => provider.id === id);

@@ -5,3 +5,4 @@ export * from '../modules/orders/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/identity/tables';
 export * from '../modules/users/tables';
+export * from '../modules/payments/providers/sandbox-tables';

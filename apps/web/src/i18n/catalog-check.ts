@@ -10,6 +10,7 @@ type Catalog = { [key: string]: string | Catalog };
 export const SAME_AS_ENGLISH_ALLOWED: ReadonlySet<string> = new Set([
   'validation.cvvEmpty',
   'validation.cvvInvalid',
+  'paymentMethods.cardCvc',
   'consent.marketing',
   'errors.notFound.pageTitle',
   'errors.tooManyRequests.pageTitle',

@@ -19,7 +19,8 @@ import { carts, couponRedemptions } from '../carts/tables';
 import { ensureAccount } from '../identity/accounts';
 import { orderEvents, orders, subscriptions } from './tables';
 
-export type EventSource = 'browser' | 'webhook' | 'poll';
+/** What moved an order: the browser's return, a notification, a status poll, or the provider's answer to our own call. */
+export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization';
 
 const MONTHS = { Day: 0, Week: 0, Month: 1, Year: 12 } as const;
 

@@ -24,7 +24,7 @@ export const orderEvents = pgTable('order_events', {
   fromStatus: text('from_status').notNull(),
   toStatus: text('to_status').notNull(),
   /** What moved the order: the browser's return, a provider webhook, or a status poll. */
-  source: text('source', { enum: ['browser', 'webhook', 'poll'] }).notNull(),
+  source: text('source', { enum: ['browser', 'webhook', 'poll', 'authorization'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

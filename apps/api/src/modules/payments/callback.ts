@@ -6,7 +6,7 @@ import { AppError, ERROR_CODES, findProvider } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { transitionOrder } from '../orders/service';
-import { adapterFor } from './providers/registry';
+import { familyFor } from './providers/registry';
 import { payments, webhookEvents } from './tables';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
 
@@ -49,7 +49,7 @@ export function callbackRoutes(
       const [payment] = await db.select().from(payments).where(eq(payments.id, event.paymentId));
       const provider = payment && findProvider(payment.provider);
       if (!payment || !provider) throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
-      const status = adapterFor(provider).statusFor(event.status);
+      const status = familyFor(provider).statusFor(event.status);
       if (!status)
         throw new AppError(
           ERROR_CODES.validation,

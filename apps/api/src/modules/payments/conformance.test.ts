@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import {
   currencyForCountry,
   PAYMENT_PROVIDERS,
+  takesCardFields,
   type CartView,
   type OrderStatus,
   type OrderView,
@@ -12,7 +13,7 @@ import {
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { orderEvents, subscriptions } from '../orders/tables';
-import { adapterFor } from './providers/registry';
+import { familyFor } from './providers/registry';
 import { payments } from './tables';
 import type { SandboxOutcome } from './providers/sandbox-cards';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
@@ -25,6 +26,18 @@ const OUTCOMES: readonly [SandboxOutcome, OrderStatus][] = [
   ['pending', 'pending'],
   ['canceled', 'canceled'],
   ['error', 'error'],
+];
+
+const CHALLENGE_CARD = '4000000000003220';
+/** Each sandbox test card: the payment's answer and the order status right after it. */
+const CARD_ANSWERS: readonly [string, string, OrderStatus][] = [
+  ['4242424242424242', 'done', 'paid'],
+  ['4000000000000002', 'error:declined', 'error'],
+  ['4000000000009995', 'error:declined', 'error'],
+  ['4000000000000069', 'error:declined', 'error'],
+  ['4000000000000259', 'done', 'pending'],
+  ['4000000000000119', 'error:failed', 'error'],
+  [CHALLENGE_CARD, 'redirect', 'new'],
 ];
 
 /** A country and currency the provider serves. */
@@ -51,7 +64,17 @@ describe('provider conformance through signed notifications', () => {
   });
   afterAll(() => t.close());
 
-  const startPayment = async (provider: ProviderSpec) => {
+  const cardToken = async (number: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/tokens/',
+        payload: { number, expiry: '12/30', cvc: '123', name: 'Anna Smith' },
+      })
+    ).json<{ token: string }>().token;
+
+  /** Cards use the 3-D Secure card, so the order waits for the notification under test. */
+  const startPayment = async (provider: ProviderSpec, cardNumber = CHALLENGE_CARD) => {
     const market = marketOf(provider);
     const cart = (
       await t.app.inject({
@@ -64,7 +87,12 @@ describe('provider conformance through signed notifications', () => {
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': randomUUID() },
-      payload: { cartId: cart.id, provider: provider.id, returnPath: '/processing/' },
+      payload: {
+        cartId: cart.id,
+        provider: provider.id,
+        returnPath: '/processing/',
+        cardToken: takesCardFields(provider) ? await cardToken(cardNumber) : undefined,
+      },
     });
     expect(res.statusCode, `${provider.id} in ${market.country}/${market.currency}`).toBe(201);
     const action = res.json<PaymentAction>();
@@ -72,7 +100,7 @@ describe('provider conformance through signed notifications', () => {
       .select()
       .from(payments)
       .where(eq(payments.orderId, action.orderId));
-    return { orderId: action.orderId, paymentId: row?.id ?? '' };
+    return { orderId: action.orderId, paymentId: row?.id ?? '', action };
   };
 
   const notify = (
@@ -105,15 +133,29 @@ describe('provider conformance through signed notifications', () => {
     const provider = PAYMENT_PROVIDERS.find((p) => p.id === providerId);
     if (!provider) throw new Error(providerId);
     const { orderId, paymentId } = await startPayment(provider);
-    const res = await notify(paymentId, adapterFor(provider).reports[outcome]);
+    const res = await notify(paymentId, familyFor(provider).reports[outcome]);
     expect(res.statusCode).toBe(200);
     expect(await statusOf(orderId)).toBe(expected);
   });
 
+  const cardMatrix = PAYMENT_PROVIDERS.filter(takesCardFields).flatMap((provider) =>
+    CARD_ANSWERS.map(([card, action, status]) => [provider.id, card, action, status] as const),
+  );
+
+  it.each(cardMatrix)(
+    '%s charged with card %s answers %s and the order is %s',
+    async (providerId, card, expectedAction, expectedStatus) => {
+      const provider = PAYMENT_PROVIDERS.find((p) => p.id === providerId) as ProviderSpec;
+      const { orderId, action } = await startPayment(provider, card);
+      expect(action.type === 'error' ? `error:${action.reason}` : action.type).toBe(expectedAction);
+      expect(await statusOf(orderId)).toBe(expectedStatus);
+    },
+  );
+
   it('refuses a tampered body, an old or future timestamp and a malformed signature', async () => {
     const provider = PAYMENT_PROVIDERS[0] as ProviderSpec;
     const { orderId, paymentId } = await startPayment(provider);
-    const paid = adapterFor(provider).reports.success;
+    const paid = familyFor(provider).reports.success;
     expect((await notify(paymentId, paid, { tamper: true })).statusCode).toBe(401);
     expect(
       (await notify(paymentId, paid, { timestamp: Math.floor(Date.now() / 1000) - 301 }))
@@ -160,11 +202,12 @@ describe('provider conformance through signed notifications', () => {
   it('the browser return and 50 concurrent duplicate notifications make one paid order and one subscription', async () => {
     const provider = PAYMENT_PROVIDERS.find((p) => p.id === 'adyen_card') as ProviderSpec;
     const { orderId, paymentId } = await startPayment(provider);
+    // The 3-D Secure challenge approved in the browser, while the notifications pour in.
     const browser = t.app.inject({
       method: 'POST',
       url: `/api/sandbox/checkout/${paymentId}/`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'number=4242424242424242&expiry=12%2F30&cvc=123&name=Anna+Smith&intent=pay',
+      payload: 'code=123456&intent=approve',
     });
     const webhooks = Array.from({ length: 50 }, () => notify(paymentId, 'Authorised'));
     const answers = await Promise.all([browser, ...webhooks]);

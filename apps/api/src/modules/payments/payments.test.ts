@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import {
+  CARD_ERROR_MESSAGES,
+  DEFAULT_CARD_FIELDS_TEXT,
+  type CardErrorCode,
+  type CartView,
+  type OrderView,
+  type PaymentAction,
+} from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { transitionOrder } from '../orders/service';
 import { orderEvents, orders, subscriptions } from '../orders/tables';
 import { carts } from '../carts/tables';
+import { sandboxCardTokens } from './providers/sandbox-tables';
 import { payments } from './tables';
 
 describe('payments through the sandbox gateway', () => {
@@ -29,26 +37,36 @@ describe('payments through the sandbox gateway', () => {
         },
       })
     ).json<CartView>();
-  const pay = (cartId: string, key = `key-${++keys}-abcdef`, provider = 'adyen_card') =>
+  const tokenize = (card: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': key },
-      payload: { cartId, provider, returnPath: '/processing/' },
-    });
-  const submitCard = (url: string, card: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
+      url: '/api/sandbox/tokens/',
+      payload: {
+        number: '4242424242424242',
         expiry: '12 / 30',
         cvc: '123',
         name: 'Anna Smith',
-        intent: 'pay',
         ...card,
-      }).toString(),
+      },
     });
+  const tokenFor = async (number: string) =>
+    (await tokenize({ number })).json<{ token: string }>().token;
+  /** Card providers pay with a token: a fresh one for `card` unless one is given. */
+  const pay = async (
+    cartId: string,
+    options: { key?: string; provider?: string; card?: string; cardToken?: string } = {},
+  ) => {
+    const provider = options.provider ?? 'adyen_card';
+    const cardToken =
+      options.cardToken ??
+      (provider === 'adyen_card' ? await tokenFor(options.card ?? '4242424242424242') : undefined);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': options.key ?? `key-${++keys}-abcdef` },
+      payload: { cartId, provider, returnPath: '/processing/', cardToken },
+    });
+  };
   const order = async (id: string) =>
     (await t.app.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
 
@@ -76,22 +94,51 @@ describe('payments through the sandbox gateway', () => {
     expect(oneClick.providers.map((p) => p.id)).toContain('paypal_incontext');
   });
 
-  it('pays by card: one order, paid, with its subscription, and the cart completed', async () => {
+  it('serves the card fields only to the checkout origin, with no external assets', async () => {
+    const fields = await t.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}`,
+    });
+    expect(fields.statusCode).toBe(200);
+    expect(fields.body).toContain('placeholder="1234 1234 1234 1234"');
+    expect(fields.body).toContain('placeholder="MM / YY"');
+    // Only its own inline script, which the CSP admits by hash; framed by the checkout only.
+    expect(fields.body).not.toMatch(/<script[^>]*\ssrc=|https?:\/\/(?!localhost:3000)/);
+    expect(fields.headers['content-security-policy']).toMatch(
+      /default-src 'none'; script-src 'sha256-[^']+'; .*frame-ancestors http:\/\/localhost:3000$/,
+    );
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('https://evil.example')}`,
+    });
+    expect(stranger.statusCode).toBe(400);
+    const garbled = await t.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}&text=bm9wZQ`,
+    });
+    expect(garbled.statusCode).toBe(400);
+  });
+
+  it('labels the card fields in the language the checkout asks for', async () => {
+    const text = {
+      ...DEFAULT_CARD_FIELDS_TEXT,
+      lang: 'de',
+      labels: { ...DEFAULT_CARD_FIELDS_TEXT.labels, number: 'Kartennummer <b>' },
+    };
+    const fields = await t.app.inject({
+      method: 'GET',
+      url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}&text=${Buffer.from(JSON.stringify(text)).toString('base64url')}`,
+    });
+    expect(fields.body).toContain('<html lang="de" dir="ltr">');
+    expect(fields.body).toContain('Kartennummer &lt;b&gt;');
+  });
+
+  it('pays by card token: one order, paid, with its subscription, and the cart completed', async () => {
     const cart = await newCart();
     const res = await pay(cart.id);
     expect(res.statusCode).toBe(201);
-    const action = res.json<PaymentAction & { url: string }>();
-    expect(action.type).toBe('redirect');
-    const page = await t.app.inject({ method: 'GET', url: action.url });
-    expect(page.headers['content-type']).toContain('text/html');
-    // No external assets: only its own inline script, which the CSP admits by hash.
-    expect(page.body).not.toMatch(/<script[^>]*\ssrc=|https?:\/\//);
-    expect(page.headers['content-security-policy']).toMatch(
-      /default-src 'none'; script-src 'sha256-/,
-    );
-    const back = await submitCard(action.url, { number: '4242 4242 4242 4242' });
-    expect(back.statusCode).toBe(303);
-    expect(back.headers.location).toBe(`/processing/?order_id=${action.orderId}`);
+    const action = res.json<PaymentAction>();
+    expect(action.type).toBe('done');
     expect((await order(action.orderId)).status).toBe('paid');
     const subs = await t.database.db
       .select()
@@ -102,31 +149,52 @@ describe('payments through the sandbox gateway', () => {
     expect(row?.status).toBe('completed');
   });
 
-  it('keeps only brand, last four and expiry of a card', async () => {
+  it('keeps only brand, last four and expiry of a card, and a token pays once', async () => {
     const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
-    await submitCard(action.url, { number: '4242424242424242' });
+    const cardToken = await tokenFor('4242 4242 4242 4242');
+    const action = (await pay(cart.id, { cardToken })).json<PaymentAction>();
     const [stored] = await t.database.db
       .select()
       .from(payments)
       .where(eq(payments.orderId, action.orderId));
     expect(stored).toMatchObject({ cardBrand: 'VISA', cardLast4: '4242', cardExpiry: '12/30' });
-    expect(JSON.stringify(stored)).not.toContain('4242424242424242');
-    expect(JSON.stringify(stored)).not.toContain('"123"');
+    const vaulted = await t.database.db.select().from(sandboxCardTokens);
+    for (const row of [stored, ...vaulted]) {
+      expect(JSON.stringify(row)).not.toContain('4242424242424242');
+      expect(JSON.stringify(row)).not.toContain('"123"');
+    }
+    const again = await pay((await newCart()).id, { cardToken });
+    expect(again.json<PaymentAction>()).toMatchObject({ type: 'error', reason: 'failed' });
+  });
+
+  it('a card-fields provider needs a token, and only it takes one', async () => {
+    const cart = await newCart({ currency: 'USD', country: 'US' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': 'no-token-123456' },
+      payload: { cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/' },
+    });
+    expect(missing.statusCode).toBe(400);
+    const stray = await pay(cart.id, {
+      provider: 'paypal',
+      cardToken: await tokenFor('4242424242424242'),
+    });
+    expect(stray.statusCode).toBe(400);
   });
 
   it.each([
-    ['4000 0000 0000 0002', 'error'],
-    ['4000 0000 0000 9995', 'error'],
-    ['4000 0000 0000 0069', 'error'],
-    ['4000 0000 0000 0119', 'error'],
+    ['4000 0000 0000 0002', 'declined'],
+    ['4000 0000 0000 9995', 'declined'],
+    ['4000 0000 0000 0069', 'declined'],
+    ['4000 0000 0000 0119', 'failed'],
   ])(
-    'a declined card (%s) ends in %s and leaves the cart payable again',
-    async (number, status) => {
+    'a refused card (%s) answers error (%s) and leaves the cart payable again',
+    async (card, reason) => {
       const cart = await newCart();
-      const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
-      await submitCard(action.url, { number });
-      expect((await order(action.orderId)).status).toBe(status);
+      const action = (await pay(cart.id, { card })).json<PaymentAction>();
+      expect(action).toMatchObject({ type: 'error', reason });
+      expect((await order(action.orderId)).status).toBe('error');
       const retry = await pay(cart.id);
       expect(retry.statusCode).toBe(201);
       expect(retry.json<PaymentAction>().orderId).not.toBe(action.orderId);
@@ -135,16 +203,18 @@ describe('payments through the sandbox gateway', () => {
 
   it('settles an asynchronous payment later: pending, then paid', async () => {
     const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
-    await submitCard(action.url, { number: '4000000000000259' });
+    const action = (await pay(cart.id, { card: '4000000000000259' })).json<PaymentAction>();
+    expect(action.type).toBe('done');
     expect((await order(action.orderId)).status).toBe('pending');
     await new Promise((r) => setTimeout(r, 300));
     expect((await order(action.orderId)).status).toBe('paid');
   });
 
   it('cancels when the shopper leaves the gateway', async () => {
-    const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
+    const cart = await newCart({ currency: 'USD', country: 'US' });
+    const action = (await pay(cart.id, { provider: 'paypal' })).json<
+      PaymentAction & { url: string }
+    >();
     await t.app.inject({
       method: 'POST',
       url: action.url,
@@ -154,34 +224,37 @@ describe('payments through the sandbox gateway', () => {
     expect((await order(action.orderId)).status).toBe('canceled');
   });
 
-  it('shows the spec card messages for bad card details', async () => {
-    const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
-    const res = await submitCard(action.url, {
+  it('answers the spec card messages, by code, for bad card details', async () => {
+    const res = await tokenize({
       number: '4242 4242 4242 4241',
       expiry: '01 / 20',
       cvc: '',
       name: '',
     });
     expect(res.statusCode).toBe(422);
-    for (const message of [
-      'Card number is not valid',
-      'Expiration date has passed',
-      'CVV/CVC cannot be empty',
-      'Cardholder name cannot be empty',
-    ]) {
-      expect(res.body).toContain(message);
-    }
-    const far = await submitCard(action.url, { number: '4242424242424242', expiry: '01 / 2099' });
-    expect(far.body).toContain('Expiration date is too far in the future');
+    const { errors } = res.json<{ errors: Record<string, CardErrorCode> }>();
+    expect(
+      Object.fromEntries(Object.entries(errors).map(([f, code]) => [f, CARD_ERROR_MESSAGES[code]])),
+    ).toEqual({
+      number: 'Card number is not valid',
+      expiry: 'Expiration date has passed',
+      cvc: 'CVV/CVC cannot be empty',
+      name: 'Cardholder name cannot be empty',
+    });
+    const far = await tokenize({ expiry: '01 / 2099' });
+    expect(far.json<{ errors: Record<string, string> }>().errors.expiry).toBe('expiryTooFar');
+    const amex = await tokenize({ number: '3782 822463 10005', cvc: '123' });
+    expect(amex.json<{ errors: Record<string, string> }>().errors.cvc).toBe('cvcInvalid');
+    expect((await tokenize({ number: 42 } as never)).statusCode).toBe(400);
   });
 
   it('replays the first answer for the same Idempotency-Key and body, refuses another body', async () => {
     const cart = await newCart();
-    const first = await pay(cart.id, 'same-key-123456');
-    const again = await pay(cart.id, 'same-key-123456');
+    const cardToken = await tokenFor('4000000000003220');
+    const first = await pay(cart.id, { key: 'same-key-123456', cardToken });
+    const again = await pay(cart.id, { key: 'same-key-123456', cardToken });
     expect(again.json()).toEqual(first.json());
-    const other = await pay(cart.id, 'same-key-123456', 'paypal');
+    const other = await pay(cart.id, { key: 'same-key-123456' });
     expect(other.statusCode).toBe(409);
     const missing = await t.app.inject({
       method: 'POST',
@@ -193,9 +266,10 @@ describe('payments through the sandbox gateway', () => {
 
   it('creates one order when a double click sends the same key twice at once', async () => {
     const cart = await newCart();
+    const cardToken = await tokenFor('4242424242424242');
     const answers = await Promise.all([
-      pay(cart.id, 'double-click-1'),
-      pay(cart.id, 'double-click-1'),
+      pay(cart.id, { key: 'double-click-1', cardToken }),
+      pay(cart.id, { key: 'double-click-1', cardToken }),
     ]);
     const created = answers
       .filter((a) => a.statusCode === 201)
@@ -216,7 +290,7 @@ describe('payments through the sandbox gateway', () => {
 
   it('moves an order once when 50 notifications race for it', async () => {
     const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction>();
+    const action = (await pay(cart.id, { card: '4000000000003220' })).json<PaymentAction>();
     const moved = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         transitionOrder(
@@ -255,7 +329,7 @@ describe('payments through the sandbox gateway', () => {
     ['cancel', 'canceled'],
   ])('PayPal shows an approval page; %s ends %s', async (choice, status) => {
     const cart = await newCart({ currency: 'USD', country: 'US' });
-    const action = (await pay(cart.id, undefined, 'paypal')).json<
+    const action = (await pay(cart.id, { provider: 'paypal' })).json<
       PaymentAction & { url: string }
     >();
     const page = await t.app.inject({ method: 'GET', url: action.url });
@@ -267,7 +341,7 @@ describe('payments through the sandbox gateway', () => {
 
   it('a provider that times out leaves the order pending, then canceled', async () => {
     const cart = await newCart({ currency: 'EUR', country: 'NL' });
-    const action = (await pay(cart.id, undefined, 'adyen_ideal')).json<
+    const action = (await pay(cart.id, { provider: 'adyen_ideal' })).json<
       PaymentAction & { url: string }
     >();
     await intent(action.url, 'timeout');
@@ -278,25 +352,28 @@ describe('payments through the sandbox gateway', () => {
 
   it('wallets get a payment sheet and Pix a bank-link widget', async () => {
     const us = await newCart({ currency: 'USD', country: 'US' });
-    const wallet = (await pay(us.id, undefined, 'adyen_googlepay')).json<
+    const wallet = (await pay(us.id, { provider: 'adyen_googlepay' })).json<
       PaymentAction & { url: string }
     >();
     expect((await t.app.inject({ method: 'GET', url: wallet.url })).body).toContain(
       'Pay with wallet',
     );
     const br = await newCart({ currency: 'BRL', country: 'BR' });
-    const pix = (await pay(br.id, undefined, 'adyen_pix')).json<PaymentAction & { url: string }>();
+    const pix = (await pay(br.id, { provider: 'adyen_pix' })).json<
+      PaymentAction & { url: string }
+    >();
     expect((await t.app.inject({ method: 'GET', url: pix.url })).body).toContain(
       'Link bank and pay',
     );
   });
 
-  it('a 3-D Secure card is challenged before it is paid, and cannot skip the card form', async () => {
+  it('a 3-D Secure card is challenged before it is paid', async () => {
     const cart = await newCart();
-    const action = (await pay(cart.id)).json<PaymentAction & { url: string }>();
-    expect((await intent(action.url, 'approve')).statusCode).toBe(400);
-    const challenge = await submitCard(action.url, { number: '4000 0000 0000 3220' });
-    expect(challenge.statusCode).toBe(200);
+    const action = (await pay(cart.id, { card: '4000 0000 0000 3220' })).json<
+      PaymentAction & { url: string }
+    >();
+    expect(action.type).toBe('redirect');
+    const challenge = await t.app.inject({ method: 'GET', url: action.url });
     expect(challenge.body).toContain('3-D Secure');
     expect((await order(action.orderId)).status).toBe('new');
     await intent(action.url, 'approve');

@@ -37,7 +37,12 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
         method,
         providers: providers
           .filter((p) => p.method === method)
-          .map(({ id, action, form }) => ({ id, action, form })),
+          .map((p) => ({
+            id: p.id,
+            action: p.action,
+            form: p.form,
+            cardFields: deps.adapterFor(p).cardFieldsUrl,
+          })),
       })),
     };
   });

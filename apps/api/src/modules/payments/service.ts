@@ -13,6 +13,7 @@ import {
   idempotencyKeySchema,
   paymentRequestSchema,
   providersFor,
+  takesCardFields,
   type PaymentAction,
   type ProviderSpec,
 } from '@checkout/core';
@@ -93,6 +94,17 @@ export async function startPayment(
     );
   }
 
+  // A card-fields provider is paid with the token its fields handed over, and only it is.
+  const needsToken = takesCardFields(provider);
+  if (needsToken !== (request.cardToken !== undefined)) {
+    throw new AppError(
+      ERROR_CODES.validation,
+      400,
+      needsToken ? 'Enter the card details first.' : 'A card token is only for card payments.',
+      [{ path: 'cardToken', message: needsToken ? 'cannot-be-empty' : 'invalid' }],
+    );
+  }
+
   const orderId = randomUUID();
   const paymentId = randomUUID();
   try {
@@ -145,6 +157,7 @@ export async function startPayment(
     amountMinor: cart.totalMinor,
     currency: cart.currency,
     returnPath: request.returnPath,
+    cardToken: request.cardToken,
   });
   await deps.db.update(payments).set({ answer: action }).where(eq(payments.id, paymentId));
   return action;

@@ -327,7 +327,7 @@ describe('login through the built-in identity provider', () => {
         'idempotency-key': `logged-in-${randomUUID()}`,
         cookie: `token=${browser.cookies.get('token')}`,
       },
-      payload: { cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/' },
+      payload: { cartId: cart.id, provider: 'paypal', returnPath: '/processing/' },
     });
     expect(pay.statusCode).toBe(201);
     const [order] = await t.database.db.select().from(orders).where(eq(orders.cartId, cart.id));

@@ -6,6 +6,8 @@ export interface ProviderOption {
   id: string;
   action: string;
   form: string;
+  /** Card providers paid in the checkout: the provider's card fields page. */
+  cardFields?: string;
 }
 
 export function fetchRegularProviders(cartId: string, signal: AbortSignal) {
@@ -23,14 +25,12 @@ export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
 }
 
 export function startPayment(
-  cartId: string,
-  provider: string,
+  body: PaymentRequest,
   idempotencyKey: string,
-  returnPath: PaymentRequest['returnPath'],
 ): Promise<RequestResult<PaymentAction>> {
   return request<PaymentAction>('/api/payments/', {
     method: 'POST',
-    body: { cartId, provider, returnPath },
+    body,
     headers: { 'idempotency-key': idempotencyKey },
   });
 }

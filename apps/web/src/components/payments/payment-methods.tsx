@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { formatPrice, type MethodGroup, PROVIDER_LABELS } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
+import { CardPayment } from './card-payment';
 import { PaymentModal } from './payment-modal';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
@@ -17,7 +18,7 @@ interface Group {
 interface PaymentMethodsProps {
   locale: string;
   declined: boolean;
-  /** Flag iframe-modal-3ds: card payments (and their 3-D Secure step) open in a modal. */
+  /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
 }
 
@@ -41,13 +42,14 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
     return () => controller.abort();
   }, [cartId, cart?.totalMinor]);
 
-  const alert = declined
-    ? tErrors('declined')
-    : failure === 'locked'
-      ? tCart('locked')
-      : failure
-        ? tErrors('generic')
-        : null;
+  const alert =
+    declined || failure === 'declined'
+      ? tErrors('declined')
+      : failure === 'locked'
+        ? tCart('locked')
+        : failure
+          ? tErrors('generic')
+          : null;
   if (!cart?.email) {
     return (
       <>
@@ -63,16 +65,21 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
   // One card entry, handled by the first card provider on offer; other methods by brand.
   const options = (groups ?? []).flatMap((group) =>
     group.method === 'card'
-      ? group.providers
-          .slice(0, 1)
-          .map((p) => ({ id: p.id, label: t('group.card'), method: group.method }))
+      ? group.providers.slice(0, 1).map((p) => ({
+          id: p.id,
+          label: t('group.card'),
+          method: group.method,
+          cardFields: p.cardFields,
+        }))
       : group.providers.map((p) => ({
           id: p.id,
           label: PROVIDER_LABELS[p.id] ?? p.id,
           method: group.method,
+          cardFields: p.cardFields,
         })),
   );
   const selected = choice ?? options[0]?.id ?? null;
+  const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (
     <div className={styles.methods}>
@@ -99,19 +106,29 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           </label>
         ))}
       </fieldset>
-      <button
-        type="button"
-        className="button"
-        disabled={!selected || busy}
-        aria-busy={busy || undefined}
-        onClick={() => {
-          const option = options.find((o) => o.id === selected);
-          if (option) void pay(option.id, cardInModal && option.method === 'card');
-        }}
-        data-element="pay-button"
-      >
-        {busy ? t('redirecting') : t('pay', { amount })}
-      </button>
+      {option?.cardFields ? (
+        <CardPayment
+          key={option.id}
+          fieldsUrl={option.cardFields}
+          locale={locale}
+          amount={amount}
+          busy={busy}
+          onToken={(cardToken) => void pay(option.id, { inModal: cardInModal, cardToken })}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button"
+          disabled={!option || busy}
+          aria-busy={busy || undefined}
+          onClick={() => {
+            if (option) void pay(option.id);
+          }}
+          data-element="pay-button"
+        >
+          {busy ? t('redirecting') : t('pay', { amount })}
+        </button>
+      )}
       <p className={styles.muted}>{t('secure')}</p>
       {modalUrl ? <PaymentModal url={modalUrl} onClose={closeModal} /> : null}
     </div>

@@ -1,6 +1,7 @@
 /**
- * One interface for every payment provider. An adapter starts a payment and maps the provider's
- * own outcome onto our order status; a real provider implements this beside the sandbox.
+ * One interface for every payment provider: start a payment (the answer tells the browser what
+ * to do next) and map the provider's reported outcomes onto our order status. The sandbox
+ * gateway implements it for every family; a real provider implements it beside the sandbox.
  */
 import type { Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
 
@@ -11,10 +12,14 @@ export interface NewPayment {
   amountMinor: number;
   currency: Currency;
   returnPath: string;
+  /** Card providers: the token the provider's card fields handed the checkout. */
+  cardToken?: string;
 }
 
 export interface PaymentAdapter {
   createPayment(payment: NewPayment): Promise<PaymentAction>;
   /** The order status a provider-reported outcome means. */
-  statusFor(outcome: string): OrderStatus | undefined;
+  statusFor: (outcome: string) => OrderStatus | undefined;
+  /** Card providers: the page of the provider's card fields, which the checkout frames. */
+  cardFieldsUrl?: string;
 }

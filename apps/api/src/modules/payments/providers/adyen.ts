@@ -1,7 +1,7 @@
 /** Adyen: `resultCode` / notification `eventCode` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const adyen = familyAdapter({
+export const adyen = providerFamily({
   family: 'adyen',
   // What the provider reports for each sandbox outcome.
   reports: {

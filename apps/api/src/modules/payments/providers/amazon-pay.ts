@@ -1,7 +1,7 @@
 /** Amazon Pay: charge `statusDetails.state` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const amazonPay = familyAdapter({
+export const amazonPay = providerFamily({
   family: 'amazon_pay',
   // What the provider reports for each sandbox outcome.
   reports: {

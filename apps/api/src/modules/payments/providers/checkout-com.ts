@@ -1,7 +1,7 @@
 /** Checkout.com: payment `status` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const checkoutCom = familyAdapter({
+export const checkoutCom = providerFamily({
   family: 'checkout_com',
   // What the provider reports for each sandbox outcome.
   reports: {

@@ -1,7 +1,7 @@
 /** CoinGate and CoinPayments: invoice status values (confirmations arrive later). */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const crypto = familyAdapter({
+export const crypto = providerFamily({
   family: 'crypto',
   // What the provider reports for each sandbox outcome.
   reports: {

@@ -1,7 +1,7 @@
 /** Hosted-page providers (Alipay, DOKU, EBANX, GoCardless, LINE Pay, Paddle, PayPay, P24, ProcessOut, in-house): their `status` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const hosted = familyAdapter({
+export const hosted = providerFamily({
   family: 'hosted',
   // What the provider reports for each sandbox outcome.
   reports: {

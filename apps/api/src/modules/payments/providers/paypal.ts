@@ -1,7 +1,7 @@
 /** PayPal: order / capture `status` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const paypal = familyAdapter({
+export const paypal = providerFamily({
   family: 'paypal',
   // What the provider reports for each sandbox outcome.
   reports: {

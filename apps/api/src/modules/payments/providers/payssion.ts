@@ -1,7 +1,7 @@
 /** Payssion: notification `state` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const payssion = familyAdapter({
+export const payssion = providerFamily({
   family: 'payssion',
   // What the provider reports for each sandbox outcome.
   reports: {

@@ -1,16 +1,16 @@
-/** Which adapter serves a provider: by its declared family, never by the shape of its id. */
+/** A provider's family (its status vocabulary): by its declared family, never by the shape of its id. */
 import type { ProviderFamily, ProviderSpec } from '@checkout/core';
 import { adyen } from './adyen';
 import { amazonPay } from './amazon-pay';
 import { checkoutCom } from './checkout-com';
 import { crypto } from './crypto';
-import type { FamilyAdapter } from './family';
+import type { FamilyStatuses } from './family';
 import { hosted } from './hosted';
 import { paypal } from './paypal';
 import { payssion } from './payssion';
 import { stripe } from './stripe';
 
-const ADAPTERS: Readonly<Record<ProviderFamily, FamilyAdapter>> = {
+const FAMILIES: Readonly<Record<ProviderFamily, FamilyStatuses>> = {
   adyen,
   stripe,
   paypal,
@@ -21,6 +21,6 @@ const ADAPTERS: Readonly<Record<ProviderFamily, FamilyAdapter>> = {
   hosted,
 };
 
-export function adapterFor(provider: ProviderSpec): FamilyAdapter {
-  return ADAPTERS[provider.family];
+export function familyFor(provider: ProviderSpec): FamilyStatuses {
+  return FAMILIES[provider.family];
 }

@@ -1,8 +1,10 @@
 /**
- * The hosted card page's only script: detects the card brand as the shopper types, groups the
- * digits the brand's way and asks for 3 or 4 security digits. The brand table comes from
- * credit-card-type (the library card-validator checks with on the server), embedded as JSON.
- * Served inline with a CSP hash, so the page still loads nothing from elsewhere.
+ * The card fields' only script. It detects the card brand as the shopper types, groups the
+ * digits the brand's way and asks for 3 or 4 security digits (the brand table comes from
+ * credit-card-type, the library card-validator checks with on the server). When the checkout
+ * asks (a postMessage from the parent origin only) it posts the card to the gateway's token
+ * endpoint and hands the checkout the token, or shows the card messages in place. Served inline
+ * with a CSP hash, so the page loads nothing from elsewhere.
  */
 import { createHash } from 'node:crypto';
 import creditCardType from 'credit-card-type';
@@ -19,24 +21,27 @@ const BRANDS = [
   'maestro',
 ] as const;
 
-export const BRAND_TABLE = JSON.stringify(
-  BRANDS.map((type) => {
-    const info = creditCardType.getTypeInfo(type);
-    return {
-      name: info.niceType,
-      patterns: info.patterns,
-      gaps: info.gaps,
-      lengths: info.lengths,
-      code: info.code.size,
-    };
-  }),
-).replace(/</g, '\\u003c');
+export const BRAND_TABLE = BRANDS.map((type) => {
+  const info = creditCardType.getTypeInfo(type);
+  return {
+    name: info.niceType,
+    patterns: info.patterns,
+    gaps: info.gaps,
+    lengths: info.lengths,
+    code: info.code.size,
+  };
+});
 
 export const CARD_SCRIPT = `(() => {
-const brands = JSON.parse(document.getElementById('card-brands').textContent);
-const number = document.getElementById('number');
-const cvc = document.getElementById('cvc');
+const config = JSON.parse(document.getElementById('card-config').textContent);
+const form = document.getElementById('card-form');
+const fields = ['number', 'expiry', 'cvc', 'name'];
+const input = (name) => document.getElementById(name);
+const number = input('number');
+const cvc = input('cvc');
 const badge = document.getElementById('card-brand');
+const post = (message) =>
+  window.parent.postMessage(Object.assign({ source: 'card-fields' }, message), config.parentOrigin);
 const strength = (digits, pattern) => {
   const [low, high] = Array.isArray(pattern) ? pattern.map(String) : [String(pattern), String(pattern)];
   const size = Math.min(digits.length, low.length);
@@ -45,7 +50,7 @@ const strength = (digits, pattern) => {
 };
 const detect = (digits) => {
   let best = null, bestSize = 0;
-  for (const brand of brands) for (const pattern of brand.patterns) {
+  for (const brand of config.brands) for (const pattern of brand.patterns) {
     const size = digits ? strength(digits, pattern) : 0;
     if (size > bestSize) { best = brand; bestSize = size; }
   }
@@ -65,8 +70,59 @@ const update = () => {
   cvc.placeholder = size === 4 ? '1234' : '123';
   cvc.maxLength = size;
 };
+const showErrors = (errors) => {
+  let first = null;
+  for (const name of fields) {
+    const code = errors[name];
+    document.getElementById(name + '-error').textContent = code ? config.messages[code] || code : '';
+    if (code) input(name).setAttribute('aria-invalid', 'true');
+    else input(name).removeAttribute('aria-invalid');
+    if (code && !first) first = input(name);
+  }
+  if (first) first.focus();
+};
+let busy = false;
+const tokenize = async () => {
+  if (busy) return;
+  busy = true;
+  try {
+    const card = {};
+    for (const name of fields) card[name] = input(name).value;
+    const response = await fetch(config.tokensUrl, {
+      method: 'POST',
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(card),
+    });
+    const body = await response.json();
+    if (response.status === 201) {
+      showErrors({});
+      post({ type: 'token', token: body.token, brand: body.brand, last4: body.last4 });
+    } else if (response.status === 422 && body.errors) {
+      showErrors(body.errors);
+      post({ type: 'invalid' });
+    } else post({ type: 'failed' });
+  } catch {
+    post({ type: 'failed' });
+  } finally {
+    busy = false;
+  }
+};
+window.addEventListener('message', (event) => {
+  if (event.source !== window.parent || event.origin !== config.parentOrigin) return;
+  if (event.data && event.data.source === 'checkout' && event.data.type === 'tokenize') void tokenize();
+});
+form.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' || event.isComposing || event.target.tagName !== 'INPUT') return;
+  event.preventDefault();
+  post({ type: 'submit' });
+});
+new ResizeObserver(() => {
+  post({ type: 'height', height: Math.ceil(form.getBoundingClientRect().bottom) + 4 });
+}).observe(form);
 number.addEventListener('input', update);
 update();
+post({ type: 'ready' });
 })();`;
 
 export const CARD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(CARD_SCRIPT).digest('base64')}'`;

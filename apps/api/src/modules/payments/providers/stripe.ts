@@ -1,7 +1,7 @@
 /** Stripe: PaymentIntent `status` values. */
-import { familyAdapter } from './family';
+import { providerFamily } from './family';
 
-export const stripe = familyAdapter({
+export const stripe = providerFamily({
   family: 'stripe',
   // What the provider reports for each sandbox outcome.
   reports: {

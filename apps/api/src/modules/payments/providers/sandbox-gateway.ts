@@ -1,0 +1,166 @@
+/**
+ * The built-in sandbox gateway, the default target of every provider. Cards are charged with the
+ * token its card fields handed out, and answer at once (paid, pending, declined, failed) or ask
+ * for a 3-D Secure challenge; every other method takes the shopper to a hosted approval page.
+ * Each outcome moves the order now and is followed by signed notifications in the provider
+ * family's own words, with configurable delay, duplicates and reordering, as real providers do.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { takesCardFields, type PaymentAction, type ProviderSpec } from '@checkout/core';
+import type { Database } from '../../../db/client';
+import type { Catalog } from '../../catalog/catalog';
+import { transitionOrder, type EventSource } from '../../orders/service';
+import { payments } from '../tables';
+import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
+import type { NewPayment, PaymentAdapter } from './adapter';
+import type { FamilyStatuses } from './family';
+import { familyFor } from './registry';
+import type { SandboxOutcome } from './sandbox-cards';
+import { redeemCard } from './sandbox-vault';
+
+export interface SandboxOptions {
+  /** How long an asynchronous payment stays pending before the gateway settles it. */
+  asyncSettleMs: number;
+  /** Signs the gateway's notifications to /api/callback/. */
+  webhookSecret: string;
+  webhookDelayMs: number;
+  /** How many times each notification is delivered (more than one exercises deduplication). */
+  webhookCopies: number;
+  /** Deliver a pending payment's final notification before its "pending" one. */
+  webhookReorder: boolean;
+}
+
+/** The payment an outcome applies to. */
+export interface SandboxPayment {
+  paymentId: string;
+  orderId: string;
+  family: FamilyStatuses;
+}
+
+export const CARD_FIELDS_PATH = '/api/sandbox/card-fields/';
+
+const DECLINES: ReadonlySet<SandboxOutcome> = new Set([
+  'declined',
+  'insufficient_funds',
+  'expired_card',
+]);
+
+export function hostedPageUrl(paymentId: string, returnPath: string): string {
+  return `/api/sandbox/checkout/${paymentId}/?return=${encodeURIComponent(returnPath)}`;
+}
+
+export class SandboxGateway {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly db: Database,
+    private readonly catalog: Catalog,
+    private readonly options: SandboxOptions,
+  ) {}
+
+  /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
+  private notify(paymentId: string, status: string, delayMs: number): void {
+    const body = JSON.stringify({ id: randomUUID(), paymentId, status });
+    const headers = {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signWebhook(
+        this.options.webhookSecret,
+        body,
+        Math.floor(Date.now() / 1000),
+      ),
+    };
+    for (let copy = 0; copy < this.options.webhookCopies; copy++) {
+      setTimeout(
+        () => {
+          this.app
+            .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
+            .catch((error: unknown) => {
+              this.app.log.error({ err: error }, 'sandbox notification failed');
+            });
+        },
+        delayMs + copy * 50,
+      ).unref();
+    }
+  }
+
+  /** Applies an outcome: the order moves now (by `source`), notifications follow. */
+  async settle(
+    { paymentId, orderId, family }: SandboxPayment,
+    outcome: SandboxOutcome | 'timeout',
+    source: EventSource,
+  ): Promise<void> {
+    const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
+    if (outcome === 'timeout') {
+      // The provider never confirms: pending now, canceled when the provider gives up.
+      await transitionOrder(this.db, this.catalog, orderId, 'pending', source);
+      this.notify(paymentId, family.reports.pending, webhookDelayMs);
+      this.notify(paymentId, family.reports.canceled, asyncSettleMs);
+      return;
+    }
+    const reported = family.reports[outcome];
+    const status = family.statusFor(reported);
+    if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
+    if (outcome === 'pending') {
+      // Settled later, by notification only; with reordering the final word arrives first.
+      const [first, second] = webhookReorder
+        ? [webhookDelayMs, asyncSettleMs]
+        : [asyncSettleMs, webhookDelayMs];
+      this.notify(paymentId, family.reports.success, first);
+      this.notify(paymentId, reported, second);
+    } else {
+      this.notify(paymentId, reported, webhookDelayMs);
+    }
+  }
+
+  /** A card payment: redeem the token, then answer as the issuer does. */
+  private async charge(payment: NewPayment, family: FamilyStatuses): Promise<PaymentAction> {
+    const target = { paymentId: payment.paymentId, orderId: payment.orderId, family };
+    const card = payment.cardToken ? await redeemCard(this.db, payment.cardToken) : undefined;
+    if (!card) {
+      // An unknown, spent or expired token: the payment fails and the cart is payable again.
+      await this.settle(target, 'error', 'authorization');
+      return { type: 'error', orderId: payment.orderId, reason: 'failed' };
+    }
+    await this.db
+      .update(payments)
+      .set({ cardBrand: card.brand, cardLast4: card.last4, cardExpiry: card.expiry })
+      .where(eq(payments.id, payment.paymentId));
+    if (card.outcome === 'challenge') {
+      return {
+        type: 'redirect',
+        orderId: payment.orderId,
+        url: hostedPageUrl(payment.paymentId, payment.returnPath),
+      };
+    }
+    await this.settle(target, card.outcome, 'authorization');
+    if (DECLINES.has(card.outcome))
+      return { type: 'error', orderId: payment.orderId, reason: 'declined' };
+    if (card.outcome === 'error')
+      return { type: 'error', orderId: payment.orderId, reason: 'failed' };
+    return { type: 'done', orderId: payment.orderId };
+  }
+
+  readonly adapterFor = (provider: ProviderSpec): PaymentAdapter => {
+    const family = familyFor(provider);
+    const cardFields = takesCardFields(provider);
+    return {
+      statusFor: family.statusFor,
+      cardFieldsUrl: cardFields ? CARD_FIELDS_PATH : undefined,
+      createPayment: (payment) => {
+        if (cardFields) return this.charge(payment, family);
+        const url = hostedPageUrl(payment.paymentId, payment.returnPath);
+        return Promise.resolve(
+          provider.action === 'redirect_post'
+            ? {
+                type: 'redirect_post',
+                orderId: payment.orderId,
+                url,
+                fields: { reference: payment.paymentId },
+              }
+            : { type: 'redirect', orderId: payment.orderId, url },
+        );
+      },
+    };
+  };
+}

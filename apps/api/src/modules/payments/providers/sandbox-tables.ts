@@ -1,0 +1,17 @@
+/**
+ * The sandbox gateway's own storage: the card tokens its card fields hand out. A real gateway
+ * keeps the card number in its vault; the sandbox needs only what a test card chooses (the
+ * outcome), so the number and security code are not stored even here.
+ */
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  brand: text('brand'),
+  last4: text('last4').notNull(),
+  expiry: text('expiry').notNull(),
+  outcome: text('outcome').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set when a payment redeems the token: a token pays once. */
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -1,0 +1,123 @@
+'use client';
+/**
+ * The gateway's card fields, framed on the checkout. The card never enters this page: the frame
+ * posts it straight to the gateway, and answers our "tokenize" with a token or with the card
+ * messages it shows in place. Messages are accepted only from that frame and the gateway's
+ * origin, and checked against the shared schema.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import {
+  CARD_TOKENIZE,
+  cardFrameMessageSchema,
+  LANGUAGES,
+  type CardErrorCode,
+  type CardFieldsText,
+  type CardFrameMessage,
+} from '@checkout/core';
+
+export type TokenResult = Extract<CardFrameMessage, { type: 'token' | 'invalid' | 'failed' }>;
+
+/** How long the gateway may take to answer before the checkout calls the attempt failed. */
+const TOKENIZE_TIMEOUT_MS = 20_000;
+
+/** The spec §5 card messages, by the gateway's codes, in the shopper's language. */
+const MESSAGE_KEYS: Readonly<Record<CardErrorCode, string>> = {
+  numberEmpty: 'cardNumberEmpty',
+  numberInvalid: 'cardNumberInvalid',
+  expiryEmpty: 'expiryEmpty',
+  expiryInvalid: 'expiryInvalid',
+  expiryPassed: 'expiryPassed',
+  expiryTooFar: 'expiryTooFar',
+  cvcEmpty: 'cvvEmpty',
+  cvcInvalid: 'cvvInvalid',
+  nameEmpty: 'cardholderEmpty',
+  nameInvalid: 'cardholderInvalid',
+};
+
+function useFieldsText(locale: string): CardFieldsText {
+  const t = useTranslations('paymentMethods');
+  const tValidation = useTranslations('validation');
+  const language = LANGUAGES.find((l) => l.urlCode === locale);
+  return {
+    lang: language?.localeCode ?? 'en',
+    dir: language?.rtl ? 'rtl' : 'ltr',
+    labels: {
+      number: t('cardNumber'),
+      expiry: t('cardExpiry'),
+      cvc: t('cardCvc'),
+      name: t('cardName'),
+    },
+    messages: Object.fromEntries(
+      Object.entries(MESSAGE_KEYS).map(([code, key]) => [code, tValidation(key as 'cvvEmpty')]),
+    ) as CardFieldsText['messages'],
+  };
+}
+
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+export function useCardFields(fieldsUrl: string, locale: string, onSubmit: () => void) {
+  const text = useFieldsText(locale);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const pending = useRef<((result: TokenResult) => void) | null>(null);
+  const submit = useRef(onSubmit);
+  const [ready, setReady] = useState(false);
+  const [height, setHeight] = useState<number | null>(null);
+  const textKey = JSON.stringify(text);
+  // Rendered only in the browser (the payment methods load after hydration).
+  const { src, gatewayOrigin } = useMemo(() => {
+    const url = new URL(fieldsUrl, window.location.href);
+    url.searchParams.set('origin', window.location.origin);
+    url.searchParams.set('text', base64url(textKey));
+    return { src: url.toString(), gatewayOrigin: url.origin };
+  }, [fieldsUrl, textKey]);
+
+  useEffect(() => {
+    submit.current = onSubmit;
+  }, [onSubmit]);
+
+  useEffect(() => {
+    const listen = (event: MessageEvent) => {
+      if (event.source !== frame.current?.contentWindow || event.origin !== gatewayOrigin) return;
+      const parsed = cardFrameMessageSchema.safeParse(event.data);
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === 'ready') setReady(true);
+      else if (message.type === 'height') setHeight(message.height);
+      else if (message.type === 'submit') submit.current();
+      else {
+        pending.current?.(message);
+        pending.current = null;
+      }
+    };
+    window.addEventListener('message', listen);
+    return () => window.removeEventListener('message', listen);
+  }, [gatewayOrigin]);
+
+  const tokenize = useCallback(
+    () =>
+      new Promise<TokenResult>((resolve) => {
+        const target = frame.current?.contentWindow;
+        if (!target) {
+          resolve({ source: 'card-fields', type: 'failed' });
+          return;
+        }
+        const timer = window.setTimeout(() => {
+          pending.current = null;
+          resolve({ source: 'card-fields', type: 'failed' });
+        }, TOKENIZE_TIMEOUT_MS);
+        pending.current = (result) => {
+          window.clearTimeout(timer);
+          resolve(result);
+        };
+        target.postMessage(CARD_TOKENIZE, gatewayOrigin);
+      }),
+    [gatewayOrigin],
+  );
+
+  return { frame, src, ready, height, tokenize };
+}

@@ -1,0 +1,18 @@
+/** Paying by card in the checkout: the gateway's card fields live in a frame on the page. */
+import { expect, type FrameLocator, type Page } from '@playwright/test';
+
+export function cardFrame(page: Page): FrameLocator {
+  return page.frameLocator('[data-element="card-frame"]');
+}
+
+/** Types the card into the frame and presses the checkout's pay button. */
+export async function payWithCard(page: Page, number: string) {
+  const frame = cardFrame(page);
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiration date').fill('12 / 30');
+  await frame.getByLabel('CVV/CVC').fill('123');
+  await frame.getByLabel('Cardholder name').fill('Anna Smith');
+  const pay = page.locator('[data-element="pay-button"]');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+}
