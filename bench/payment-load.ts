@@ -1,6 +1,7 @@
 /**
- * Paid orders per second: N concurrent shoppers each create a cart, start a card payment with
- * an Idempotency-Key, pay on the sandbox gateway with a success card and read the order back.
+ * Paid orders per second: N concurrent shoppers each create a cart, turn a success card into a
+ * token at the sandbox gateway's card fields endpoint, pay with it (Idempotency-Key) and read
+ * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
  *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
@@ -74,19 +75,30 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
       }),
     })
   ).json()) as { id: string };
+  const card = (await (
+    await fetch(`${base}/api/sandbox/tokens/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        number: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+        name: 'Load Test',
+      }),
+    })
+  ).json()) as { token: string };
   const action = (await (
     await fetch(`${base}/api/payments/`, {
       method: 'POST',
       headers: { ...json, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/' }),
+      body: JSON.stringify({
+        cartId: cart.id,
+        provider: 'adyen_card',
+        returnPath: '/processing/',
+        cardToken: card.token,
+      }),
     })
-  ).json()) as { orderId: string; url: string };
-  await fetch(`${base}${action.url}`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'number=4242424242424242&expiry=12%2F30&cvc=123&name=Load+Test&intent=pay',
-  });
+  ).json()) as { orderId: string };
   const order = (await (await fetch(`${base}/api/orders/${action.orderId}/`)).json()) as {
     status: string;
   };

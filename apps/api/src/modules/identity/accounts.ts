@@ -1,5 +1,5 @@
 /** Accounts: look-ups, the password-less account a purchase creates, and claiming it. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { accounts, loginThrottle } from './tables';
@@ -23,12 +23,13 @@ export async function accountById(db: Queryable, id: string): Promise<Account | 
   return row;
 }
 
-/** The account of an e-mail address, created without a password when it is new. */
-export async function ensureAccount(db: Queryable, email: string): Promise<void> {
-  await db
-    .insert(accounts)
-    .values({ email: normalizeEmail(email) })
-    .onConflictDoNothing();
+/**
+ * The account of an e-mail address, created without a password when it is new: an insert for a
+ * data-modifying CTE, run once per row of `source` (so only when the purchase really happened).
+ */
+export function ensureAccountSql(email: string, source: SQL): SQL {
+  return sql`insert into accounts (email) select ${normalizeEmail(email)} from ${source}
+      on conflict do nothing`;
 }
 
 /** Sets the password of a verified address, creating the account when it is new. */

@@ -1,23 +1,24 @@
 /**
- * Moves an order along the allowed transitions, in one transaction with the event that moved it
- * and its consequences: a paid order completes its cart, redeems its coupon and creates the
- * subscriptions; a failed or canceled one gives the cart back to the shopper.
+ * Moves an order along the allowed transitions, in one statement with the event that moved it
+ * and its consequences: a paid order completes its cart, gets (or joins) the account of its
+ * e-mail, redeems its coupon and creates the subscriptions; a failed or canceled one gives the
+ * cart back to the shopper. One statement is one round trip and commits all or nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canTransition,
   ERROR_CODES,
   isRecordId,
+  ORDER_STATUSES,
   type CartView,
   type OrderStatus,
   type OrderView,
 } from '@checkout/core';
-import type { Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import { carts, couponRedemptions } from '../carts/tables';
-import { ensureAccount } from '../identity/accounts';
-import { orderEvents, orders, subscriptions } from './tables';
+import { ensureAccountSql } from '../identity/accounts';
+import { orders } from './tables';
 
 /** What moved an order: the browser's return, a notification, a status poll, or the provider's answer to our own call. */
 export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization';
@@ -32,7 +33,52 @@ function addPeriod(from: Date, period: { interval: number; unit: string }): Date
   return next;
 }
 
-/** Returns true when this call moved the order; false when it was already elsewhere. */
+/** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
+function subscriptionRows(catalog: Catalog, order: typeof orders.$inferSelect): SQL[] {
+  const now = new Date();
+  const snapshot = catalog.snapshot();
+  return (order.snapshot as CartView).lines.map((line) => {
+    const plan = snapshot.plans.get(line.plan);
+    const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
+    const nextChargeMinor = renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor;
+    const nextChargeAt = addPeriod(now, line.period).toISOString();
+    return sql`select ${order.id}::uuid, ${order.email}, ${line.plan}, 'active', ${order.currency},
+      ${nextChargeAt}::timestamptz, ${nextChargeMinor}::bigint from moved`;
+  });
+}
+
+/** What a paid order does besides moving: account, cart, coupon, subscriptions. */
+function paidEffects(catalog: Catalog, order: typeof orders.$inferSelect): SQL {
+  const coupon = (order.snapshot as CartView).coupon;
+  const rows = subscriptionRows(catalog, order);
+  return sql`, account as (${ensureAccountSql(order.email, sql`moved`)}
+    ), completed as (
+      update carts set status = 'completed' from moved where carts.id = moved.cart_id
+    )${
+      coupon
+        ? sql`, coupon as (
+      insert into coupon_redemptions (coupon_code, email) select ${coupon}, ${order.email}
+      from moved on conflict do nothing)`
+        : sql``
+    }${
+      rows.length > 0
+        ? sql`, subs as (
+      insert into subscriptions
+        (order_id, email, plan, status, currency, next_charge_at, next_charge_minor)
+      ${sql.join(rows, sql` union all `)})`
+        : sql``
+    }`;
+}
+
+/** A failed or canceled payment gives the cart back to the shopper. */
+const REOPEN_CART = sql`, reopened as (
+      update carts set status = 'open' from moved
+      where carts.id = moved.cart_id and carts.status = 'payment_started')`;
+
+/**
+ * Returns true when this call moved the order; false when it was already elsewhere. One
+ * statement: concurrent calls for one order queue on its row lock, then re-check the guard.
+ */
 export async function transitionOrder(
   db: Database,
   catalog: Catalog,
@@ -40,58 +86,35 @@ export async function transitionOrder(
   to: OrderStatus,
   source: EventSource,
 ): Promise<boolean> {
-  // Most repeated notifications find the order already final: answer them without a lock.
-  const [current] = await db
-    .select({ status: orders.status })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!current || !canTransition(current.status, to)) return false;
-  return db.transaction(async (tx) => {
-    // Row lock: concurrent notifications for the same order queue up here, then re-check.
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order || !canTransition(order.status, to)) return false;
-    await tx
-      .update(orders)
-      .set({ status: to, updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    await tx
-      .insert(orderEvents)
-      .values({ orderId, fromStatus: order.status, toStatus: to, source });
-    if (to === 'paid') {
-      const cart = order.snapshot as CartView;
-      // A purchase made logged out gets (or joins) the account of its e-mail address.
-      await ensureAccount(tx, order.email);
-      await tx.update(carts).set({ status: 'completed' }).where(eq(carts.id, order.cartId));
-      if (cart.coupon) {
-        await tx
-          .insert(couponRedemptions)
-          .values({ couponCode: cart.coupon, email: order.email })
-          .onConflictDoNothing();
-      }
-      const now = new Date();
-      const snapshot = catalog.snapshot();
-      for (const line of cart.lines) {
-        const plan = snapshot.plans.get(line.plan);
-        const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
-        await tx.insert(subscriptions).values({
-          orderId,
-          email: order.email,
-          plan: line.plan,
-          status: 'active',
-          currency: order.currency,
-          nextChargeAt: addPeriod(now, line.period),
-          nextChargeMinor: renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor,
-        });
-      }
-    }
-    if (to === 'error' || to === 'canceled') {
-      await tx
-        .update(carts)
-        .set({ status: 'open' })
-        .where(and(eq(carts.id, order.cartId), eq(carts.status, 'payment_started')));
-    }
-    return true;
-  });
+  // Most repeated notifications find the order already final: answered without a lock.
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || !canTransition(order.status, to)) return false;
+  const from = ORDER_STATUSES.filter((status) => canTransition(status, to));
+  const effects =
+    to === 'paid'
+      ? paidEffects(catalog, order)
+      : to === 'error' || to === 'canceled'
+        ? REOPEN_CART
+        : sql``;
+  const moved = await queryRows<{ from_status: OrderStatus }>(
+    db,
+    sql`
+    with prev as (
+      select id, status from orders where id = ${orderId} for update
+    ), moved as (
+      update orders set status = ${to}, updated_at = now() from prev
+      where orders.id = prev.id and prev.status in (${sql.join(
+        from.map((status) => sql`${status}`),
+        sql`, `,
+      )})
+      returning prev.status as from_status, orders.cart_id
+    ), event as (
+      insert into order_events (order_id, from_status, to_status, source)
+      select ${orderId}::uuid, from_status, ${to}, ${source} from moved
+    )${effects}
+    select from_status from moved`,
+  );
+  return moved.length > 0;
 }
 
 export async function getOrder(db: Database, catalog: Catalog, id: string): Promise<OrderView> {

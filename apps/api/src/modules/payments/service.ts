@@ -150,7 +150,7 @@ export async function startPayment(
     }
     throw error;
   }
-  const action = await deps.adapterFor(provider).createPayment({
+  const { action, card } = await deps.adapterFor(provider).createPayment({
     paymentId,
     orderId,
     provider,
@@ -159,6 +159,14 @@ export async function startPayment(
     returnPath: request.returnPath,
     cardToken: request.cardToken,
   });
-  await deps.db.update(payments).set({ answer: action }).where(eq(payments.id, paymentId));
+  await deps.db
+    .update(payments)
+    .set({
+      answer: action,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      cardExpiry: card?.expiry ?? null,
+    })
+    .where(eq(payments.id, paymentId));
   return action;
 }

@@ -16,8 +16,21 @@ export interface NewPayment {
   cardToken?: string;
 }
 
+/** What we keep of a card the provider charged: never its number or security code. */
+export interface CardSummary {
+  brand: string | null;
+  last4: string;
+  expiry: string;
+}
+
+export interface StartedPayment {
+  /** What the browser does next. */
+  action: PaymentAction;
+  card?: CardSummary;
+}
+
 export interface PaymentAdapter {
-  createPayment(payment: NewPayment): Promise<PaymentAction>;
+  createPayment(payment: NewPayment): Promise<StartedPayment>;
   /** The order status a provider-reported outcome means. */
   statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */

@@ -7,14 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { takesCardFields, type PaymentAction, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../../db/client';
 import type { Catalog } from '../../catalog/catalog';
 import { transitionOrder, type EventSource } from '../../orders/service';
-import { payments } from '../tables';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
-import type { NewPayment, PaymentAdapter } from './adapter';
+import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
 import type { SandboxOutcome } from './sandbox-cards';
@@ -114,31 +112,28 @@ export class SandboxGateway {
   }
 
   /** A card payment: redeem the token, then answer as the issuer does. */
-  private async charge(payment: NewPayment, family: FamilyStatuses): Promise<PaymentAction> {
-    const target = { paymentId: payment.paymentId, orderId: payment.orderId, family };
-    const card = payment.cardToken ? await redeemCard(this.db, payment.cardToken) : undefined;
-    if (!card) {
+  private async charge(payment: NewPayment, family: FamilyStatuses): Promise<StartedPayment> {
+    const { paymentId, orderId } = payment;
+    const vaulted = payment.cardToken ? await redeemCard(this.db, payment.cardToken) : undefined;
+    if (!vaulted) {
       // An unknown, spent or expired token: the payment fails and the cart is payable again.
-      await this.settle(target, 'error', 'authorization');
-      return { type: 'error', orderId: payment.orderId, reason: 'failed' };
+      await this.settle({ paymentId, orderId, family }, 'error', 'authorization');
+      return { action: { type: 'error', orderId, reason: 'failed' } };
     }
-    await this.db
-      .update(payments)
-      .set({ cardBrand: card.brand, cardLast4: card.last4, cardExpiry: card.expiry })
-      .where(eq(payments.id, payment.paymentId));
-    if (card.outcome === 'challenge') {
+    const { outcome, ...card } = vaulted;
+    if (outcome === 'challenge') {
       return {
-        type: 'redirect',
-        orderId: payment.orderId,
-        url: hostedPageUrl(payment.paymentId, payment.returnPath),
+        action: { type: 'redirect', orderId, url: hostedPageUrl(paymentId, payment.returnPath) },
+        card,
       };
     }
-    await this.settle(target, card.outcome, 'authorization');
-    if (DECLINES.has(card.outcome))
-      return { type: 'error', orderId: payment.orderId, reason: 'declined' };
-    if (card.outcome === 'error')
-      return { type: 'error', orderId: payment.orderId, reason: 'failed' };
-    return { type: 'done', orderId: payment.orderId };
+    await this.settle({ paymentId, orderId, family }, outcome, 'authorization');
+    const action: PaymentAction = DECLINES.has(outcome)
+      ? { type: 'error', orderId, reason: 'declined' }
+      : outcome === 'error'
+        ? { type: 'error', orderId, reason: 'failed' }
+        : { type: 'done', orderId };
+    return { action, card };
   }
 
   readonly adapterFor = (provider: ProviderSpec): PaymentAdapter => {
@@ -150,16 +145,17 @@ export class SandboxGateway {
       createPayment: (payment) => {
         if (cardFields) return this.charge(payment, family);
         const url = hostedPageUrl(payment.paymentId, payment.returnPath);
-        return Promise.resolve(
-          provider.action === 'redirect_post'
-            ? {
-                type: 'redirect_post',
-                orderId: payment.orderId,
-                url,
-                fields: { reference: payment.paymentId },
-              }
-            : { type: 'redirect', orderId: payment.orderId, url },
-        );
+        return Promise.resolve({
+          action:
+            provider.action === 'redirect_post'
+              ? {
+                  type: 'redirect_post',
+                  orderId: payment.orderId,
+                  url,
+                  fields: { reference: payment.paymentId },
+                }
+              : { type: 'redirect', orderId: payment.orderId, url },
+        });
       },
     };
   };

@@ -43,7 +43,12 @@ export async function redeemCard(
         gt(sandboxCardTokens.createdAt, new Date(now.getTime() - CARD_TOKEN_TTL_MS)),
       ),
     )
-    .returning();
+    .returning({
+      brand: sandboxCardTokens.brand,
+      last4: sandboxCardTokens.last4,
+      expiry: sandboxCardTokens.expiry,
+      outcome: sandboxCardTokens.outcome,
+    });
   return card && { ...card, outcome: card.outcome as VaultedCard['outcome'] };
 }
 
