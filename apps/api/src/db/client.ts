@@ -75,6 +75,6 @@ async function openPostgres(
 
 /** Runs a raw statement on either driver; both answer with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
