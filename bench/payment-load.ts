@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -61,47 +62,63 @@ async function startApi(
   };
 }
 
+/** A light keep-alive HTTP client, so the load generator leaves the CPU to the system under test. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function call<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const url = new URL(path, base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: payload ? { 'content-type': 'application/json', ...headers } : headers,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T);
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 async function buyOnce(base: string): Promise<{ orderId: string; cartId: string; paid: boolean }> {
-  const json = { 'content-type': 'application/json' };
-  const cart = (await (
-    await fetch(`${base}/api/carts/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        mainPlan: 'vpn-basic-1y',
-        currency: 'USD',
-        country: 'US',
-        email: `load-${randomUUID()}@gmail.com`,
-      }),
-    })
-  ).json()) as { id: string };
-  const card = (await (
-    await fetch(`${base}/api/sandbox/tokens/`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({
-        number: '4242424242424242',
-        expiry: '12/30',
-        cvc: '123',
-        name: 'Load Test',
-      }),
-    })
-  ).json()) as { token: string };
-  const action = (await (
-    await fetch(`${base}/api/payments/`, {
-      method: 'POST',
-      headers: { ...json, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: card.token,
-      }),
-    })
-  ).json()) as { orderId: string };
-  const order = (await (await fetch(`${base}/api/orders/${action.orderId}/`)).json()) as {
-    status: string;
-  };
+  const cart = await call<{ id: string }>(base, 'POST', '/api/carts/', {
+    mainPlan: 'vpn-basic-1y',
+    currency: 'USD',
+    country: 'US',
+    email: `load-${randomUUID()}@gmail.com`,
+  });
+  const card = await call<{ token: string }>(base, 'POST', '/api/sandbox/tokens/', {
+    number: '4242424242424242',
+    expiry: '12/30',
+    cvc: '123',
+    name: 'Load Test',
+  });
+  const action = await call<{ orderId: string }>(
+    base,
+    'POST',
+    '/api/payments/',
+    { cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/', cardToken: card.token },
+    { 'idempotency-key': randomUUID() },
+  );
+  const order = await call<{ status: string }>(base, 'GET', `/api/orders/${action.orderId}/`);
   return { orderId: action.orderId, cartId: cart.id, paid: order.status === 'paid' };
 }
 

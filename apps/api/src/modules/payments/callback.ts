@@ -1,13 +1,18 @@
 /** POST /api/callback/: signed provider notifications, applied once per event id. */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, findProvider } from '@checkout/core';
-import type { Database } from '../../db/client';
+import {
+  AppError,
+  canTransition,
+  ERROR_CODES,
+  findProvider,
+  type OrderStatus,
+} from '@checkout/core';
+import { queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { transitionOrder } from '../orders/service';
 import { familyFor } from './providers/registry';
-import { payments, webhookEvents } from './tables';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
 
 const notification = z.object({
@@ -15,6 +20,14 @@ const notification = z.object({
   paymentId: z.uuid(),
   status: z.string().min(1).max(64),
 });
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new AppError(ERROR_CODES.validation, 400, 'The notification is not JSON.');
+  }
+}
 
 export function callbackRoutes(
   app: FastifyInstance,
@@ -39,16 +52,27 @@ export function callbackRoutes(
       );
       if (check !== 'valid')
         throw new AppError(ERROR_CODES.validation, 401, `Webhook signature ${check}.`);
-      const event = notification.parse(JSON.parse(raw));
-      const inserted = await db
-        .insert(webhookEvents)
-        .values(event)
-        .onConflictDoNothing()
-        .returning();
-      if (inserted.length === 0) return { received: true, duplicate: true };
-      const [payment] = await db.select().from(payments).where(eq(payments.id, event.paymentId));
-      const provider = payment && findProvider(payment.provider);
-      if (!payment || !provider) throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
+      const event = notification.parse(parseJson(raw));
+      // One statement records the event (once per id) and finds its payment and order.
+      const [found] = await queryRows<{
+        provider: string | null;
+        order_id: string | null;
+        status: OrderStatus | null;
+      }>(
+        db,
+        sql`with recorded as (
+          insert into webhook_events (id, payment_id, status)
+          values (${event.id}, ${event.paymentId}, ${event.status})
+          on conflict do nothing returning payment_id
+        )
+        select p.provider, p.order_id, o.status from recorded r
+        left join payments p on p.id = r.payment_id::uuid
+        left join orders o on o.id = p.order_id`,
+      );
+      if (!found) return { received: true, duplicate: true };
+      const provider = found.provider ? findProvider(found.provider) : undefined;
+      if (!provider || !found.order_id || !found.status)
+        throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
       const status = familyFor(provider).statusFor(event.status);
       if (!status)
         throw new AppError(
@@ -56,7 +80,9 @@ export function callbackRoutes(
           422,
           `Unknown ${provider.family} status ${event.status}.`,
         );
-      const applied = await transitionOrder(db, catalog, payment.orderId, status, 'webhook');
+      // Most notifications arrive after the order moved: nothing to lock.
+      if (!canTransition(found.status, status)) return { received: true, applied: false };
+      const applied = await transitionOrder(db, catalog, found.order_id, status, 'webhook');
       return { received: true, applied };
     });
     done();

@@ -180,6 +180,20 @@ describe('provider conformance through signed notifications', () => {
     expect(await statusOf(orderId)).toBe('paid');
   });
 
+  it('answers 400 to a signed body that is not JSON', async () => {
+    const body = 'not json';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/callback/',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
+      },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
   it('applies a replayed notification once and refuses unknown statuses', async () => {
     const provider = PAYMENT_PROVIDERS.find((p) => p.family === 'stripe') as ProviderSpec;
     const { paymentId } = await startPayment(provider);

@@ -1,10 +1,11 @@
 /**
- * Starting a payment: claims the Idempotency-Key, locks the cart, records the order (status
- * new) and asks the provider's adapter what the shopper does next. The same key with the same
- * body replays the first answer; with another body it is refused.
+ * Starting a payment: locks the cart, records the order (status new) and claims the
+ * Idempotency-Key in one statement, then asks the provider's adapter what the shopper does
+ * next. The same key with the same body replays the first answer; with another body it is
+ * refused.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   AppError,
   BACKEND_CODES,
@@ -14,14 +15,13 @@ import {
   paymentRequestSchema,
   providersFor,
   takesCardFields,
+  type CartView,
   type PaymentAction,
   type ProviderSpec,
 } from '@checkout/core';
-import type { Database } from '../../db/client';
-import { carts } from '../carts/tables';
+import { queryRows, type Database } from '../../db/client';
 import { viewCart, type CartDeps } from '../carts/service';
 import { findCart } from '../carts/store';
-import { orders } from '../orders/tables';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
@@ -52,6 +52,53 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505';
 }
 
+/** A repeat's first answer, or the refusal of a cart that another payment holds. */
+function refuseLockedCart(replayed: PaymentAction | undefined): PaymentAction {
+  if (replayed) return replayed;
+  throw new AppError(
+    BACKEND_CODES.cartModificationForbidden,
+    409,
+    'This cart is already being paid.',
+  );
+}
+
+interface NewOrder {
+  orderId: string;
+  paymentId: string;
+  cart: CartView;
+  email: string;
+  provider: string;
+  key: string;
+  hash: string;
+}
+
+/**
+ * One statement: takes the cart if it is still open, records the order (status new) and the
+ * payment that claims the Idempotency-Key. False when the cart was not open; a used key fails
+ * the whole statement with a unique violation. A concurrent repeat waits on the cart's row lock.
+ */
+async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
+    with locked as (
+      update carts set status = 'payment_started', updated_at = now()
+      where id = ${o.cart.id} and status = 'open' returning id
+    ), placed as (
+      insert into orders
+        (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
+      select ${o.orderId}::uuid, id, 'new', ${o.email}, ${o.cart.currency}, ${o.cart.country},
+        ${o.cart.totalMinor}::bigint, ${o.cart.tax.taxMinor}::bigint, ${JSON.stringify(o.cart)}::jsonb
+      from locked returning id
+    ), claimed as (
+      insert into payments (id, order_id, provider, idempotency_key, request_hash)
+      select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash} from placed
+    )
+    select id from placed`,
+  );
+  return rows.length > 0;
+}
+
 export async function startPayment(
   deps: PaymentDeps,
   rawKey: unknown,
@@ -60,19 +107,12 @@ export async function startPayment(
   const key = idempotencyKeySchema.parse(rawKey);
   const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
-  const replayed = await replay(deps.db, key, hash);
-  if (replayed) return replayed;
-
   const row = await findCart(deps.db, request.cartId);
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
-  if (row.status !== 'open') {
-    throw new AppError(
-      BACKEND_CODES.cartModificationForbidden,
-      409,
-      'This cart is already being paid.',
-    );
-  }
-  if (!row.email)
+  // A cart being paid (or paid) answers a repeat of its payment, and refuses any other.
+  if (row.status !== 'open') return refuseLockedCart(await replay(deps.db, key, hash));
+  const email = row.email;
+  if (!email)
     throw new AppError(ERROR_CODES.validation, 400, 'Email cannot be empty', [
       { path: 'email', message: 'cannot-be-empty' },
     ]);
@@ -107,49 +147,20 @@ export async function startPayment(
 
   const orderId = randomUUID();
   const paymentId = randomUUID();
-  try {
-    await deps.db.transaction(async (tx) => {
-      // Claim the key first: a concurrent repeat waits here and is answered as a replay.
-      await tx.insert(orders).values({
-        id: orderId,
-        cartId: row.id,
-        status: 'new',
-        email: row.email ?? '',
-        currency: cart.currency,
-        country: cart.country,
-        totalMinor: cart.totalMinor,
-        taxMinor: cart.tax.taxMinor,
-        snapshot: cart,
-      });
-      await tx.insert(payments).values({
-        id: paymentId,
-        orderId,
-        provider: provider.id,
-        idempotencyKey: key,
-        requestHash: hash,
-      });
-      // Then the cart: another payment for it (with another key) is refused.
-      const locked = await tx
-        .update(carts)
-        .set({ status: 'payment_started', updatedAt: new Date() })
-        .where(and(eq(carts.id, row.id), eq(carts.status, 'open')))
-        .returning({ id: carts.id });
-      if (locked.length === 0) {
-        throw new AppError(
-          BACKEND_CODES.cartModificationForbidden,
-          409,
-          'This cart is already being paid.',
-        );
-      }
-    });
-  } catch (error) {
-    // A concurrent request with the same key won the race: answer as it did.
-    if (isUniqueViolation(error)) {
-      const again = await replay(deps.db, key, hash);
-      if (again) return again;
-    }
+  const placed = await placeOrder(deps.db, {
+    orderId,
+    paymentId,
+    cart,
+    email,
+    provider: provider.id,
+    key,
+    hash,
+  }).catch(async (error: unknown) => {
+    // A request with the same key got there first: answer as it did.
+    if (isUniqueViolation(error)) return (await replay(deps.db, key, hash)) ?? false;
     throw error;
-  }
+  });
+  if (placed !== true) return placed || refuseLockedCart(await replay(deps.db, key, hash));
   const { action, card } = await deps.adapterFor(provider).createPayment({
     paymentId,
     orderId,
