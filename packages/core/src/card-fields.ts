@@ -63,12 +63,6 @@ export const cardInputSchema = z.strictObject({
 });
 export type CardInput = z.infer<typeof cardInputSchema>;
 
-/** The token endpoint's answers. */
-export const cardTokenResultSchema = z.union([
-  z.object({ token: cardTokenSchema, brand: z.string().nullable(), last4: z.string() }),
-  z.object({ errors: z.partialRecord(z.enum(CARD_FIELD_NAMES), z.enum(CARD_ERROR_CODES)) }),
-]);
-
 /** Messages the frame posts to the checkout (tagged, so other frames' messages are ignored). */
 export const CARD_FRAME_SOURCE = 'card-fields';
 export const cardFrameMessageSchema = z.discriminatedUnion('type', [
