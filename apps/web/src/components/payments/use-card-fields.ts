@@ -15,6 +15,7 @@ import {
   type CardFieldsText,
   type CardFrameMessage,
 } from '@checkout/core';
+import { base64url } from '../../lib/base64url';
 
 export type TokenResult = Extract<CardFrameMessage, { type: 'token' | 'invalid' | 'failed' }>;
 
@@ -53,12 +54,6 @@ function useFieldsText(locale: string): CardFieldsText {
     ) as CardFieldsText['messages'],
   };
 }
-
-const base64url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 
 export function useCardFields(fieldsUrl: string, locale: string, onSubmit: () => void) {
   const text = useFieldsText(locale);

@@ -9,6 +9,7 @@
 import { useRef, useState } from 'react';
 import { BACKEND_CODES } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
+import { base64url } from '../../lib/base64url';
 import { startPayment } from './payment-client';
 
 export type PayFailure = 'locked' | 'declined' | 'generic';
@@ -49,10 +50,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
       return;
     }
     if (data?.type === 'redirect_post') {
-      const fields = btoa(JSON.stringify(data.fields))
-        .replace(/\+/g, '-')
-        .replace(/\//g, '_')
-        .replace(/=+$/, '');
+      const fields = base64url(JSON.stringify(data.fields));
       // A full navigation: /api/processing/pre/ is a route handler that posts the form.
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.assign(
