@@ -118,13 +118,45 @@ test('an asynchronous payment is processed, then paid', async ({ page }) => {
   await page.waitForURL(/\/success\/\?order_id=/, { timeout: 20_000 });
 });
 
-test('a one-click wallet starts a payment too', async ({ page }) => {
+test('a one-click wallet opens its sheet over the checkout; closing it lets the shopper pay again', async ({
+  page,
+}) => {
   await open(page, '/payment/?product_group=vpn');
-  const form = page.locator('[data-element="email-form"]');
-  await form.locator('input[type="email"]').fill('wallet-buyer@gmail.com');
-  await form.locator('button[type="submit"]').click();
-  await page.locator('[data-element="one-click-paypal_incontext"]').click();
-  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await enterEmail(page, 'wallet-buyer@gmail.com');
+  const wallet = page.locator('[data-element="one-click-paypal_incontext"]');
+  await wallet.click();
+  const dialog = page.getByRole('dialog', { name: 'Pay with PayPal' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/payment\//);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // The closed sheet canceled its payment: the cart takes another one.
+  await expect(wallet).toBeEnabled();
+  await wallet.click();
+  const sheet = page.frameLocator('[data-element="payment-frame"]');
+  await sheet.getByRole('button', { name: 'Pay with wallet' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
+test('ACH links a bank in a widget: a closed account is declined in place, a good one pays', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn');
+  await enterEmail(page, 'ach-buyer@gmail.com');
+  await page.locator('[data-element="provider-stripe_ach"]').click();
+  const pay = page.locator('[data-element="pay-button"]');
+  await pay.click();
+  const widget = page.frameLocator('[data-element="payment-frame"]');
+  await widget.getByLabel('Closed account: declined').check();
+  await widget.getByRole('button', { name: 'Link account' }).click();
+  await expect(page.locator('[data-element="payment-error"]')).toHaveText(
+    'The transaction has been declined. Please make sure you have enough funds in your account and provided the correct payment information. You can also try a different credit card or payment method.',
+  );
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await pay.click();
+  await widget.getByLabel('Sandbox Bank: paid at once').check();
+  await widget.getByRole('button', { name: 'Link account' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
 });
 
 test('PayPal: approve on the provider page pays, cancel returns to the cart', async ({ page }) => {

@@ -20,6 +20,7 @@ import { callbackRoutes } from './modules/payments/callback';
 import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
 import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
+import { bankLinkRoutes } from './modules/payments/providers/sandbox-bank-link-routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
@@ -103,9 +104,11 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   });
   paymentRoutes(app, { ...cartDeps, adapterFor: gateway.adapterFor });
   callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
-  sandboxRoutes(app, database.db, gateway, [
+  const checkoutOrigins = [
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
-  ]);
+  ];
+  sandboxRoutes(app, database.db, gateway, checkoutOrigins);
+  bankLinkRoutes(app, database.db, env.WEBHOOK_SECRET, checkoutOrigins);
   return app;
 }

@@ -24,6 +24,7 @@ export * from './taxes';
 export * from './cart';
 export * from './countries';
 export * from './card-fields';
+export * from './bank-link';
 export * from './orders';
 export * from './payment-providers';
 export * from './provider-labels';

@@ -35,6 +35,9 @@ export const paymentRequestSchema = z.strictObject({
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
+/** The shopper left the provider's dialog before it answered: the order is canceled. */
+export const paymentCancelRequestSchema = z.strictObject({ orderId: z.uuid() });
+
 /** Sent by the client once per payment attempt; repeats with the same key replay the answer. */
 export const idempotencyKeySchema = z
   .string()
@@ -50,6 +53,16 @@ export const paymentActionSchema = z.discriminatedUnion('type', [
     reason: z.enum(['declined', 'failed']),
   }),
   z.object({ type: z.literal('redirect'), orderId: z.string(), url: z.string() }),
+  /**
+   * The provider's own step runs in a dialog over the checkout (a wallet's payment sheet, a
+   * BLIK code, a Pix QR code); it returns through /api/processing/iframe/.
+   */
+  z.object({ type: z.literal('frontend_action'), orderId: z.string(), url: z.string() }),
+  /**
+   * Bank link: the provider's widget runs in a dialog and hands the checkout a public token,
+   * which the checkout exchanges through POST /api/payments/exchange/ (see bank-link.ts).
+   */
+  z.object({ type: z.literal('token_exchange'), orderId: z.string(), url: z.string() }),
   /** The browser must POST `fields` to `url` (through the web app's /api/processing/pre/). */
   z.object({
     type: z.literal('redirect_post'),

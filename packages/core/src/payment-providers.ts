@@ -70,7 +70,8 @@ const p = (
   family,
   method,
   flow: 'payment',
-  form: action === 'frontend_action' ? 'form' : 'redirect',
+  // Paid inside the checkout (card fields, a sheet or a widget in a dialog), or on the provider's page.
+  form: action === 'frontend_action' || action === 'token_exchange' ? 'form' : 'redirect',
   action,
   countries,
   currencies,
@@ -103,7 +104,7 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   ),
   p('adyen_kcp', 'adyen', 'card', 'redirect', ['KR'], ['KRW']),
   p('adyen_momo', 'adyen', 'wallet', 'redirect', ['VN'], ['VND']),
-  p('adyen_pix', 'adyen', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p('adyen_pix', 'adyen', 'local', 'frontend_action', ['BR'], ['BRL']),
   p(
     'adyen_sofort',
     'adyen',
@@ -138,7 +139,7 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   p('coingate', 'crypto', 'crypto', 'redirect', 'all', ['USD', 'EUR', 'GBP'], { minMinor: 500 }),
   p('coinpayments', 'crypto', 'crypto', 'redirect', 'all', ['USD', 'EUR'], { minMinor: 500 }),
   p('doku', 'hosted', 'local', 'redirect', ['ID'], ['IDR']),
-  p('ebanx_pix', 'hosted', 'local', 'token_exchange', ['BR'], ['BRL']),
+  p('ebanx_pix', 'hosted', 'local', 'frontend_action', ['BR'], ['BRL']),
   p(
     'gocardless_direct_debit',
     'hosted',
@@ -165,8 +166,8 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   p('payssion_qiwi', 'payssion', 'wallet', 'redirect_post', ['KZ'], ['USD', 'EUR']),
   p('payssion_unionpay', 'payssion', 'card', 'redirect_post', ['CN'], ['CNY']),
   p('payssion_webmoney', 'payssion', 'wallet', 'redirect_post', 'all', ['USD', 'EUR']),
-  // Bank transfer
-  p('stripe_ach', 'stripe', 'direct_debit', 'redirect', ['US'], ['USD']),
+  // Bank transfer: the account is linked in the provider's widget (token exchange)
+  p('stripe_ach', 'stripe', 'direct_debit', 'token_exchange', ['US'], ['USD']),
 ];
 
 /**

@@ -1,9 +1,13 @@
-/** Payments: provider lists for a cart, and POST /api/payments/ with an Idempotency-Key. */
+/**
+ * Payments: provider lists for a cart, POST /api/payments/ with an Idempotency-Key, and the
+ * steps a dialog over the checkout takes afterwards (bank-link token exchange, cancel).
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
+import { cancelPayment, exchangeToken } from './payment-steps';
 import { startPayment, type PaymentDeps } from './service';
 
 const listQuery = z.object({ cart_id: z.string() });
@@ -55,4 +59,6 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     const action = await startPayment(deps, request.headers['idempotency-key'], request.body);
     return reply.status(201).send(action);
   });
+  app.post('/api/payments/exchange/', (request) => exchangeToken(deps, request.body));
+  app.post('/api/payments/cancel/', (request) => cancelPayment(deps, request.body));
 }

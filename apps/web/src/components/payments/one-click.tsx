@@ -1,18 +1,24 @@
 'use client';
-import { PROVIDER_LABELS } from '@checkout/core';
-/** Express checkout: one-click wallets (flag enable-one-click-payments). */
+/**
+ * Express checkout: one-click wallets (flag enable-one-click-payments). Each wallet's payment
+ * sheet opens in a dialog over the checkout; a refusal shows the declined message in place.
+ */
 import { useEffect, useState } from 'react';
+import { PROVIDER_LABELS } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders, type ProviderOption } from './payment-client';
+import { PaymentDialogHost } from './payment-modal';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 
 export function OneClickPayments() {
   const t = useTranslations('paymentMethods');
+  const tErrors = useTranslations('paymentErrors');
   const { cart } = useCheckout();
   const [providers, setProviders] = useState<ProviderOption[]>([]);
-  const { pay, busy } = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const { pay, busy, failure } = payment;
   const cartId = cart?.email ? cart.id : undefined;
 
   useEffect(() => {
@@ -35,18 +41,24 @@ export function OneClickPayments() {
   });
   return (
     <div className={styles.wallets}>
+      {failure ? (
+        <p role="alert" className={styles.error} data-element="one-click-error">
+          {failure === 'declined' ? tErrors('declined') : tErrors('generic')}
+        </p>
+      ) : null}
       {wallets.map((p) => (
         <button
           key={p.id}
           type="button"
           className="button button-secondary"
           disabled={busy}
-          onClick={() => void pay(p.id)}
+          onClick={() => void pay(p.id, { inModal: true })}
           data-element={`one-click-${p.id}`}
         >
           {PROVIDER_LABELS[p.id] ?? p.id}
         </button>
       ))}
+      <PaymentDialogHost {...payment} />
     </div>
   );
 }

@@ -1,5 +1,14 @@
-/** The browser's payment calls: provider lists for the cart and starting a payment. */
-import type { MethodGroup, PaymentAction, PaymentRequest } from '@checkout/core';
+/**
+ * The browser's payment calls: provider lists for the cart, starting a payment, and the steps a
+ * payment dialog takes afterwards (exchanging a bank link's public token, canceling).
+ */
+import type {
+  MethodGroup,
+  OrderStatus,
+  PaymentAction,
+  PaymentRequest,
+  TokenExchangeRequest,
+} from '@checkout/core';
 import { request, type RequestResult } from '../../lib/http';
 
 export interface ProviderOption {
@@ -32,5 +41,16 @@ export function startPayment(
     method: 'POST',
     body,
     headers: { 'idempotency-key': idempotencyKey },
+  });
+}
+
+export function exchangePublicToken(body: TokenExchangeRequest) {
+  return request<PaymentAction>('/api/payments/exchange/', { method: 'POST', body });
+}
+
+export function cancelPayment(orderId: string) {
+  return request<{ orderId: string; status: OrderStatus }>('/api/payments/cancel/', {
+    method: 'POST',
+    body: { orderId },
   });
 }

@@ -6,9 +6,12 @@ import { formatPrice, type MethodGroup, PROVIDER_LABELS } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
 import { CardPayment } from './card-payment';
-import { PaymentModal } from './payment-modal';
+import { PaymentDialogHost } from './payment-modal';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
+
+/** Action types whose step runs in a dialog over the checkout rather than on another page. */
+const IN_DIALOG: ReadonlySet<string> = new Set(['frontend_action', 'token_exchange']);
 
 interface Group {
   method: MethodGroup;
@@ -29,7 +32,8 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
   const { cart } = useCheckout();
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
-  const { pay, busy, failure, modalUrl, closeModal } = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
+  const { pay, busy, failure } = payment;
   const name = useId();
   const cartId = cart?.email ? cart.id : undefined;
 
@@ -69,12 +73,14 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           id: p.id,
           label: t('group.card'),
           method: group.method,
+          action: p.action,
           cardFields: p.cardFields,
         }))
       : group.providers.map((p) => ({
           id: p.id,
           label: PROVIDER_LABELS[p.id] ?? p.id,
           method: group.method,
+          action: p.action,
           cardFields: p.cardFields,
         })),
   );
@@ -122,7 +128,8 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           disabled={!option || busy}
           aria-busy={busy || undefined}
           onClick={() => {
-            if (option) void pay(option.id);
+            // A provider's own step (a code, a QR code, a bank link) opens over the checkout.
+            if (option) void pay(option.id, { inModal: IN_DIALOG.has(option.action) });
           }}
           data-element="pay-button"
         >
@@ -130,7 +137,7 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
         </button>
       )}
       <p className={styles.muted}>{t('secure')}</p>
-      {modalUrl ? <PaymentModal url={modalUrl} onClose={closeModal} /> : null}
+      <PaymentDialogHost {...payment} />
     </div>
   );
 }

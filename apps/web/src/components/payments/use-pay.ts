@@ -3,19 +3,30 @@
  * Paying: one Idempotency-Key per attempt (cart, provider, amount and card token), so a double
  * click or a retried request can never start a second payment; then the browser follows the
  * answer: done (to /processing/), error (the declined or generic message, the cart payable
- * again), a redirect, a form POST through /api/processing/pre/, or (flag iframe-modal-3ds) the
- * card's 3-D Secure challenge in a modal that returns through /api/processing/iframe/.
+ * again), a redirect, a form POST through /api/processing/pre/, or a dialog over the checkout:
+ * the provider's own step (frontend_action: a wallet sheet, a BLIK or Pix code; and, under flag
+ * iframe-modal-3ds, a card's 3-D Secure challenge) returning through /api/processing/iframe/,
+ * or a bank-link widget whose public token is exchanged by the api (token_exchange). Closing a
+ * dialog cancels its payment, so the shopper can pay another way.
  */
 import { useRef, useState } from 'react';
-import { BACKEND_CODES } from '@checkout/core';
+import { BACKEND_CODES, type PaymentAction } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { base64url } from '../../lib/base64url';
-import { startPayment } from './payment-client';
+import { cancelPayment, exchangePublicToken, startPayment } from './payment-client';
 
 export type PayFailure = 'locked' | 'declined' | 'generic';
 
+export interface PaymentDialog {
+  /** A page that returns by itself, or the bank-link widget that posts a public token. */
+  kind: 'frame' | 'bank_link';
+  provider: string;
+  url: string;
+  orderId: string;
+}
+
 interface PayOptions {
-  /** Show the provider's page (a card's 3-D Secure challenge) in a modal over the checkout. */
+  /** The provider's page opens in a dialog over the checkout and returns from there. */
   inModal?: boolean;
   cardToken?: string;
 }
@@ -23,9 +34,52 @@ interface PayOptions {
 export function usePay(cartId: string | undefined, totalMinor: number) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PayFailure | null>(null);
-  const [modalUrl, setModalUrl] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<PaymentDialog | null>(null);
   const keys = useRef(new Map<string, string>());
   const router = useRouter();
+
+  const follow = (action: PaymentAction, provider: string, inModal: boolean) => {
+    switch (action.type) {
+      case 'done':
+        router.push({ pathname: '/processing/', query: { order_id: action.orderId } });
+        return;
+      case 'redirect':
+      case 'frontend_action':
+        if (inModal) {
+          setDialog({ kind: 'frame', provider, url: action.url, orderId: action.orderId });
+          setBusy(false);
+        } else {
+          window.location.assign(action.url);
+        }
+        return;
+      case 'token_exchange': {
+        const url = new URL(action.url, window.location.href);
+        url.searchParams.set('origin', window.location.origin);
+        setDialog({
+          kind: 'bank_link',
+          provider,
+          url: url.toString(),
+          orderId: action.orderId,
+        });
+        setBusy(false);
+        return;
+      }
+      case 'redirect_post': {
+        const fields = base64url(JSON.stringify(action.fields));
+        // A full navigation: /api/processing/pre/ is a route handler that posts the form.
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+        window.location.assign(
+          `/api/processing/pre/?to=${encodeURIComponent(action.url)}&fields=${fields}`,
+        );
+        return;
+      }
+      case 'error':
+        // A refused payment is over: the next attempt is a new payment with a new key.
+        keys.current.clear();
+        setBusy(false);
+        setFailure(action.reason === 'declined' ? 'declined' : 'generic');
+    }
+  };
 
   const pay = async (provider: string, { inModal = false, cardToken }: PayOptions = {}) => {
     if (!cartId || busy) return;
@@ -36,35 +90,40 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     setBusy(true);
     setFailure(null);
     const { data, error } = await startPayment({ cartId, provider, returnPath, cardToken }, key);
-    if (data?.type === 'done') {
-      router.push({ pathname: '/processing/', query: { order_id: data.orderId } });
-      return;
-    }
-    if (data?.type === 'redirect') {
-      if (inModal) {
-        setModalUrl(data.url);
-        setBusy(false);
-      } else {
-        window.location.assign(data.url);
-      }
-      return;
-    }
-    if (data?.type === 'redirect_post') {
-      const fields = base64url(JSON.stringify(data.fields));
-      // A full navigation: /api/processing/pre/ is a route handler that posts the form.
-      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
-      window.location.assign(
-        `/api/processing/pre/?to=${encodeURIComponent(data.url)}&fields=${fields}`,
-      );
-      return;
-    }
+    if (data) return follow(data, provider, inModal);
     setBusy(false);
-    if (data?.type === 'error') {
-      setFailure(data.reason === 'declined' ? 'declined' : 'generic');
-      return;
-    }
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
     setFailure(code === BACKEND_CODES.cartModificationForbidden ? 'locked' : 'generic');
   };
-  return { pay, busy, failure, modalUrl, closeModal: () => setModalUrl(null) };
+
+  /** The bank-link widget linked an account: the api exchanges the token and charges it. */
+  const exchange = async (publicToken: string) => {
+    if (!dialog) return;
+    setDialog(null);
+    setBusy(true);
+    const { data } = await exchangePublicToken({ orderId: dialog.orderId, publicToken });
+    if (data) return follow(data, dialog.provider, true);
+    // The link was refused (expired): the payment is given up so the cart can be paid again.
+    await cancelPayment(dialog.orderId);
+    keys.current.clear();
+    setBusy(false);
+    setFailure('generic');
+  };
+
+  /** The shopper closed the dialog (or left the widget): the payment is canceled. */
+  const dismiss = async () => {
+    if (!dialog) return;
+    setDialog(null);
+    setBusy(true);
+    const { data } = await cancelPayment(dialog.orderId);
+    // The provider answered before the dialog closed: show what happened.
+    if (data && data.status !== 'canceled') {
+      router.push({ pathname: '/processing/', query: { order_id: data.orderId } });
+      return;
+    }
+    keys.current.clear();
+    setBusy(false);
+  };
+
+  return { pay, busy, failure, dialog, exchange, dismiss };
 }

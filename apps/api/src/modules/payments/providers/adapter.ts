@@ -1,6 +1,7 @@
 /**
  * One interface for every payment provider: start a payment (the answer tells the browser what
- * to do next) and map the provider's reported outcomes onto our order status. The sandbox
+ * to do next), exchange a bank link's public token, cancel a payment the shopper abandoned in a
+ * dialog, and map the provider's reported outcomes onto our order status. The sandbox
  * gateway implements it for every family; a real provider implements it beside the sandbox.
  */
 import type { Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
@@ -29,8 +30,21 @@ export interface StartedPayment {
   card?: CardSummary;
 }
 
+/** A payment already started with the provider. */
+export interface PaymentRef {
+  paymentId: string;
+  orderId: string;
+}
+
 export interface PaymentAdapter {
   createPayment(payment: NewPayment): Promise<StartedPayment>;
+  /**
+   * Token-exchange providers: exchange the bank-link widget's public token and charge the
+   * linked account. Undefined when the token is forged, expired or another payment's.
+   */
+  exchangeToken?: (payment: PaymentRef, publicToken: string) => Promise<PaymentAction | undefined>;
+  /** The shopper closed the provider's dialog before it answered: void the payment. */
+  cancelPayment: (payment: PaymentRef) => Promise<void>;
   /** The order status a provider-reported outcome means. */
   statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */

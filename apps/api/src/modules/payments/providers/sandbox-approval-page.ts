@@ -1,11 +1,12 @@
 /**
- * The sandbox's page for everything that is not a card form: a provider's approval page for
- * redirect methods, a wallet sheet for one-click wallets, a bank-link widget for token exchange,
- * and the 3-D Secure challenge. Plain HTML, no external assets.
+ * The sandbox's page for everything that is neither a card form nor a bank link: a provider's
+ * approval page for redirect methods (and a BLIK code or Pix QR code shown in a dialog), a
+ * wallet sheet for one-click wallets, and the 3-D Secure challenge. Plain HTML, no external
+ * assets.
  */
 import { escapeHtml } from '../../../http/html';
 
-export type ApprovalKind = 'redirect' | 'wallet' | 'bank_link' | 'challenge';
+export type ApprovalKind = 'redirect' | 'wallet' | 'challenge';
 
 const WORDING: Readonly<Record<ApprovalKind, { title: string; lead: string; approve: string }>> = {
   redirect: {
@@ -17,11 +18,6 @@ const WORDING: Readonly<Record<ApprovalKind, { title: string; lead: string; appr
     title: 'Wallet',
     lead: 'This stands in for the wallet’s payment sheet (Apple Pay, Google Pay, PayPal, Amazon Pay).',
     approve: 'Pay with wallet',
-  },
-  bank_link: {
-    title: 'Link your bank',
-    lead: 'This stands in for the bank-link widget: the shopper picks a bank and the provider exchanges a token.',
-    approve: 'Link bank and pay',
   },
   challenge: {
     title: '3-D Secure',

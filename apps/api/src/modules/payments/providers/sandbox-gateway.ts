@@ -1,7 +1,8 @@
 /**
  * The built-in sandbox gateway, the default target of every provider. Cards are charged with the
  * token its card fields handed out, and answer at once (paid, pending, declined, failed) or ask
- * for a 3-D Secure challenge; every other method takes the shopper to a hosted approval page.
+ * for a 3-D Secure challenge; bank links are charged when the checkout exchanges the widget's
+ * public token; every other method shows a hosted approval page or sheet.
  * Each outcome moves the order now and is followed by signed notifications in the provider
  * family's own words, with configurable delay, duplicates and reordering, as real providers do.
  */
@@ -13,6 +14,7 @@ import type { Catalog } from '../../catalog/catalog';
 import { transitionOrder, type EventSource } from '../../orders/service';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
 import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
+import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
 import type { SandboxOutcome } from './sandbox-cards';
@@ -47,6 +49,16 @@ const DECLINES: ReadonlySet<SandboxOutcome> = new Set([
 
 export function hostedPageUrl(paymentId: string, returnPath: string): string {
   return `/api/sandbox/checkout/${paymentId}/?return=${encodeURIComponent(returnPath)}`;
+}
+
+/** The bank-link widget of a payment; the checkout adds its own origin to frame it. */
+export const bankLinkUrl = (paymentId: string) => `/api/sandbox/bank-link/${paymentId}/`;
+
+/** What the checkout is told of an outcome the provider answered at once. */
+function answerFor(orderId: string, outcome: SandboxOutcome): PaymentAction {
+  if (DECLINES.has(outcome)) return { type: 'error', orderId, reason: 'declined' };
+  if (outcome === 'error') return { type: 'error', orderId, reason: 'failed' };
+  return { type: 'done', orderId };
 }
 
 export class SandboxGateway {
@@ -128,12 +140,23 @@ export class SandboxGateway {
       };
     }
     await this.settle({ paymentId, orderId, family }, outcome, 'authorization');
-    const action: PaymentAction = DECLINES.has(outcome)
-      ? { type: 'error', orderId, reason: 'declined' }
-      : outcome === 'error'
-        ? { type: 'error', orderId, reason: 'failed' }
-        : { type: 'done', orderId };
-    return { action, card };
+    return { action: answerFor(orderId, outcome), card };
+  }
+
+  /** Where the shopper goes for a method that is not card fields. */
+  private static started(provider: ProviderSpec, payment: NewPayment): PaymentAction {
+    const { paymentId, orderId } = payment;
+    const url = hostedPageUrl(paymentId, payment.returnPath);
+    switch (provider.action) {
+      case 'redirect_post':
+        return { type: 'redirect_post', orderId, url, fields: { reference: paymentId } };
+      case 'frontend_action':
+        return { type: 'frontend_action', orderId, url };
+      case 'token_exchange':
+        return { type: 'token_exchange', orderId, url: bankLinkUrl(paymentId) };
+      default:
+        return { type: 'redirect', orderId, url };
+    }
   }
 
   readonly adapterFor = (provider: ProviderSpec): PaymentAdapter => {
@@ -142,21 +165,18 @@ export class SandboxGateway {
     return {
       statusFor: family.statusFor,
       cardFieldsUrl: cardFields ? CARD_FIELDS_PATH : undefined,
-      createPayment: (payment) => {
-        if (cardFields) return this.charge(payment, family);
-        const url = hostedPageUrl(payment.paymentId, payment.returnPath);
-        return Promise.resolve({
-          action:
-            provider.action === 'redirect_post'
-              ? {
-                  type: 'redirect_post',
-                  orderId: payment.orderId,
-                  url,
-                  fields: { reference: payment.paymentId },
-                }
-              : { type: 'redirect', orderId: payment.orderId, url },
-        });
+      createPayment: (payment) =>
+        cardFields
+          ? this.charge(payment, family)
+          : Promise.resolve({ action: SandboxGateway.started(provider, payment) }),
+      exchangeToken: async (payment, publicToken) => {
+        const bank = redeemPublicToken(this.options.webhookSecret, publicToken, payment.paymentId);
+        if (!bank) return undefined;
+        const { outcome } = SANDBOX_BANKS[bank];
+        await this.settle({ ...payment, family }, outcome, 'authorization');
+        return answerFor(payment.orderId, outcome);
       },
+      cancelPayment: (payment) => this.settle({ ...payment, family }, 'canceled', 'browser'),
     };
   };
 }

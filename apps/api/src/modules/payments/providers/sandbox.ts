@@ -1,53 +1,43 @@
 /**
  * The sandbox gateway's pages and endpoints: the card fields the checkout frames and their token
- * endpoint, and the hosted page of a payment (a provider's approval page, a wallet sheet, a
- * bank-link widget, or a card's 3-D Secure challenge) with its approve, decline, time-out and
- * cancel buttons.
+ * endpoint, and the hosted page of a payment (a provider's approval page, a wallet sheet, or a
+ * card's 3-D Secure challenge) with its approve, decline, time-out and cancel buttons. The
+ * bank-link widget has its own routes (sandbox-bank-link-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   cardFieldsTextSchema,
   cardInputSchema,
   DEFAULT_CARD_FIELDS_TEXT,
-  findProvider,
-  formatPrice,
-  isRecordId,
   PROVIDER_LABELS,
-  takesCardFields,
   type CardFieldsText,
-  type Currency,
-  type ProviderSpec,
 } from '@checkout/core';
 import type { Database } from '../../../db/client';
-import { orders } from '../../orders/tables';
-import { payments } from '../tables';
 import { approvalPage, type ApprovalKind } from './sandbox-approval-page';
 import { cardFieldsCsp, cardFieldsPage } from './sandbox-card-fields-page';
 import { checkCard } from './sandbox-cards';
-import type { SandboxGateway, SandboxPayment } from './sandbox-gateway';
+import type { SandboxGateway } from './sandbox-gateway';
 import { CARD_FIELDS_PATH } from './sandbox-gateway';
-import { familyFor } from './registry';
+import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
 import { vaultCard } from './sandbox-vault';
 
-const HTML = 'text/html; charset=utf-8';
+export const HTML = 'text/html; charset=utf-8';
 
 /** The hosted pages run no script, and only we may frame them. */
 const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
 type Params = { Params: { id: string }; Querystring: { return?: string } };
 
-interface Found extends SandboxPayment {
-  payment: typeof payments.$inferSelect;
-  order: typeof orders.$inferSelect;
-  provider: ProviderSpec;
-  /** Paid through the card fields: its hosted page is the 3-D Secure challenge. */
-  cardFields: boolean;
+/** The checkout origin that frames a sandbox page, if it is one of ours. */
+export function framingOrigin(raw: unknown, allowed: readonly string[]): string | undefined {
+  const url = z.url().safeParse(raw);
+  const origin = url.success ? new URL(url.data).origin : undefined;
+  return origin && allowed.includes(origin) ? origin : undefined;
 }
 
 const fieldsQuery = z.object({
-  origin: z.url(),
+  origin: z.string(),
   /** The labels and messages, in the shopper's language: base64url JSON. */
   text: z.string().max(8000).optional(),
 });
@@ -69,39 +59,16 @@ export function sandboxRoutes(
   /** The checkout origins allowed to frame the card fields. */
   frameOrigins: readonly string[],
 ): void {
-  const load = async (id: string): Promise<Found | undefined> => {
-    const [payment] = isRecordId(id)
-      ? await db.select().from(payments).where(eq(payments.id, id))
-      : [];
-    const [order] = payment
-      ? await db.select().from(orders).where(eq(orders.id, payment.orderId))
-      : [];
-    const provider = payment && findProvider(payment.provider);
-    return payment && order && provider
-      ? {
-          payment,
-          order,
-          provider,
-          cardFields: takesCardFields(provider),
-          paymentId: payment.id,
-          orderId: order.id,
-          family: familyFor(provider),
-        }
-      : undefined;
-  };
-  const amountOf = (order: { totalMinor: number; currency: string }) =>
-    formatPrice(order.totalMinor, order.currency as Currency, 'en-US');
+  const load = (id: string) => findSandboxPayment(db, id);
   const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
 
   /** What the shopper sees for a payment: an approval page of its kind, or the card's challenge. */
-  const pageFor = (found: Found, action: string) => {
+  const pageFor = (found: FoundPayment, action: string) => {
     const kind: ApprovalKind = found.cardFields
       ? 'challenge'
       : found.provider.flow === 'one_click_payment'
         ? 'wallet'
-        : found.provider.action === 'token_exchange'
-          ? 'bank_link'
-          : 'redirect';
+        : 'redirect';
     return approvalPage({
       kind,
       provider:
@@ -115,8 +82,8 @@ export function sandboxRoutes(
 
   app.get(CARD_FIELDS_PATH, async (request, reply) => {
     const query = fieldsQuery.safeParse(request.query);
-    const origin = query.success ? new URL(query.data.origin).origin : undefined;
-    if (!query.success || !origin || !frameOrigins.includes(origin)) {
+    const origin = query.success ? framingOrigin(query.data.origin, frameOrigins) : undefined;
+    if (!query.success || !origin) {
       return reply.status(400).type('text/plain').send('This origin may not use the card fields.');
     }
     const text = parseText(query.data.text);

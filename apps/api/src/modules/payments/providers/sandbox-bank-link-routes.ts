@@ -1,0 +1,89 @@
+/**
+ * The bank-link widget's routes: GET shows the test banks, POST links one (or leaves) and
+ * answers with the page that hands the public token (or the exit) to the checkout window.
+ */
+import type { FastifyInstance } from 'fastify';
+import { PROVIDER_LABELS } from '@checkout/core';
+import type { Database } from '../../../db/client';
+import {
+  bankLinkCsp,
+  bankLinkPage,
+  bankLinkResultPage,
+  issuePublicToken,
+  SANDBOX_BANKS,
+  type SandboxBank,
+} from './sandbox-bank-link';
+import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
+import { framingOrigin, HTML } from './sandbox';
+
+type Request = {
+  Params: { id: string };
+  Querystring: { origin?: string };
+  Body: { intent?: string; bank?: string } | undefined;
+};
+
+export function bankLinkRoutes(
+  app: FastifyInstance,
+  db: Database,
+  /** Signs the public tokens, so only this gateway's exchange accepts them. */
+  secret: string,
+  frameOrigins: readonly string[],
+): void {
+  /** The widget of a payment waiting for its bank link, framed by one of our checkouts. */
+  const widget = async (
+    params: Request['Params'],
+    query: Request['Querystring'],
+  ): Promise<{ origin: string; found: FoundPayment } | { status: number; text: string }> => {
+    const origin = framingOrigin(query.origin, frameOrigins);
+    if (!origin) return { status: 400, text: 'This origin may not use the bank link.' };
+    const found = await findSandboxPayment(db, params.id);
+    if (!found || found.provider.action !== 'token_exchange') {
+      return { status: 404, text: 'Unknown payment.' };
+    }
+    if (found.order.status !== 'new') {
+      return { status: 409, text: 'This payment no longer waits for a bank link.' };
+    }
+    return { origin, found };
+  };
+
+  app.get<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
+    const page = await widget(request.params, request.query);
+    if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
+    return reply
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', bankLinkCsp(page.origin))
+      .send(
+        bankLinkPage({
+          provider: PROVIDER_LABELS[page.found.provider.id] ?? page.found.provider.id,
+          amount: amountOf(page.found.order),
+          action: request.url,
+        }),
+      );
+  });
+
+  app.post<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
+    const page = await widget(request.params, request.query);
+    if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
+    const { intent, bank } = request.body ?? {};
+    const linked = intent === 'link' && bank !== undefined && bank in SANDBOX_BANKS;
+    if (!linked && intent !== 'exit') {
+      return reply.status(400).type('text/plain').send('Choose a bank, or cancel.');
+    }
+    return reply
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', bankLinkCsp(page.origin))
+      .send(
+        bankLinkResultPage(
+          page.origin,
+          linked
+            ? {
+                type: 'linked',
+                token: issuePublicToken(secret, page.found.paymentId, bank as SandboxBank),
+              }
+            : { type: 'exit' },
+        ),
+      );
+  });
+}

@@ -1,0 +1,51 @@
+/** The sandbox's pages look up the payment they are for, with its order and provider. */
+import { eq } from 'drizzle-orm';
+import {
+  findProvider,
+  formatPrice,
+  isRecordId,
+  takesCardFields,
+  type Currency,
+  type ProviderSpec,
+} from '@checkout/core';
+import type { Database } from '../../../db/client';
+import { orders } from '../../orders/tables';
+import { payments } from '../tables';
+import { familyFor } from './registry';
+import type { SandboxPayment } from './sandbox-gateway';
+
+export interface FoundPayment extends SandboxPayment {
+  payment: typeof payments.$inferSelect;
+  order: typeof orders.$inferSelect;
+  provider: ProviderSpec;
+  /** Paid through the card fields: its hosted page is the 3-D Secure challenge. */
+  cardFields: boolean;
+}
+
+export async function findSandboxPayment(
+  db: Database,
+  id: string,
+): Promise<FoundPayment | undefined> {
+  const [payment] = isRecordId(id)
+    ? await db.select().from(payments).where(eq(payments.id, id))
+    : [];
+  const [order] = payment
+    ? await db.select().from(orders).where(eq(orders.id, payment.orderId))
+    : [];
+  const provider = payment && findProvider(payment.provider);
+  return payment && order && provider
+    ? {
+        payment,
+        order,
+        provider,
+        cardFields: takesCardFields(provider),
+        paymentId: payment.id,
+        orderId: order.id,
+        family: familyFor(provider),
+      }
+    : undefined;
+}
+
+/** The amount as the sandbox's English pages show it. */
+export const amountOf = (order: { totalMinor: number; currency: string }) =>
+  formatPrice(order.totalMinor, order.currency as Currency, 'en-US');
