@@ -3,8 +3,9 @@
  * token at the sandbox gateway's card fields endpoint, pay with it (Idempotency-Key) and read
  * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
- *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1]
+ *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1] [--only postgres]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
+ * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,9 @@ const arg = (name: string, fallback: number) => {
 const shoppers = arg('shoppers', 50);
 const duration = arg('duration', 20);
 const workers = arg('workers', 1);
+const onlyAt = process.argv.indexOf('--only');
+/** Run one database only: pglite or postgres. */
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 
 function percentile(sorted: number[], p: number): number {
   return sorted.length
@@ -33,12 +37,16 @@ async function startApi(
   env: Record<string, string>,
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const api = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/main.ts'], {
     env: {
       ...process.env,
       API_PORT: String(port),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '1000000000',
+      // One notification per payment, as providers deliver; duplicate deliveries are the race
+      // test's subject (conformance.test.ts), not this bench's.
+      SANDBOX_WEBHOOK_COPIES: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -181,20 +189,22 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
 }
 
 const results: unknown[] = [];
-const dir = mkdtempSync(path.join(tmpdir(), 'payment-bench-'));
-try {
-  results.push(await run('pglite', { PGLITE_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+if (only !== 'postgres') {
+  const dir = mkdtempSync(path.join(tmpdir(), 'payment-bench-'));
+  try {
+    results.push(await run('pglite', { PGLITE_DIR: dir }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
-if (postgresAvailable()) {
+if (only !== 'pglite' && postgresAvailable()) {
   const cluster = await startCluster();
   try {
-    results.push(await run('postgres', { DATABASE_URL: cluster.url }, cluster.url));
+    results.push(await run('postgres', { DATABASE_URL: cluster.socketUrl }, cluster.url));
   } finally {
     cluster.stop();
   }
-} else {
+} else if (only !== 'pglite') {
   results.push({
     database: 'postgres',
     skipped: 'PostgreSQL 15 server binaries not installed (apt-get install -y postgresql-15)',

@@ -14,6 +14,11 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  /** Connections each api process keeps to PostgreSQL. */
+  DATABASE_POOL_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(500).default(20),
+  ),
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default('./var/pglite')),
   LOG_LEVEL: z.preprocess(

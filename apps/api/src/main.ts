@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const env = loadEnv();
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
+    poolMax: env.DATABASE_POOL_MAX,
     pgliteDir: env.PGLITE_DIR,
     prepare: prepareCatalog,
   });

@@ -2,10 +2,11 @@
  * Opens the database: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
  * Both run the same Drizzle migrations before the api accepts a request.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
+  /** PostgreSQL connections in the pool (20 unless set). */
+  poolMax?: number;
   pgliteDir: string;
   /** Start-up work after the migrations (seeding), under the same lock. */
   prepare?: (db: Database) => Promise<unknown>;
@@ -29,7 +32,9 @@ export interface DatabaseOptions {
 const STARTUP_LOCK = 727_274_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.prepare);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? 20, options.prepare);
+  }
   return openPglite(options.pgliteDir, options.prepare);
 }
 
@@ -50,12 +55,13 @@ async function openPglite(
 
 async function openPostgres(
   url: string,
+  max: number,
   prepare: DatabaseOptions['prepare'],
 ): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('database connection lost:', error.message));
@@ -73,8 +79,37 @@ async function openPostgres(
   return { db, kind: 'postgres', close: () => pool.end() };
 }
 
-/** Runs a raw statement on either driver; both answer with `{ rows }`. */
+const dialect = new PgDialect();
+/** Statement names by SQL text: the raw statements come from a handful of shapes in code. */
+const statementNames = new Map<string, string>();
+
+interface NamedQueryClient {
+  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+}
+
+/** The node-postgres pool under a PostgreSQL database; undefined for PGlite. */
+function poolOf(db: Database): NamedQueryClient | undefined {
+  const client = (db as { $client?: object }).$client;
+  const isPool = (c: object | undefined): c is NamedQueryClient & object =>
+    c !== undefined && 'totalCount' in c;
+  return isPool(client) ? client : undefined;
+}
+
+/**
+ * Runs a raw statement on either driver; both answer with `{ rows }`. On PostgreSQL it is a
+ * named prepared statement, so each connection parses and plans each shape once.
+ */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return (result as { rows: T[] }).rows;
+  const pool = poolOf(db);
+  if (!pool) {
+    const result: unknown = await db.execute(query);
+    return (result as { rows: T[] }).rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return (await pool.query<T>({ name, text, values: params })).rows;
 }

@@ -12,7 +12,10 @@ import path from 'node:path';
 const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface Cluster {
+  /** Over TCP on 127.0.0.1. */
   url: string;
+  /** Over the cluster's Unix socket: what a database on the api's own machine is reached by. */
+  socketUrl: string;
   stop(): void;
 }
 
@@ -60,6 +63,7 @@ export async function startCluster(): Promise<Cluster> {
   run(`${BIN}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'checkout', 'checkout']);
   return {
     url: `postgres://checkout@127.0.0.1:${port}/checkout`,
+    socketUrl: `postgres://checkout@localhost:${port}/checkout?host=${encodeURIComponent(dir)}`,
     stop: () => {
       const args = ['-D', data, '-m', 'fast', 'stop'];
       if (asRoot)

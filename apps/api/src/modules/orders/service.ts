@@ -9,6 +9,7 @@ import {
   AppError,
   canTransition,
   ERROR_CODES,
+  isFinal,
   isRecordId,
   ORDER_STATUSES,
   type CartView,
@@ -18,6 +19,7 @@ import {
 import { queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { ensureAccountSql } from '../identity/accounts';
+import { forgetOrder, recallOrder, type OrderFacts } from './placed-orders';
 import { orders } from './tables';
 
 /** What moved an order: the browser's return, a notification, a status poll, or the provider's answer to our own call. */
@@ -34,7 +36,7 @@ function addPeriod(from: Date, period: { interval: number; unit: string }): Date
 }
 
 /** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
-function subscriptionRows(catalog: Catalog, order: typeof orders.$inferSelect): SQL[] {
+function subscriptionRows(catalog: Catalog, order: OrderFacts): SQL[] {
   const now = new Date();
   const snapshot = catalog.snapshot();
   return (order.snapshot as CartView).lines.map((line) => {
@@ -48,7 +50,7 @@ function subscriptionRows(catalog: Catalog, order: typeof orders.$inferSelect): 
 }
 
 /** What a paid order does besides moving: account, cart, coupon, subscriptions. */
-function paidEffects(catalog: Catalog, order: typeof orders.$inferSelect): SQL {
+function paidEffects(catalog: Catalog, order: OrderFacts): SQL {
   const coupon = (order.snapshot as CartView).coupon;
   const rows = subscriptionRows(catalog, order);
   return sql`, account as (${ensureAccountSql(order.email, sql`moved`)}
@@ -86,9 +88,13 @@ export async function transitionOrder(
   to: OrderStatus,
   source: EventSource,
 ): Promise<boolean> {
-  // Most repeated notifications find the order already final: answered without a lock.
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order || !canTransition(order.status, to)) return false;
+  // An order this process placed moves without a read; otherwise most repeated notifications
+  // find the order already final, and are answered without a lock.
+  const recalled = recallOrder(orderId);
+  const [order] = recalled
+    ? [recalled]
+    : await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || ('status' in order && !canTransition(order.status, to))) return false;
   const from = ORDER_STATUSES.filter((status) => canTransition(status, to));
   const effects =
     to === 'paid'
@@ -114,6 +120,7 @@ export async function transitionOrder(
     )${effects}
     select from_status from moved`,
   );
+  if (isFinal(to)) forgetOrder(orderId);
   return moved.length > 0;
 }
 

@@ -22,6 +22,7 @@ import {
 import { queryRows, type Database } from '../../db/client';
 import { viewCart, type CartDeps } from '../carts/service';
 import { findCart } from '../carts/store';
+import { rememberOrder } from '../orders/placed-orders';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
@@ -96,7 +97,9 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
     )
     select id from placed`,
   );
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  rememberOrder({ id: o.orderId, email: o.email, currency: o.cart.currency, snapshot: o.cart });
+  return true;
 }
 
 export async function startPayment(
