@@ -1,6 +1,6 @@
 /** Cart rows. */
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedQuery, type Database } from '../../db/client';
 import { carts, couponRedemptions } from './tables';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -12,8 +12,16 @@ export async function insertCart(db: Database, values: NewCart): Promise<CartRow
   return row;
 }
 
+const cartById = preparedQuery((db) =>
+  db
+    .select()
+    .from(carts)
+    .where(eq(carts.id, sql.placeholder('id')))
+    .prepare('cart_by_id'),
+);
+
 export async function findCart(db: Database, id: string): Promise<CartRow | undefined> {
-  const [row] = await db.select().from(carts).where(eq(carts.id, id));
+  const [row] = await cartById(db).execute({ id });
   return row;
 }
 

@@ -16,7 +16,7 @@ import {
   type OrderStatus,
   type OrderView,
 } from '@checkout/core';
-import { queryRows, type Database } from '../../db/client';
+import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { ensureAccountSql } from '../identity/accounts';
 import { forgetOrder, recallOrder, type OrderFacts } from './placed-orders';
@@ -72,6 +72,14 @@ function paidEffects(catalog: Catalog, order: OrderFacts): SQL {
     }`;
 }
 
+const orderById = preparedQuery((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('order_by_id'),
+);
+
 /** A failed or canceled payment gives the cart back to the shopper. */
 const REOPEN_CART = sql`, reopened as (
       update carts set status = 'open' from moved
@@ -91,9 +99,7 @@ export async function transitionOrder(
   // An order this process placed moves without a read; otherwise most repeated notifications
   // find the order already final, and are answered without a lock.
   const recalled = recallOrder(orderId);
-  const [order] = recalled
-    ? [recalled]
-    : await db.select().from(orders).where(eq(orders.id, orderId));
+  const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
   if (!order || ('status' in order && !canTransition(order.status, to))) return false;
   const from = ORDER_STATUSES.filter((status) => canTransition(status, to));
   const effects =
@@ -126,7 +132,7 @@ export async function transitionOrder(
 
 export async function getOrder(db: Database, catalog: Catalog, id: string): Promise<OrderView> {
   const valid = isRecordId(id);
-  const [order] = valid ? await db.select().from(orders).where(eq(orders.id, id)) : [];
+  const [order] = valid ? await orderById(db).execute({ id }) : [];
   if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
   return {
     id: order.id,

@@ -19,7 +19,7 @@ import {
   type PaymentAction,
   type ProviderSpec,
 } from '@checkout/core';
-import { queryRows, type Database } from '../../db/client';
+import { preparedQuery, queryRows, type Database } from '../../db/client';
 import { viewCart, type CartDeps } from '../carts/service';
 import { findCart } from '../carts/store';
 import { rememberOrder } from '../orders/placed-orders';
@@ -102,6 +102,20 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
   return true;
 }
 
+/** The provider's answer, replayed for repeats, and what we keep of the card it charged. */
+const storeAnswer = preparedQuery((db) =>
+  db
+    .update(payments)
+    .set({
+      answer: sql`${sql.placeholder('answer')}::jsonb`,
+      cardBrand: sql`${sql.placeholder('brand')}`,
+      cardLast4: sql`${sql.placeholder('last4')}`,
+      cardExpiry: sql`${sql.placeholder('expiry')}`,
+    })
+    .where(eq(payments.id, sql.placeholder('id')))
+    .prepare('store_payment_answer'),
+);
+
 export async function startPayment(
   deps: PaymentDeps,
   rawKey: unknown,
@@ -173,14 +187,12 @@ export async function startPayment(
     returnPath: request.returnPath,
     cardToken: request.cardToken,
   });
-  await deps.db
-    .update(payments)
-    .set({
-      answer: action,
-      cardBrand: card?.brand ?? null,
-      cardLast4: card?.last4 ?? null,
-      cardExpiry: card?.expiry ?? null,
-    })
-    .where(eq(payments.id, paymentId));
+  await storeAnswer(deps.db).execute({
+    id: paymentId,
+    answer: JSON.stringify(action),
+    brand: card?.brand ?? null,
+    last4: card?.last4 ?? null,
+    expiry: card?.expiry ?? null,
+  });
   return action;
 }

@@ -1,7 +1,7 @@
 /** The sandbox gateway's token vault: a checked card becomes a single-use, short-lived token. */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { preparedQuery, type Database } from '../../../db/client';
 import type { CheckedCard, SandboxOutcome } from './sandbox-cards';
 import { sandboxCardTokens } from './sandbox-tables';
 
@@ -15,9 +15,22 @@ export interface VaultedCard {
   outcome: SandboxOutcome | 'challenge';
 }
 
+const insertToken = preparedQuery((db) =>
+  db
+    .insert(sandboxCardTokens)
+    .values({
+      token: sql.placeholder('token'),
+      brand: sql.placeholder('brand'),
+      last4: sql.placeholder('last4'),
+      expiry: sql.placeholder('expiry'),
+      outcome: sql.placeholder('outcome'),
+    })
+    .prepare('insert_card_token'),
+);
+
 export async function vaultCard(db: Database, card: CheckedCard): Promise<string> {
   const token = `ctok_${randomBytes(24).toString('base64url')}`;
-  await db.insert(sandboxCardTokens).values({
+  await insertToken(db).execute({
     token,
     brand: card.brand,
     last4: card.last4,
@@ -27,20 +40,15 @@ export async function vaultCard(db: Database, card: CheckedCard): Promise<string
   return token;
 }
 
-/** Marks the token used and answers its card; an unknown, used or expired token answers nothing. */
-export async function redeemCard(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<VaultedCard | undefined> {
-  const [card] = await db
+const redeemToken = preparedQuery((db) =>
+  db
     .update(sandboxCardTokens)
-    .set({ usedAt: now })
+    .set({ usedAt: sql`${sql.placeholder('now')}::timestamptz` })
     .where(
       and(
-        eq(sandboxCardTokens.token, token),
+        eq(sandboxCardTokens.token, sql.placeholder('token')),
         isNull(sandboxCardTokens.usedAt),
-        gt(sandboxCardTokens.createdAt, new Date(now.getTime() - CARD_TOKEN_TTL_MS)),
+        gt(sandboxCardTokens.createdAt, sql.placeholder('since')),
       ),
     )
     .returning({
@@ -48,7 +56,21 @@ export async function redeemCard(
       last4: sandboxCardTokens.last4,
       expiry: sandboxCardTokens.expiry,
       outcome: sandboxCardTokens.outcome,
-    });
+    })
+    .prepare('redeem_card_token'),
+);
+
+/** Marks the token used and answers its card; an unknown, used or expired token answers nothing. */
+export async function redeemCard(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<VaultedCard | undefined> {
+  const [card] = await redeemToken(db).execute({
+    token,
+    now: now.toISOString(),
+    since: new Date(now.getTime() - CARD_TOKEN_TTL_MS),
+  });
   return card && { ...card, outcome: card.outcome as VaultedCard['outcome'] };
 }
 
