@@ -23,6 +23,8 @@ const arg = (name: string, fallback: number) => {
 const shoppers = arg('shoppers', 50);
 const duration = arg('duration', 20);
 const workers = arg('workers', 1);
+// One notification per payment, as providers deliver; SANDBOX_WEBHOOK_COPIES=2 doubles each.
+const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '1';
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -44,9 +46,7 @@ async function startApi(
       API_PORT: String(port),
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MAX: '1000000000',
-      // One notification per payment, as providers deliver; duplicate deliveries are the race
-      // test's subject (conformance.test.ts), not this bench's.
-      SANDBOX_WEBHOOK_COPIES: '1',
+      SANDBOX_WEBHOOK_COPIES: webhookCopies,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -177,6 +177,7 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
   return {
     database,
     apiProcesses: count,
+    webhookCopies: Number(webhookCopies),
     shoppers,
     durationSeconds: Number(seconds.toFixed(1)),
     paidOrders: orders.filter((o) => o.paid).length,
