@@ -175,6 +175,21 @@ test('PayPal: approve on the provider page pays, cancel returns to the cart', as
   await page.waitForURL(/\/success\/\?order_id=/);
 });
 
+test('back from PayPal with the browser button, the shopper can pay by card instead', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn');
+  await enterEmail(page, 'back-button-buyer@gmail.com');
+  await page.locator('[data-element="provider-paypal"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/\/api\/sandbox\/checkout\//);
+  await page.goBack();
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await expect(cardFrame(page).locator('input#number')).toBeVisible();
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+});
+
 test('a 3-D Secure card is challenged, then paid; cancelling the challenge returns to the cart', async ({
   page,
 }) => {

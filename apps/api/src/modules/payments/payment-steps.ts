@@ -4,7 +4,7 @@
  * shopper closed, so the cart is payable again. Both act only on an order the provider has not
  * answered yet (status new); afterwards they answer with what already happened.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AppError,
   ERROR_CODES,
@@ -62,6 +62,23 @@ export async function exchangeToken(deps: PaymentDeps, body: unknown): Promise<P
     ]);
   }
   return action;
+}
+
+/**
+ * A new attempt on a cart whose last payment the provider never answered (the shopper came back
+ * from its page with the back button, or closed the tab): that payment is canceled and the cart
+ * reopened. False when there is none; an order already pending stays, money may be on its way.
+ */
+export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Promise<boolean> {
+  const [unanswered] = await deps.db
+    .select({ paymentId: payments.id, orderId: orders.id, provider: payments.provider })
+    .from(orders)
+    .innerJoin(payments, eq(payments.orderId, orders.id))
+    .where(and(eq(orders.cartId, cartId), eq(orders.status, 'new')));
+  const provider = unanswered && findProvider(unanswered.provider);
+  if (!unanswered || !provider) return false;
+  await deps.adapterFor(provider).cancelPayment(unanswered);
+  return true;
 }
 
 /** The order's status after the cancel: canceled, or whatever the provider answered first. */

@@ -288,6 +288,20 @@ describe('payments through the sandbox gateway', () => {
     expect((await pay(anonymous.id)).statusCode).toBe(400);
   });
 
+  it('a new attempt replaces a payment the provider never answered, not a pending one', async () => {
+    const cart = await newCart();
+    const left = (await pay(cart.id, { provider: 'paypal' })).json<PaymentAction>();
+    // The shopper came back from PayPal with the back button and pays by card instead.
+    const card = await pay(cart.id, { card: '4000000000000259' });
+    expect(card.statusCode).toBe(201);
+    expect((await order(left.orderId)).status).toBe('canceled');
+    // The card payment was accepted (pending, settled 50 ms later here): it is never replaced.
+    const accepted = card.json<PaymentAction>();
+    const third = await pay(cart.id, { provider: 'paypal' });
+    expect(third.json<{ error: { code: number } }>().error.code).toBe(2015);
+    expect(['pending', 'paid']).toContain((await order(accepted.orderId)).status);
+  });
+
   it('moves an order once when 50 notifications race for it', async () => {
     const cart = await newCart();
     const action = (await pay(cart.id, { card: '4000000000003220' })).json<PaymentAction>();

@@ -2,7 +2,7 @@
  * Starting a payment: locks the cart, records the order (status new) and claims the
  * Idempotency-Key in one statement, then asks the provider's adapter what the shopper does
  * next. The same key with the same body replays the first answer; with another body it is
- * refused.
+ * refused. A new attempt cancels an earlier payment the provider never answered.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import { preparedQuery, queryRows, type Database } from '../../db/client';
 import { viewCart, type CartDeps } from '../carts/service';
 import { findCart } from '../carts/store';
 import { rememberOrder } from '../orders/placed-orders';
+import { supersedeUnanswered } from './payment-steps';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
@@ -126,8 +127,14 @@ export async function startPayment(
   const hash = hashOf(request);
   const row = await findCart(deps.db, request.cartId);
   if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
-  // A cart being paid (or paid) answers a repeat of its payment, and refuses any other.
-  if (row.status !== 'open') return refuseLockedCart(await replay(deps.db, key, hash));
+  // A cart being paid (or paid) answers a repeat of its payment. Another attempt replaces a
+  // payment the provider never answered; otherwise it is refused.
+  if (row.status !== 'open') {
+    const replayed = await replay(deps.db, key, hash);
+    const reopened =
+      !replayed && row.status === 'payment_started' && (await supersedeUnanswered(deps, row.id));
+    if (!reopened) return refuseLockedCart(replayed);
+  }
   const email = row.email;
   if (!email)
     throw new AppError(ERROR_CODES.validation, 400, 'Email cannot be empty', [
