@@ -19,6 +19,8 @@ import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
 import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
+import { purgeSettlements } from './modules/payments/providers/sandbox-settlements';
+import { refreshPayment } from './modules/payments/payment-steps';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
 import { bankLinkRoutes } from './modules/payments/providers/sandbox-bank-link-routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -83,17 +85,17 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     endProviderSession: identity?.endSession,
   });
-  // Expired login state and card tokens go every ten minutes (any node may do it; deletes are idempotent).
+  // Expired login state, card tokens and settlements go every ten minutes (any node may do it; deletes are idempotent).
   const purge = setInterval(() => {
     Promise.all([
       purgeExpiredSessions(database.db),
       purgeExpiredIdentity(database.db),
       purgeCardTokens(database.db),
+      purgeSettlements(database.db),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 10 * 60_000);
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));
-  orderRoutes(app, database.db, catalog);
   // With no provider configured, every provider runs against the built-in sandbox gateway.
   const gateway = new SandboxGateway(app, database.db, catalog, {
     asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
@@ -101,8 +103,13 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
     webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
     webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
+    webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
   });
-  paymentRoutes(app, { ...cartDeps, adapterFor: gateway.adapterFor });
+  const paymentDeps = { ...cartDeps, adapterFor: gateway.adapterFor };
+  orderRoutes(app, database.db, catalog, (orderId) =>
+    refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
+  );
+  paymentRoutes(app, paymentDeps);
   callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
   const checkoutOrigins = [
     new URL(env.PUBLIC_ORIGIN).origin,

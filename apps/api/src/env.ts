@@ -57,6 +57,16 @@ const schema = z.object({
       .default('false')
       .transform((v) => v === 'true'),
   ),
+  /** The share of sandbox notifications lost on the way (0 to 1), to exercise refreshes. */
+  SANDBOX_WEBHOOK_DROP_RATE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().min(0).max(1).default(0),
+  ),
+  /** A waiting order with no news for this long is refreshed from its provider when polled. */
+  PAYMENT_REFRESH_AFTER_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(15_000),
+  ),
   /** The checkout's public origin (the web app): login returns there, cookies are set for it. */
   PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3000')),
   /** Further origins a login or success redirect may go to (comma-separated). */

@@ -1,12 +1,15 @@
 /**
- * What the checkout asks of a payment after it started, from a dialog over the page: exchange a
- * bank link's public token (the token-exchange type), and cancel a payment whose dialog the
- * shopper closed, so the cart is payable again. Both act only on an order the provider has not
- * answered yet (status new); afterwards they answer with what already happened.
+ * What happens to a payment after it started: the checkout, from a dialog over the page,
+ * exchanges a bank link's public token (the token-exchange type) or cancels a payment whose
+ * dialog the shopper closed, so the cart is payable again; a new attempt replaces a payment the
+ * provider never answered; and a payment whose notification is overdue is refreshed by asking
+ * the provider. Exchange and cancel act only on an order the provider has not answered yet
+ * (status new); afterwards they answer with what already happened.
  */
 import { and, eq } from 'drizzle-orm';
 import {
   AppError,
+  canTransition,
   ERROR_CODES,
   findProvider,
   paymentCancelRequestSchema,
@@ -16,6 +19,7 @@ import {
   type ProviderSpec,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
@@ -25,11 +29,17 @@ interface OrderPayment {
   orderId: string;
   provider: ProviderSpec;
   status: OrderStatus;
+  updatedAt: Date;
 }
 
 async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   const [row] = await db
-    .select({ paymentId: payments.id, provider: payments.provider, status: orders.status })
+    .select({
+      paymentId: payments.id,
+      provider: payments.provider,
+      status: orders.status,
+      updatedAt: orders.updatedAt,
+    })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.orderId, orderId));
@@ -95,4 +105,32 @@ export async function cancelPayment(
     .from(orders)
     .where(eq(orders.id, orderId));
   return { orderId, status: order?.status ?? 'canceled' };
+}
+
+/** When each order's provider was last asked, so a polling page asks at most once a while. */
+const lastAsked = new Map<string, number>();
+const ASKED_CAPACITY = 10_000;
+
+/**
+ * An order still waiting (new or pending) with nothing heard for `afterMs`: the provider is
+ * asked for the payment's status, at most once per `afterMs` per order, and its answer moves
+ * the order (event source "poll"). True when the order moved.
+ */
+export async function refreshPayment(
+  deps: PaymentDeps,
+  orderId: string,
+  afterMs: number,
+  now = Date.now(),
+): Promise<boolean> {
+  if (now - (lastAsked.get(orderId) ?? 0) < afterMs) return false;
+  const payment = await paymentOf(deps.db, orderId);
+  const waiting = payment.status === 'new' || payment.status === 'pending';
+  if (!waiting || now - payment.updatedAt.getTime() < afterMs) return false;
+  lastAsked.set(orderId, now);
+  if (lastAsked.size > ASKED_CAPACITY) lastAsked.delete(lastAsked.keys().next().value as string);
+  const adapter = deps.adapterFor(payment.provider);
+  const reported = await adapter.refreshStatus(payment);
+  const status = reported === undefined ? undefined : adapter.statusFor(reported);
+  if (!status || !canTransition(payment.status, status)) return false;
+  return transitionOrder(deps.db, deps.catalog, orderId, status, 'poll');
 }

@@ -1,7 +1,8 @@
 /**
  * One interface for every payment provider: start a payment (the answer tells the browser what
  * to do next), exchange a bank link's public token, cancel a payment the shopper abandoned in a
- * dialog, and map the provider's reported outcomes onto our order status. The sandbox
+ * dialog, ask for a payment's status when its notification is late, and map the provider's
+ * reported outcomes onto our order status. The sandbox
  * gateway implements it for every family; a real provider implements it beside the sandbox.
  */
 import type { Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
@@ -45,6 +46,11 @@ export interface PaymentAdapter {
   exchangeToken?: (payment: PaymentRef, publicToken: string) => Promise<PaymentAction | undefined>;
   /** The shopper closed the provider's dialog before it answered: void the payment. */
   cancelPayment: (payment: PaymentRef) => Promise<void>;
+  /**
+   * Asks the provider for the payment's status, in its own words (as `statusFor` reads them),
+   * when its notification is overdue; undefined when it has nothing newer to say.
+   */
+  refreshStatus: (payment: PaymentRef) => Promise<string | undefined>;
   /** The order status a provider-reported outcome means. */
   statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */

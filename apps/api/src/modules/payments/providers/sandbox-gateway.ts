@@ -15,6 +15,7 @@ import { transitionOrder, type EventSource } from '../../orders/service';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
 import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
 import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
+import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
 import type { SandboxOutcome } from './sandbox-cards';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   webhookCopies: number;
   /** Deliver a pending payment's final notification before its "pending" one. */
   webhookReorder: boolean;
+  /** The share of notifications lost on the way (0 to 1); a refresh recovers their news. */
+  webhookDropRate: number;
 }
 
 /** The payment an outcome applies to. */
@@ -71,6 +74,7 @@ export class SandboxGateway {
 
   /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
   private notify(paymentId: string, status: string, delayMs: number): void {
+    if (Math.random() < this.options.webhookDropRate) return;
     const body = JSON.stringify({ id: randomUUID(), paymentId, status });
     const headers = {
       'content-type': 'application/json',
@@ -103,6 +107,7 @@ export class SandboxGateway {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
     if (outcome === 'timeout') {
       // The provider never confirms: pending now, canceled when the provider gives up.
+      await this.settleLater(paymentId, family.reports.pending, family.reports.canceled);
       await transitionOrder(this.db, this.catalog, orderId, 'pending', source);
       this.notify(paymentId, family.reports.pending, webhookDelayMs);
       this.notify(paymentId, family.reports.canceled, asyncSettleMs);
@@ -110,6 +115,7 @@ export class SandboxGateway {
     }
     const reported = family.reports[outcome];
     const status = family.statusFor(reported);
+    if (outcome === 'pending') await this.settleLater(paymentId, reported, family.reports.success);
     if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
     if (outcome === 'pending') {
       // Settled later, by notification only; with reordering the final word arrives first.
@@ -121,6 +127,12 @@ export class SandboxGateway {
     } else {
       this.notify(paymentId, reported, webhookDelayMs);
     }
+  }
+
+  /** Records what a pending payment reports now and after it settles. */
+  private settleLater(paymentId: string, reported: string, finalReported: string) {
+    const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
+    return recordSettlement(this.db, { paymentId, reported, finalReported, settlesAt });
   }
 
   /** A card payment: redeem the token, then answer as the issuer does. */
@@ -177,6 +189,7 @@ export class SandboxGateway {
         return answerFor(payment.orderId, outcome);
       },
       cancelPayment: (payment) => this.settle({ ...payment, family }, 'canceled', 'browser'),
+      refreshStatus: (payment) => reportedNow(this.db, payment.paymentId),
     };
   };
 }

@@ -1,9 +1,10 @@
 /**
- * The sandbox gateway's own storage: the card tokens its card fields hand out. A real gateway
- * keeps the card number in its vault; the sandbox needs only what a test card chooses (the
- * outcome), so the number and security code are not stored even here.
+ * The sandbox gateway's own storage: the card tokens its card fields hand out, and the payments
+ * it settles later. A real gateway keeps the card number in its vault; the sandbox needs only
+ * what a test card chooses (the outcome), so the number and security code are not stored even
+ * here.
  */
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   token: text('token').primaryKey(),
@@ -14,4 +15,16 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when a payment redeems the token: a token pays once. */
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/**
+ * Payments the gateway answered "pending" and settles later: what it reports now, what it
+ * reports from `settlesAt` on, in the family's own words. Asked when the checkout refreshes a
+ * payment whose notification never came.
+ */
+export const sandboxSettlements = pgTable('sandbox_settlements', {
+  paymentId: uuid('payment_id').primaryKey(),
+  reported: text('reported').notNull(),
+  finalReported: text('final_reported').notNull(),
+  settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
 });
