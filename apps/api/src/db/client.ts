@@ -103,11 +103,12 @@ interface NamedQueryClient {
   query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
 }
 
+const isPool = (client: object | undefined): client is NamedQueryClient & object =>
+  client !== undefined && 'totalCount' in client;
+
 /** The node-postgres pool under a PostgreSQL database; undefined for PGlite. */
 function poolOf(db: Database): NamedQueryClient | undefined {
   const client = (db as { $client?: object }).$client;
-  const isPool = (c: object | undefined): c is NamedQueryClient & object =>
-    c !== undefined && 'totalCount' in c;
   return isPool(client) ? client : undefined;
 }
 

@@ -2,7 +2,7 @@
  * The bank-link widget's routes: GET shows the test banks, POST links one (or leaves) and
  * answers with the page that hands the public token (or the exit) to the checkout window.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PROVIDER_LABELS } from '@checkout/core';
 import type { Database } from '../../../db/client';
 import {
@@ -46,20 +46,26 @@ export function bankLinkRoutes(
     return { origin, found };
   };
 
+  const send = (reply: FastifyReply, origin: string, html: string) =>
+    reply
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', bankLinkCsp(origin))
+      .send(html);
+
   app.get<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
     const page = await widget(request.params, request.query);
     if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
-    return reply
-      .type(HTML)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', bankLinkCsp(page.origin))
-      .send(
-        bankLinkPage({
-          provider: PROVIDER_LABELS[page.found.provider.id] ?? page.found.provider.id,
-          amount: amountOf(page.found.order),
-          action: request.url,
-        }),
-      );
+    const { provider, order } = page.found;
+    return send(
+      reply,
+      page.origin,
+      bankLinkPage({
+        provider: PROVIDER_LABELS[provider.id] ?? provider.id,
+        amount: amountOf(order),
+        action: request.url,
+      }),
+    );
   });
 
   app.post<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
@@ -70,20 +76,11 @@ export function bankLinkRoutes(
     if (!linked && intent !== 'exit') {
       return reply.status(400).type('text/plain').send('Choose a bank, or cancel.');
     }
-    return reply
-      .type(HTML)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', bankLinkCsp(page.origin))
-      .send(
-        bankLinkResultPage(
-          page.origin,
-          linked
-            ? {
-                type: 'linked',
-                token: issuePublicToken(secret, page.found.paymentId, bank as SandboxBank),
-              }
-            : { type: 'exit' },
-        ),
-      );
+    const token = linked && issuePublicToken(secret, page.found.paymentId, bank as SandboxBank);
+    return send(
+      reply,
+      page.origin,
+      bankLinkResultPage(page.origin, token ? { type: 'linked', token } : { type: 'exit' }),
+    );
   });
 }

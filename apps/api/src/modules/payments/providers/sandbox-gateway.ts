@@ -105,28 +105,17 @@ export class SandboxGateway {
     source: EventSource,
   ): Promise<void> {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
-    if (outcome === 'timeout') {
-      // The provider never confirms: pending now, canceled when the provider gives up.
-      await this.settleLater(paymentId, family.reports.pending, family.reports.canceled);
-      await transitionOrder(this.db, this.catalog, orderId, 'pending', source);
-      this.notify(paymentId, family.reports.pending, webhookDelayMs);
-      this.notify(paymentId, family.reports.canceled, asyncSettleMs);
-      return;
-    }
-    const reported = family.reports[outcome];
+    // Pending now and settled later: paid, or canceled when the provider gives up (time-out).
+    const later = outcome === 'pending' || outcome === 'timeout';
+    const reported = family.reports[later ? 'pending' : outcome];
+    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
+    if (later) await this.settleLater(paymentId, reported, final);
     const status = family.statusFor(reported);
-    if (outcome === 'pending') await this.settleLater(paymentId, reported, family.reports.success);
     if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
-    if (outcome === 'pending') {
-      // Settled later, by notification only; with reordering the final word arrives first.
-      const [first, second] = webhookReorder
-        ? [webhookDelayMs, asyncSettleMs]
-        : [asyncSettleMs, webhookDelayMs];
-      this.notify(paymentId, family.reports.success, first);
-      this.notify(paymentId, reported, second);
-    } else {
-      this.notify(paymentId, reported, webhookDelayMs);
-    }
+    if (!later) return this.notify(paymentId, reported, webhookDelayMs);
+    // The final word by notification only; with reordering it arrives first.
+    this.notify(paymentId, final, webhookReorder ? webhookDelayMs : asyncSettleMs);
+    this.notify(paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
   }
 
   /** Records what a pending payment reports now and after it settles. */

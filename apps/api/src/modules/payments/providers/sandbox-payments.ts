@@ -26,24 +26,25 @@ export async function findSandboxPayment(
   db: Database,
   id: string,
 ): Promise<FoundPayment | undefined> {
-  const [payment] = isRecordId(id)
-    ? await db.select().from(payments).where(eq(payments.id, id))
+  const [row] = isRecordId(id)
+    ? await db
+        .select({ payment: payments, order: orders })
+        .from(payments)
+        .innerJoin(orders, eq(orders.id, payments.orderId))
+        .where(eq(payments.id, id))
     : [];
-  const [order] = payment
-    ? await db.select().from(orders).where(eq(orders.id, payment.orderId))
-    : [];
-  const provider = payment && findProvider(payment.provider);
-  return payment && order && provider
-    ? {
-        payment,
-        order,
-        provider,
-        cardFields: takesCardFields(provider),
-        paymentId: payment.id,
-        orderId: order.id,
-        family: familyFor(provider),
-      }
-    : undefined;
+  const provider = row && findProvider(row.payment.provider);
+  if (!row || !provider) return undefined;
+  const { payment, order } = row;
+  return {
+    payment,
+    order,
+    provider,
+    cardFields: takesCardFields(provider),
+    paymentId: payment.id,
+    orderId: order.id,
+    family: familyFor(provider),
+  };
 }
 
 /** The amount as the sandbox's English pages show it. */
