@@ -100,6 +100,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   const gateway = new SandboxGateway(app, database.db, catalog, {
     asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
     webhookSecret: env.WEBHOOK_SECRET,
+    bankLinkSecret: env.BANK_LINK_SECRET,
     webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
     webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
     webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
@@ -116,6 +117,6 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
   sandboxRoutes(app, database.db, gateway, checkoutOrigins);
-  bankLinkRoutes(app, database.db, env.WEBHOOK_SECRET, checkoutOrigins);
+  bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
   return app;
 }

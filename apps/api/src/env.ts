@@ -42,6 +42,28 @@ const schema = z.object({
     emptyAsUndefined,
     z.string().min(16).default('sandbox-webhook-secret-change-me'),
   ),
+  /** Signs the sandbox bank-link widget's public tokens (its own key, not the webhook one). */
+  BANK_LINK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('bank-link-secret-change-me'),
+  ),
+  /** Signs what binds a payment's hosted pages to the cart that started it. */
+  CART_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).default('cart-secret-change-me')),
+  /**
+   * The built-in sandbox gateway and mailbox. Outside production they always run; in production
+   * they answer 404 unless this is "on" on purpose (then a warning and a "Test mode" badge).
+   */
+  SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+  /** A real mail transport (smtp:// or smtps://); unset outside production: the sandbox mailbox. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  /** Sender of outgoing mail. */
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Aegis <no-reply@localhost>')),
   SANDBOX_WEBHOOK_DELAY_MS: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(1000),
@@ -117,6 +139,8 @@ const schema = z.object({
 /** Defaults that only make local runs work; a production start must replace every one. */
 const DEV_SECRETS = [
   'WEBHOOK_SECRET',
+  'BANK_LINK_SECRET',
+  'CART_SECRET',
   'OIDC_CLIENT_SECRET',
   'IDENTITY_COOKIE_SECRET',
   'TRUSTED_PASS_SECRET',

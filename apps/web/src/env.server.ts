@@ -28,6 +28,13 @@ const schema = z.object({
     emptyAsUndefined,
     z.enum(['production', 'preprod', 'staging', 'review', 'local', 'test']).default('local'),
   ),
+  /**
+   * Whether payments run against the sandbox gateway in production on purpose ("on"): the
+   * checkout then shows a "Test mode" badge. Outside production the sandbox always runs.
+   */
+  SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+  /** Signs QA tokens (?qa=…) that allow flag overrides; unset in production: no QA overrides. */
+  QA_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   /** Share of traces kept; anything outside 0…1 falls back to 1. */
   TRACING_SAMPLE_RATE: z.preprocess(
     emptyAsUndefined,

@@ -10,7 +10,7 @@ const ORIGIN = 'http://localhost:3000';
 describe('bank link (token exchange) and closing a payment dialog', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ WEBHOOK_SECRET: SECRET, SANDBOX_ASYNC_SETTLE_MS: '600000' });
+    t = await createTestApp({ BANK_LINK_SECRET: SECRET, SANDBOX_ASYNC_SETTLE_MS: '600000' });
   });
   afterAll(() => t.close());
 

@@ -26,6 +26,8 @@ export interface SandboxOptions {
   asyncSettleMs: number;
   /** Signs the gateway's notifications to /api/callback/. */
   webhookSecret: string;
+  /** Signs the bank-link widget's public tokens. */
+  bankLinkSecret: string;
   webhookDelayMs: number;
   /** How many times each notification is delivered (more than one exercises deduplication). */
   webhookCopies: number;
@@ -171,7 +173,7 @@ export class SandboxGateway {
           ? this.charge(payment, family)
           : Promise.resolve({ action: SandboxGateway.started(provider, payment) }),
       exchangeToken: async (payment, publicToken) => {
-        const bank = redeemPublicToken(this.options.webhookSecret, publicToken, payment.paymentId);
+        const bank = redeemPublicToken(this.options.bankLinkSecret, publicToken, payment.paymentId);
         if (!bank) return undefined;
         const { outcome } = SANDBOX_BANKS[bank];
         await this.settle({ ...payment, family }, outcome, 'authorization');
