@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const WEB_PORT = 3100;
-const API_PORT = 4100;
+// Overridable so that several checkouts of the repository can run their suites side by side.
+const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 
 /** The production build of both apps, on a throwaway in-memory database, in Debian's Chromium. */
 export default defineConfig({
