@@ -54,11 +54,12 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PUBLIC_ORIGIN: publicOrigin },
   }),
-  spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort],
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  ),
+  // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
+  spawn(process.execPath, [path.join(webDir, 'server.mjs')], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', WEB_PORT: webPort },
+  }),
 ];
 
 let stopping = false;

@@ -9,15 +9,13 @@ import { env } from '../env.server';
 
 type HeaderReader = { get(name: string): string | null };
 
-/** The nearest hop's view of the client: the last X-Forwarded-For entry cannot be forged by it. */
+/**
+ * The client as the web app's own server resolved it (apps/web/server.mjs rewrites
+ * X-Forwarded-For from the socket and the trusted hops): the first entry of that chain.
+ */
 export function clientAddress(headers: HeaderReader): string | undefined {
-  const forwarded = headers
-    .get('x-forwarded-for')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const address = forwarded?.at(-1) ?? headers.get('x-real-ip') ?? undefined;
-  return address?.replace(/^::ffff:/, '');
+  const first = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return first ? first.replace(/^::ffff:/, '') : undefined;
 }
 
 export function countryOf(headers: HeaderReader): string {

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * The web app's HTTP server: Next's own request handler behind one step of ours. `next start`
+ * hands the client's X-Forwarded-For on to the api untouched (it only fills the header when it
+ * is absent) and exposes no socket address to proxy.ts, so a client could pick the address the
+ * api's rate limits count. Here the header is rewritten from the socket before Next sees it.
+ *
+ * Started by scripts/start.mjs with NODE_ENV=production in apps/web. This file runs before
+ * Next and cannot load the server-only env module, so it reads its three variables itself.
+ */
+import { createServer } from 'node:http';
+import next from 'next';
+import { compileTrust, overwriteClientAddress } from './src/server/client-address.mjs';
+
+const port = Number(process.env.WEB_PORT ?? 3000);
+const hostname = process.env.WEB_HOST || undefined;
+
+let trust;
+try {
+  trust = compileTrust(process.env.TRUST_PROXY);
+} catch {
+  // The message names the variable, never its value (which may be long or sensitive).
+  console.error('[web] TRUST_PROXY is not a list of addresses, ranges or proxy-addr names');
+  process.exit(1);
+}
+if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+  console.error('[web] WEB_PORT is not a port number');
+  process.exit(1);
+}
+
+const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  overwriteClientAddress(request, trust);
+  void handle(request, response);
+});
+server.listen(port, hostname, () => {
+  console.log(`[web] listening on ${hostname ?? '*'}:${port}`);
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
