@@ -3,7 +3,9 @@ import {
   FEATURE_FLAGS,
   featureFlagsFileSchema,
   isEnabled,
+  isLegalDisclosure,
   parseFlagOverrides,
+  permittedOverrides,
   resolveFlags,
   type FeatureFlags,
 } from './feature-flags';
@@ -33,5 +35,23 @@ describe('feature flags', () => {
     delete missing.coupon;
     expect(featureFlagsFileSchema.safeParse(missing).success).toBe(false);
     expect(featureFlagsFileSchema.safeParse({ ...base, extra: 'on' }).success).toBe(false);
+  });
+
+  it('never lets an override switch off the renewal-price disclosure in production', () => {
+    const overrides = parseFlagOverrides('renewal-price-disclaimer:off,coupon:off');
+    const flags = resolveFlags(base, permittedOverrides(overrides, { production: true }));
+    expect(isEnabled(flags, 'renewal-price-disclaimer')).toBe(true);
+    // Other flags still follow the override.
+    expect(isEnabled(flags, 'coupon')).toBe(false);
+  });
+
+  it('lets a test deployment switch the disclosure off to check the page without it', () => {
+    const overrides = parseFlagOverrides('renewal-price-disclaimer:off');
+    const flags = resolveFlags(base, permittedOverrides(overrides, { production: false }));
+    expect(isEnabled(flags, 'renewal-price-disclaimer')).toBe(false);
+  });
+
+  it('marks the flags that carry a legal disclosure in their definition', () => {
+    expect(FEATURE_FLAGS.filter(isLegalDisclosure)).toEqual(['renewal-price-disclaimer']);
   });
 });

@@ -1,25 +1,39 @@
 /** Feature flags (spec §9): each is 'on', 'off' or a named variant. */
 import { z } from 'zod';
 
-export const FEATURE_FLAGS = [
-  'enable-one-click-payments',
-  'coupon',
-  'extra-plans',
-  'plan-period-dropdown',
-  'plan-upsell',
-  'vpn-duo-plan',
-  'travel-data-addon',
-  'renewal-price-disclaimer',
-  'oauth-signup-methods',
-  'iframe-modal-3ds',
-  'promo-badge-black-friday',
-  'promo-badge-cyber-monday',
-  'promo-badge-birthday',
-  'promo-badge-personal-offer',
-  'promo-badge-discount',
-] as const;
+interface FlagDefinition {
+  /**
+   * The flag shows a disclosure the law requires (renewal price, subscription terms): in
+   * production no override, neither FEATURE_FLAGS nor a QA link, may switch it off.
+   */
+  readonly legalDisclosure?: true;
+}
 
-export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+const FLAG_DEFINITIONS = {
+  'enable-one-click-payments': {},
+  coupon: {},
+  'extra-plans': {},
+  'plan-period-dropdown': {},
+  'plan-upsell': {},
+  'vpn-duo-plan': {},
+  'travel-data-addon': {},
+  'renewal-price-disclaimer': { legalDisclosure: true },
+  'oauth-signup-methods': {},
+  'iframe-modal-3ds': {},
+  'promo-badge-black-friday': {},
+  'promo-badge-cyber-monday': {},
+  'promo-badge-birthday': {},
+  'promo-badge-personal-offer': {},
+  'promo-badge-discount': {},
+} as const satisfies Record<string, FlagDefinition>;
+
+export type FeatureFlag = keyof typeof FLAG_DEFINITIONS;
+
+export const FEATURE_FLAGS = Object.keys(FLAG_DEFINITIONS) as readonly FeatureFlag[];
+
+export function isLegalDisclosure(flag: FeatureFlag): boolean {
+  return (FLAG_DEFINITIONS[flag] as FlagDefinition).legalDisclosure === true;
+}
 
 /** 'on', 'off', or a variant name such as 'dropdown' or 'b'. */
 export const flagValueSchema = z
@@ -64,4 +78,25 @@ export function resolveFlags(
 
 export function isEnabled(flags: FeatureFlags, flag: FeatureFlag): boolean {
   return flags[flag] !== 'off';
+}
+
+/**
+ * The overrides that may apply: in production, none that would switch off a legal disclosure
+ * (a QA link or a deployment variable must not hide what the law requires the shopper to see).
+ */
+export function permittedOverrides(
+  overrides: Partial<FeatureFlags>,
+  { production }: { production: boolean },
+): Partial<FeatureFlags> {
+  if (!production) return overrides;
+  return Object.fromEntries(
+    Object.entries(overrides).filter(
+      ([flag, value]) => !(isLegalDisclosure(flag as FeatureFlag) && value === 'off'),
+    ),
+  );
+}
+
+/** Deployments that serve real shoppers (DEPLOY_ENV): production rules apply there. */
+export function isProductionDeployment(deployEnv: string): boolean {
+  return deployEnv === 'production' || deployEnv === 'preprod' || deployEnv === 'staging';
 }
