@@ -3,7 +3,8 @@
  * The web app's HTTP server: Next's own request handler behind one step of ours. `next start`
  * hands the client's X-Forwarded-For on to the api untouched (it only fills the header when it
  * is absent) and exposes no socket address to proxy.ts, so a client could pick the address the
- * api's rate limits count. Here the header is rewritten from the socket before Next sees it.
+ * api's rate limits count. Here the header is rewritten from the socket before Next sees it,
+ * and Next's internal routing headers are kept out of every answer.
  *
  * Started by scripts/start.mjs with NODE_ENV=production in apps/web. This file runs before
  * Next and cannot load the server-only env module, so it reads its three variables itself.
@@ -11,6 +12,7 @@
 import { createServer } from 'node:http';
 import next from 'next';
 import { compileTrust, overwriteClientAddress } from './src/server/client-address.mjs';
+import { hideInternalHeaders } from './src/server/internal-headers.mjs';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.WEB_HOST || undefined;
@@ -34,7 +36,7 @@ await app.prepare();
 
 const server = createServer((request, response) => {
   overwriteClientAddress(request, trust);
-  void handle(request, response);
+  void handle(request, hideInternalHeaders(response));
 });
 server.listen(port, hostname, () => {
   console.log(`[web] listening on ${hostname ?? '*'}:${port}`);

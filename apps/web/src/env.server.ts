@@ -18,6 +18,23 @@ const schema = z.object({
       .regex(/^[a-z0-9-]+$/i)
       .optional(),
   ),
+  /**
+   * Origins of payment providers whose pages the checkout frames or sends forms to, comma
+   * separated; the Content-Security-Policy allows these besides the checkout's own origin.
+   */
+  PAYMENT_PROVIDER_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin))),
+  ),
   /** Path of a brand JSON file replacing the neutral demo brand. */
   BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */

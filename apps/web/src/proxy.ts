@@ -1,13 +1,15 @@
 /**
  * Runs before every request: forwards /api/* and /graphql to the api service (cookies stay
- * first-party, no CORS), keeps page addresses slash-terminated, marks QA visitors, and hands
- * request facts to server components through headers.
+ * first-party, no CORS), keeps page addresses slash-terminated, marks QA visitors, hands
+ * request facts to server components through headers, and gives every page its security headers
+ * with a fresh CSP nonce.
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
+import { createNonce, securityHeaders } from './server/security-headers';
 
 const intl = createMiddleware({ ...routing, alternateLinks: false });
 
@@ -37,12 +39,22 @@ export default function proxy(request: NextRequest): NextResponse {
   const isQa = Boolean(qaId) || request.cookies.has(QA_COOKIE);
   const headers = new Headers(request.headers);
   headers.set(REQUEST_URL_HEADER, `${pathname}${search}`);
+  const pageHeaders = securityHeaders({
+    nonce: createNonce(),
+    siteOrigin: env.SITE_ORIGIN,
+    providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
+  });
+  // Next.js takes the nonce for its own scripts from the request's copy of the policy.
+  for (const [name, value] of pageHeaders) {
+    if (name === 'Content-Security-Policy') headers.set(name, value);
+  }
   // Never trust a client-sent copy of our internal header: only QA visitors may override flags.
   headers.delete(REQUEST_FF_HEADER);
   const ff = searchParams.get('ff');
   if (isQa && ff) headers.set(REQUEST_FF_HEADER, ff);
 
   const response = intl(new NextRequest(request, { headers }));
+  for (const [name, value] of pageHeaders) response.headers.set(name, value);
   if (qaId) {
     response.cookies.set(QA_COOKIE, '1', {
       httpOnly: true,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, createNonce, securityHeaders } from './security-headers';
+
+const options = { nonce: 'bm9uY2U=', siteOrigin: 'http://localhost:3000', providerOrigins: [] };
+
+describe('storefront security headers', () => {
+  it('allows scripts by this answer nonce only, never inline or eval', () => {
+    const policy = contentSecurityPolicy(options);
+    expect(policy).toContain("script-src 'nonce-bm9uY2U=' 'strict-dynamic'");
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("object-src 'none'");
+  });
+
+  it('frames and posts forms to the checkout and the configured providers only', () => {
+    const policy = contentSecurityPolicy({
+      ...options,
+      providerOrigins: ['https://pay.provider.example'],
+    });
+    expect(policy).toContain("frame-src 'self' https://pay.provider.example");
+    expect(policy).toContain("form-action 'self' https://pay.provider.example");
+  });
+
+  it('sends HSTS only when the public origin is https', () => {
+    const names = (siteOrigin: string) =>
+      securityHeaders({ ...options, siteOrigin }).map(([name]) => name);
+    expect(names('http://localhost:3000')).not.toContain('Strict-Transport-Security');
+    expect(securityHeaders({ ...options, siteOrigin: 'https://checkout.example' })).toContainEqual([
+      'Strict-Transport-Security',
+      'max-age=31536000; includeSubDomains',
+    ]);
+  });
+
+  it('makes a different nonce each time', () => {
+    expect(createNonce()).not.toBe(createNonce());
+    expect(createNonce()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+});

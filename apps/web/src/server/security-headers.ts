@@ -1,0 +1,67 @@
+/**
+ * The security headers of every storefront page. The Content-Security-Policy carries a nonce
+ * made fresh for each request: Next.js reads it from the request's copy of the header and puts
+ * it on its own scripts, and 'strict-dynamic' lets those load the page's chunks, so no script
+ * runs that the server did not hand out for this one answer.
+ */
+
+export interface SecurityHeaderOptions {
+  /** This request's nonce (base64). */
+  nonce: string;
+  /** The checkout's public origin (SITE_ORIGIN): https there turns on HSTS. */
+  siteOrigin: string;
+  /** Payment provider origins the checkout frames or posts forms to, besides its own. */
+  providerOrigins: readonly string[];
+}
+
+/** A nonce with 128 bits of randomness, fresh for every request. */
+export function createNonce(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+}
+
+export function contentSecurityPolicy({
+  nonce,
+  siteOrigin,
+  providerOrigins,
+}: SecurityHeaderOptions): string {
+  // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
+  // under /api/sandbox/, hence 'self' for frames and forms.
+  const payment = ["'self'", ...providerOrigins].join(' ');
+  const directives = [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    // React's style attributes and the progress bar's inline style need inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${payment}`,
+    `form-action ${payment}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ];
+  if (isHttps(siteOrigin)) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
+/** Every header of a storefront page, the CSP included, as [name, value] pairs. */
+export function securityHeaders(options: SecurityHeaderOptions): [string, string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', contentSecurityPolicy(options)],
+    // For browsers that predate frame-ancestors.
+    ['X-Frame-Options', 'DENY'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    // Payment Request for the checkout itself (wallets); none of the features it never uses.
+    ['Permissions-Policy', 'payment=(self), camera=(), microphone=(), geolocation=(), usb=()'],
+  ];
+  if (isHttps(options.siteOrigin)) {
+    headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  }
+  return headers;
+}
+
+function isHttps(origin: string): boolean {
+  return origin.startsWith('https:');
+}
