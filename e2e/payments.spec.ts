@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cardFrame, payWithCard } from './card';
+import { qaToken } from './qa';
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -214,7 +215,7 @@ test('with iframe-modal-3ds the challenge opens in a modal that hands back to th
   await checkoutToCard(
     page,
     'modal-buyer@gmail.com',
-    '/payment/?product_group=vpn&qa=e2e&ff=iframe-modal-3ds:on',
+    `/payment/?product_group=vpn&qa=${qaToken()}&ff=iframe-modal-3ds:on`,
   );
   await payWithCard(page, '4000 0000 0000 3220');
   const modal = page.frameLocator('[data-element="payment-frame"]');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { qaToken } from './qa';
 
 test('the language dropdown reloads the page at the chosen language address', async ({ page }) => {
   await page.goto('/payment/?product_group=vpn');
@@ -70,8 +71,17 @@ test('the footer shows the current year, legal links and the payment disclaimer'
   await expect(footer).toContainText('Subscriptions renew automatically');
 });
 
-test('a qa link marks the visitor with an HttpOnly QA cookie', async ({ page, context }) => {
-  await page.goto('/?qa=tester');
+test('a signed qa link marks the visitor with an HttpOnly QA cookie', async ({ page, context }) => {
+  await page.goto(`/?qa=${qaToken('tester')}`);
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'qa_user')?.httpOnly).toBe(true);
+});
+
+test('an unsigned qa link neither marks the visitor nor hides the renewal price', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/payment/?product_group=vpn&qa=x&ff=renewal-price-disclaimer:off');
+  await expect(page.locator('[data-element="renewal-disclaimer"]')).toBeVisible();
+  expect((await context.cookies()).find((c) => c.name === 'qa_user')).toBeUndefined();
 });

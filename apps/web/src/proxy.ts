@@ -6,14 +6,33 @@
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
+import { isProductionDeployment } from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
+import { qaSecretFor, verifyQaToken, type QaVisitor } from './server/qa-token';
 import { createNonce, securityHeaders } from './server/security-headers';
 
 const intl = createMiddleware({ ...routing, alternateLinks: false });
 
-const QA_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+/** Unset in a production deployment without QA_SECRET: then nobody is a QA visitor. */
+const qaSecret = qaSecretFor({
+  QA_SECRET: env.QA_SECRET,
+  production: isProductionDeployment(env.DEPLOY_ENV),
+});
+
+/** A signed, unexpired QA token from the link or, after the first visit, from the cookie. */
+function qaVisitorOf(request: NextRequest): { token: string; visitor: QaVisitor } | null {
+  if (!qaSecret) return null;
+  for (const token of [
+    request.nextUrl.searchParams.get('qa'),
+    request.cookies.get(QA_COOKIE)?.value,
+  ]) {
+    const visitor = token ? verifyQaToken(qaSecret, token) : null;
+    if (token && visitor) return { token, visitor };
+  }
+  return null;
+}
 
 function isApiPath(pathname: string): boolean {
   if (pathname.startsWith('/api/processing/')) return false; // the web app's own handlers
@@ -35,8 +54,7 @@ export default function proxy(request: NextRequest): NextResponse {
     return NextResponse.redirect(url, 308);
   }
 
-  const qaId = searchParams.get('qa');
-  const isQa = Boolean(qaId) || request.cookies.has(QA_COOKIE);
+  const qa = qaVisitorOf(request);
   const headers = new Headers(request.headers);
   headers.set(REQUEST_URL_HEADER, `${pathname}${search}`);
   const pageHeaders = securityHeaders({
@@ -51,16 +69,18 @@ export default function proxy(request: NextRequest): NextResponse {
   // Never trust a client-sent copy of our internal header: only QA visitors may override flags.
   headers.delete(REQUEST_FF_HEADER);
   const ff = searchParams.get('ff');
-  if (isQa && ff) headers.set(REQUEST_FF_HEADER, ff);
+  if (qa && ff) headers.set(REQUEST_FF_HEADER, ff);
 
   const response = intl(new NextRequest(request, { headers }));
   for (const [name, value] of pageHeaders) response.headers.set(name, value);
-  if (qaId) {
-    response.cookies.set(QA_COOKIE, '1', {
+  if (qa && qa.token === searchParams.get('qa')) {
+    // The token itself, checked again on every request, lasts exactly as long as it is valid.
+    response.cookies.set(QA_COOKIE, qa.token, {
       httpOnly: true,
       sameSite: 'lax',
       path: '/',
-      maxAge: QA_COOKIE_MAX_AGE,
+      secure: env.SITE_ORIGIN.startsWith('https:'),
+      expires: new Date(qa.visitor.expiresAt),
     });
   }
   return response;

@@ -2,19 +2,27 @@
 import 'server-only';
 import {
   featureFlagsFileSchema,
+  isProductionDeployment,
   parseFlagOverrides,
+  permittedOverrides,
   resolveFlags,
   type FeatureFlags,
 } from '@checkout/core';
 import defaults from '../../../../config/feature-flags.json';
 import { env } from '../env.server';
 
+/** Production deployments keep every legal disclosure, whatever an override says. */
+const overrides = (raw: string | undefined) =>
+  permittedOverrides(parseFlagOverrides(raw), {
+    production: isProductionDeployment(env.DEPLOY_ENV),
+  });
+
 const configured: FeatureFlags = resolveFlags(
   featureFlagsFileSchema.parse(defaults),
-  parseFlagOverrides(env.FEATURE_FLAGS),
+  overrides(env.FEATURE_FLAGS),
 );
 
-/** `qaOverrides` is the `ff` value, honoured only when the visitor carries the QA cookie. */
+/** `qaOverrides` is the `ff` value, forwarded by the proxy for a signed QA visitor only. */
 export function featureFlagsFor(qaOverrides: string | undefined): FeatureFlags {
-  return qaOverrides ? resolveFlags(configured, parseFlagOverrides(qaOverrides)) : configured;
+  return qaOverrides ? resolveFlags(configured, overrides(qaOverrides)) : configured;
 }
