@@ -117,3 +117,22 @@ test('another site cannot frame the payment page', async ({ page, baseURL }) => 
     await new Promise((resolve) => framer.close(resolve));
   }
 });
+
+test('the processing pages a payment lands on run their one script by nonce, framed by us only', async ({
+  request,
+}) => {
+  const orderId = '0190b6a0-0000-7000-8000-000000000000';
+  for (const path of [
+    `/api/processing/iframe/?order_id=${orderId}`,
+    `/api/processing/pre/?to=${encodeURIComponent(`/api/sandbox/checkout/${orderId}/`)}&fields=e30`,
+  ]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const csp = directivesOf(response);
+    const nonce = nonceOf(response);
+    expect(csp.get('frame-ancestors'), path).toBe("'self'");
+    expect(csp.get('script-src'), path).toBe(`'nonce-${nonce}' 'strict-dynamic'`);
+    const tags = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(tags, path).toEqual([`<script nonce="${nonce}">`]);
+  }
+});

@@ -12,6 +12,11 @@ export interface SecurityHeaderOptions {
   siteOrigin: string;
   /** Payment provider origins the checkout frames or posts forms to, besides its own. */
   providerOrigins: readonly string[];
+  /**
+   * Who may frame the answer: nobody for pages ('none', the default); the checkout itself for
+   * the processing pages a payment modal of the checkout lands on ('self').
+   */
+  frameAncestors?: 'none' | 'self';
 }
 
 /** A nonce with 128 bits of randomness, fresh for every request. */
@@ -23,6 +28,7 @@ export function contentSecurityPolicy({
   nonce,
   siteOrigin,
   providerOrigins,
+  frameAncestors = 'none',
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
   // under /api/sandbox/, hence 'self' for frames and forms.
@@ -37,7 +43,7 @@ export function contentSecurityPolicy({
     "connect-src 'self'",
     `frame-src ${payment}`,
     `form-action ${payment}`,
-    "frame-ancestors 'none'",
+    `frame-ancestors '${frameAncestors}'`,
     "base-uri 'none'",
     "object-src 'none'",
   ];
@@ -50,7 +56,7 @@ export function securityHeaders(options: SecurityHeaderOptions): [string, string
   const headers: [string, string][] = [
     ['Content-Security-Policy', contentSecurityPolicy(options)],
     // For browsers that predate frame-ancestors.
-    ['X-Frame-Options', 'DENY'],
+    ['X-Frame-Options', options.frameAncestors === 'self' ? 'SAMEORIGIN' : 'DENY'],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     // Payment Request for the checkout itself (wallets); none of the features it never uses.

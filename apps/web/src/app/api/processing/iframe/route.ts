@@ -10,6 +10,8 @@ export function GET(request: Request): Response {
   if (!isRecordId(orderId)) return htmlResponse('<p>Unknown order.</p>', 400);
   const target = `/processing/?order_id=${orderId}`;
   return htmlResponse(
-    `<p><a href="${escapeHtml(target)}" target="_top">Continue</a></p><script>window.top.location.href=${JSON.stringify(target)}</script>`,
+    `<p><a href="${escapeHtml(target)}" target="_top">Continue</a></p>`,
+    200,
+    `window.top.location.href=${JSON.stringify(target)}`,
   );
 }

@@ -30,6 +30,8 @@ export function GET(request: Request): Response {
     )
     .join('');
   return htmlResponse(
-    `<form id="f" method="post" action="${escapeHtml(to)}">${inputs}<noscript><button type="submit">Continue to payment</button></noscript></form><script>document.getElementById('f').submit()</script>`,
+    `<form id="f" method="post" action="${escapeHtml(to)}">${inputs}<noscript><button type="submit">Continue to payment</button></noscript></form>`,
+    200,
+    "document.getElementById('f').submit()",
   );
 }
