@@ -44,6 +44,8 @@ test.describe('client address', () => {
   let baseUrl = '';
 
   test.beforeAll(async () => {
+    // Starting a second checkout beside the suite's own takes a while on a busy machine.
+    test.setTimeout(120_000);
     const [webPort, apiPort] = [await freePort(), await freePort()];
     baseUrl = `http://localhost:${webPort}`;
     let output = '';
