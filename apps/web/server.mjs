@@ -44,6 +44,8 @@ server.listen(port, hostname, () => {
 
 function stop() {
   server.close(() => process.exit(0));
+  // Idle keep-alive connections would hold the close open until they time out.
+  server.closeIdleConnections();
   setTimeout(() => process.exit(0), 5000).unref();
 }
 process.once('SIGTERM', stop);
