@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import type { CartView, DashboardView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
 import { oidcModels, sandboxMail } from '../identity/tables';
 import { purgeExpiredSessions } from './housekeeping';
-import { mintTrustedPass } from '../identity/trusted-pass';
+import { mintTrustedPass, TRUSTED_PASS_TYPE } from '../identity/trusted-pass';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
 
@@ -227,6 +228,39 @@ describe('login through the built-in identity provider', () => {
       `/api/identity/interactions/${uidOf(forgedScreen)}/`,
     );
     expect(refused.json()).toMatchObject({ kind: 'prompt' });
+  });
+
+  it('refuses a trusted pass token that expires later than 120 s after now or after its iat', async () => {
+    const setup = new Browser(t);
+    await signUp(setup, 'long.lived@gmail.com');
+    const account = await accountByEmail(t.database.db, 'long.lived@gmail.com');
+    const now = Math.floor(Date.now() / 1000);
+    /** What a leaked or badly built desktop token looks like: right secret, long life. */
+    const tokenWith = (iat: number, exp: number) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: TRUSTED_PASS_TYPE })
+        .setSubject(account!.id)
+        .setAudience(`${ORIGIN}/oidc`)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .setJti(randomUUID())
+        .sign(new TextEncoder().encode(SECRET));
+    const screenFor = async (token: string) => {
+      const browser = new Browser(t);
+      const screen = await browser.startLogin({ trusted_pass_token: token });
+      return (await browser.request('GET', `/api/identity/interactions/${uidOf(screen)}/`)).json();
+    };
+    // 30 days ahead: the password is asked for, as for any refused token.
+    expect(await screenFor(await tokenWith(now, now + 30 * 24 * 60 * 60))).toMatchObject({
+      kind: 'prompt',
+      screen: 'login',
+    });
+    // Issued a minute ago, living three minutes: still within 120 s of now, but not of iat.
+    expect(await screenFor(await tokenWith(now - 60, now + 120))).toMatchObject({
+      kind: 'prompt',
+    });
+    // A token at the limit (exp = iat + 120 s) logs in.
+    expect(await screenFor(await tokenWith(now, now + 120))).toMatchObject({ kind: 'done' });
   });
 
   it('refuses a login whose account is not the owner_id asked for', async () => {
