@@ -263,6 +263,36 @@ describe('login through the built-in identity provider', () => {
     expect(await screenFor(await tokenWith(now, now + 120))).toMatchObject({ kind: 'done' });
   });
 
+  it('a callback without the binding cookie leaves the login to its owner, who finishes it', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'bound.owner@gmail.com');
+    await owner.request('DELETE', '/api/users/tokens/');
+    const screen = await owner.startLogin({ login_target: '/dashboard/' });
+    const login = await owner.request('POST', `/api/identity/interactions/${uidOf(screen)}/login`, {
+      email: 'bound.owner@gmail.com',
+      password: PASSWORD,
+    });
+    const resume = await owner.request('GET', login.json<{ redirect_to: string }>().redirect_to);
+    const callback = resume.headers.location!;
+
+    // Someone who learned the callback address (a referrer, a log, a shoulder) hits it first,
+    // without the cookie and with a cookie of their own.
+    const stranger = new Browser(t);
+    const first = await stranger.request('GET', callback);
+    expect(first.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    stranger.cookies.set('auth_attempt', 'a-binding-of-another-browser-000000000000');
+    const second = await stranger.request('GET', callback);
+    expect(second.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    expect(stranger.cookies.has('token')).toBe(false);
+
+    const mine = await owner.request('GET', callback);
+    expect(mine.statusCode).toBe(303);
+    expect(mine.headers.location).toBe(`${ORIGIN}/dashboard/`);
+    expect((await owner.request('GET', '/api/users/current/')).json()).toMatchObject({
+      user: { email: 'bound.owner@gmail.com' },
+    });
+  });
+
   it('refuses a login whose account is not the owner_id asked for', async () => {
     const browser = new Browser(t);
     await signUp(browser, 'owner@gmail.com');
