@@ -18,6 +18,7 @@ import { loginRateLimit } from '../../http/rate-limits';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { accountExistsMail, signupCodeMail } from './signup-mails';
 import { issueSignupCode, redeemSignupCode } from './signup-codes';
 import { redeemTrustedPass } from './trusted-pass';
 
@@ -59,6 +60,8 @@ const invalidCredentials = () =>
 export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { db, provider } = options;
   const limited = loginRateLimit(options.loginRateLimit);
+  // The checkout's login page, on the origin the provider is served from.
+  const loginUrl = new URL('/login/', options.issuer).toString();
 
   async function interactionOf(uid: string) {
     const interaction = /^[\w-]{10,64}$/.test(uid)
@@ -143,19 +146,15 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
       }
       await checkEmailLimit(email);
       const existing = await accountByEmail(db, email);
+      // Hashed either way, so an existing address answers as slowly as a new one.
+      const passwordHash = await hashPassword(password);
       if (existing?.passwordHash) {
-        throw new AppError(
-          ERROR_CODES.accountExists,
-          409,
-          'An account with this e-mail exists. Log in instead.',
-        );
+        // The same answer as for a new address; the owner is told by mail, with the way in.
+        await options.mailer.send(accountExistsMail(email, loginUrl));
+      } else {
+        const code = await issueSignupCode(db, email, passwordHash);
+        await options.mailer.send(signupCodeMail(email, code));
       }
-      const code = await issueSignupCode(db, email, await hashPassword(password));
-      await options.mailer.send({
-        to: email,
-        subject: 'Your sign-up code',
-        body: `Your code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this message.`,
-      });
       return { screen: 'verify', email };
     },
   );

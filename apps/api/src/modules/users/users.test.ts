@@ -311,21 +311,65 @@ describe('login through the built-in identity provider', () => {
     expect(browser.cookies.has('token')).toBe(false);
   });
 
-  it('refuses a second sign-up for an address with a password, and an unknown interaction', async () => {
-    const browser = new Browser(t);
-    await signUp(browser, 'twice@gmail.com');
-    const screen = await new Browser(t).startLogin();
-    const again = await browser.request(
+  it('answers a sign-up of an existing address like a new one, and mails its owner instead of a code', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'twice@gmail.com');
+    const mailbox = async (email: string) =>
+      t.database.db
+        .select()
+        .from(sandboxMail)
+        .where(eq(sandboxMail.to, email))
+        .orderBy(desc(sandboxMail.id));
+    const before = (await mailbox('twice@gmail.com')).length;
+
+    const signUpAs = async (email: string) => {
+      const prober = new Browser(t);
+      const uid = uidOf(await prober.startLogin());
+      const answer = await prober.request('POST', `/api/identity/interactions/${uid}/signup`, {
+        email,
+        password: 'the prober chose this one',
+      });
+      return { prober, uid, answer };
+    };
+    const existing = await signUpAs('TWICE@gmail.com');
+    const fresh = await signUpAs('nobody.yet@gmail.com');
+    // Nothing in the answer tells the two apart but the address it echoes.
+    expect(existing.answer.statusCode).toBe(fresh.answer.statusCode);
+    expect(existing.answer.statusCode).toBe(200);
+    expect(existing.answer.json()).toEqual({ screen: 'verify', email: 'TWICE@gmail.com' });
+    expect(fresh.answer.json()).toEqual({ screen: 'verify', email: 'nobody.yet@gmail.com' });
+    const headerNames = (r: typeof fresh.answer) =>
+      Object.keys(r.headers)
+        .filter((name) => !['date', 'content-length'].includes(name))
+        .sort();
+    expect(headerNames(existing.answer)).toEqual(headerNames(fresh.answer));
+
+    // The owner is told, with a way back in, and gets no code to hand on.
+    const mails = await mailbox('twice@gmail.com');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.subject).toBe('You already have an account');
+    expect(mails[0]!.body).toContain(`${ORIGIN}/login/`);
+    expect(mails[0]!.body).not.toMatch(/\d{6}/);
+
+    // The prober can neither guess a code nor has changed the owner's password.
+    const guess = await existing.prober.request(
       'POST',
-      `/api/identity/interactions/${uidOf(screen)}/signup`,
-      {
-        email: 'twice@gmail.com',
-        password: PASSWORD,
-      },
+      `/api/identity/interactions/${existing.uid}/verify`,
+      { email: 'twice@gmail.com', code: '123456' },
     );
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'account_exists' } });
-    const unknown = await browser.request('GET', '/api/identity/interactions/does-not-exist-123/');
+    expect(guess.json()).toMatchObject({ error: { code: 'invalid_code' } });
+    const uid = uidOf(await new Browser(t).startLogin());
+    const login = async (password: string) =>
+      (
+        await new Browser(t).request('POST', `/api/identity/interactions/${uid}/login`, {
+          email: 'twice@gmail.com',
+          password,
+        })
+      ).statusCode;
+    expect(await login('the prober chose this one')).toBe(401);
+    expect(await login(PASSWORD)).toBe(200);
+
+    const unknown = await owner.request('GET', '/api/identity/interactions/does-not-exist-123/');
     expect(unknown.statusCode).toBe(410);
   });
 

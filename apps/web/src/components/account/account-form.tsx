@@ -17,10 +17,9 @@ interface AccountFormProps {
 }
 
 /** The api's error codes, as message keys of the account namespace. */
-type ErrorKey = 'invalidCredentials' | 'accountExists' | 'invalidCode' | 'tooMany';
+type ErrorKey = 'invalidCredentials' | 'invalidCode' | 'tooMany';
 const ERROR_KEYS: Record<string, ErrorKey> = {
   invalid_credentials: 'invalidCredentials',
-  account_exists: 'accountExists',
   invalid_code: 'invalidCode',
   rate_limited: 'tooMany',
 };
@@ -145,18 +144,19 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
           {busy ? t('working') : submitLabel}
         </button>
       </form>
-      {screen !== 'verify' ? (
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setError(null);
-            setScreen(screen === 'login' ? 'signup' : 'login');
-          }}
-        >
-          {screen === 'login' ? t('toSignup') : t('toLogin')}
-        </button>
-      ) : null}
+      {/* Also under the code: an address that already has an account gets a mail saying so
+          instead of a code (the screen cannot tell, or it would tell anyone who is a customer). */}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setError(null);
+          setCode('');
+          setScreen(screen === 'login' ? 'signup' : 'login');
+        }}
+      >
+        {screen === 'login' ? t('toSignup') : t('toLogin')}
+      </button>
     </section>
   );
 }
