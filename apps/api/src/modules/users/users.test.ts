@@ -3,7 +3,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import type { CartView, DashboardView } from '@checkout/core';
+import type { CartView, DashboardView, InteractionView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
@@ -248,7 +248,8 @@ describe('login through the built-in identity provider', () => {
     const screenFor = async (token: string) => {
       const browser = new Browser(t);
       const screen = await browser.startLogin({ trusted_pass_token: token });
-      return (await browser.request('GET', `/api/identity/interactions/${uidOf(screen)}/`)).json();
+      const view = await browser.request('GET', `/api/identity/interactions/${uidOf(screen)}/`);
+      return view.json<InteractionView>();
     };
     // 30 days ahead: the password is asked for, as for any refused token.
     expect(await screenFor(await tokenWith(now, now + 30 * 24 * 60 * 60))).toMatchObject({
