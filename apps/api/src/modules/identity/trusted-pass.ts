@@ -3,8 +3,9 @@
  *
  * Format: a compact JWS (HS256) with header typ "trusted-pass+jwt", signed with the secret the
  * app and this server share (TRUSTED_PASS_SECRET). Claims: sub (account id), aud (our issuer),
- * iat, exp (at most TTL_SECONDS after iat and after now), jti (random, single use). The identity provider
- * accepts it once, in place of the password, on the authorization request that carries it.
+ * iat, exp (at most TTL_SECONDS after iat and after now), jti (random, single use). The identity
+ * provider accepts it once, in place of the password, on the authorization request that carries
+ * it.
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
