@@ -195,3 +195,35 @@ test('claims the account a logged-out purchase created by signing up with its ad
     'Active',
   );
 });
+
+test('a forgotten password is reset from the login screen with a mailed code', async ({
+  page,
+  browser,
+}) => {
+  const email = `forgot-${Date.now()}@gmail.com`;
+  await page.goto('/login/');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login/');
+  await other.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await other.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(other.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await other.getByLabel('E-mail').fill(email);
+  await other.getByLabel('Password').fill('a brand new password');
+  await other.getByRole('button', { name: 'Send the code' }).click();
+  await expect(other.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const mailbox = await other.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
+  const code = /Your code is (\d{6})\. Enter it/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await other.getByLabel('Code').fill(code!);
+  await other.getByRole('button', { name: 'Confirm' }).click();
+  await other.waitForURL((url) => url.pathname === '/');
+  const current = (await (await other.request.get('/api/users/current/')).json()) as {
+    user?: { email: string };
+  };
+  expect(current.user?.email).toBe(email);
+  await context.close();
+});

@@ -18,7 +18,7 @@ import { loginRateLimit } from '../../http/rate-limits';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { accountExistsMail, signupCodeMail } from './signup-mails';
+import { accountExistsMail, noAccountMail, resetCodeMail, signupCodeMail } from './signup-mails';
 import { issueSignupCode, redeemSignupCode } from './signup-codes';
 import { redeemTrustedPass } from './trusted-pass';
 
@@ -132,28 +132,57 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     },
   );
 
+  /**
+   * The e-mail and new password of a sign-up or a reset, checked; the password is hashed before
+   * anyone looks the address up, so the answer takes as long whether or not it has an account.
+   */
+  async function proposedCredentials(uid: string, body: unknown) {
+    await interactionOf(uid);
+    const { email, password } = signupSchema.parse(body);
+    const problem = validateEmail(email, options.isBlockedDomain);
+    if (problem) {
+      throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
+        { path: 'email', message: problem },
+      ]);
+    }
+    await checkEmailLimit(email);
+    const passwordHash = await hashPassword(password);
+    return { email, passwordHash, account: await accountByEmail(db, email) };
+  }
+
   app.post<{ Params: { uid: string } }>(
     '/api/identity/interactions/:uid/signup',
     limited,
     async (request) => {
-      await interactionOf(request.params.uid);
-      const { email, password } = signupSchema.parse(request.body);
-      const problem = validateEmail(email, options.isBlockedDomain);
-      if (problem) {
-        throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
-          { path: 'email', message: problem },
-        ]);
-      }
-      await checkEmailLimit(email);
-      const existing = await accountByEmail(db, email);
-      // Hashed either way, so an existing address answers as slowly as a new one.
-      const passwordHash = await hashPassword(password);
-      if (existing?.passwordHash) {
+      const { email, passwordHash, account } = await proposedCredentials(
+        request.params.uid,
+        request.body,
+      );
+      if (account?.passwordHash) {
         // The same answer as for a new address; the owner is told by mail, with the way in.
         await options.mailer.send(accountExistsMail(email, loginUrl));
       } else {
         const code = await issueSignupCode(db, email, passwordHash);
         await options.mailer.send(signupCodeMail(email, code));
+      }
+      return { screen: 'verify', email };
+    },
+  );
+
+  /** A forgotten password: the new one takes effect when the mailed code is confirmed. */
+  app.post<{ Params: { uid: string } }>(
+    '/api/identity/interactions/:uid/reset',
+    limited,
+    async (request) => {
+      const { email, passwordHash, account } = await proposedCredentials(
+        request.params.uid,
+        request.body,
+      );
+      if (account) {
+        const code = await issueSignupCode(db, email, passwordHash);
+        await options.mailer.send(resetCodeMail(email, code));
+      } else {
+        await options.mailer.send(noAccountMail(email, loginUrl));
       }
       return { screen: 'verify', email };
     },

@@ -75,7 +75,12 @@ const uidOf = (screen: string) => /\/account\/login\/([\w-]+)\/$/.exec(screen)![
 describe('login through the built-in identity provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, TRUSTED_PASS_SECRET: SECRET });
+    // Every test logs in from the same address: the per-address limit is tested on its own app.
+    t = await createTestApp({
+      PUBLIC_ORIGIN: ORIGIN,
+      TRUSTED_PASS_SECRET: SECRET,
+      LOGIN_RATE_LIMIT_MAX: '1000',
+    });
   });
   afterAll(() => t.close());
 
@@ -350,6 +355,7 @@ describe('login through the built-in identity provider', () => {
     expect(mails).toHaveLength(before + 1);
     expect(mails[0]!.subject).toBe('You already have an account');
     expect(mails[0]!.body).toContain(`${ORIGIN}/login/`);
+    expect(mails[0]!.body).toContain('Forgot your password?');
     expect(mails[0]!.body).not.toMatch(/\d{6}/);
 
     // The prober can neither guess a code nor has changed the owner's password.
@@ -372,6 +378,69 @@ describe('login through the built-in identity provider', () => {
 
     const unknown = await owner.request('GET', '/api/identity/interactions/does-not-exist-123/');
     expect(unknown.statusCode).toBe(410);
+  });
+
+  it('resets a forgotten password with a mailed code; an unknown address answers the same and gets no code', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'forgetful@gmail.com');
+    await owner.request('DELETE', '/api/users/tokens/');
+    const lastMail = async (email: string) => {
+      const [mail] = await t.database.db
+        .select()
+        .from(sandboxMail)
+        .where(eq(sandboxMail.to, email))
+        .orderBy(desc(sandboxMail.id))
+        .limit(1);
+      return mail;
+    };
+
+    const stranger = new Browser(t);
+    const strangerUid = uidOf(await stranger.startLogin());
+    const unknown = await stranger.request(
+      'POST',
+      `/api/identity/interactions/${strangerUid}/reset`,
+      { email: 'no.account.here@gmail.com', password: 'a new long password' },
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ screen: 'verify', email: 'no.account.here@gmail.com' });
+    const told = await lastMail('no.account.here@gmail.com');
+    expect(told?.subject).toBe('No account with this address');
+    expect(told?.body).not.toMatch(/\d{6}/);
+    expect(await accountByEmail(t.database.db, 'no.account.here@gmail.com')).toBeUndefined();
+
+    const uid = uidOf(await owner.startLogin());
+    const reset = await owner.request('POST', `/api/identity/interactions/${uid}/reset`, {
+      email: 'forgetful@gmail.com',
+      password: 'a new long password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ screen: 'verify', email: 'forgetful@gmail.com' });
+    const mail = await lastMail('forgetful@gmail.com');
+    expect(mail?.subject).toBe('Your password reset code');
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    // Until the code is confirmed, the old password is the one that works.
+    const loginWith = async (password: string) => {
+      const screen = await new Browser(t).startLogin();
+      return (
+        await new Browser(t).request('POST', `/api/identity/interactions/${uidOf(screen)}/login`, {
+          email: 'forgetful@gmail.com',
+          password,
+        })
+      ).statusCode;
+    };
+    expect(await loginWith(PASSWORD)).toBe(200);
+    const verified = await owner.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email: 'forgetful@gmail.com',
+      code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const { response } = await owner.finish(verified.json<{ redirect_to: string }>().redirect_to);
+    expect(response.statusCode).toBe(303);
+    expect((await owner.request('GET', '/api/users/current/')).json()).toMatchObject({
+      user: { email: 'forgetful@gmail.com' },
+    });
+    expect(await loginWith(PASSWORD)).toBe(401);
+    expect(await loginWith('a new long password')).toBe(200);
   });
 
   it('links a purchase made logged out to the account of its e-mail, shown on the dashboard', async () => {
