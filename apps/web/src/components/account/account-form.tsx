@@ -1,9 +1,8 @@
 'use client';
 /**
  * Log in, create an account, reset a forgotten password, or confirm the e-mailed code, on the
- * account site. Each form
- * posts to the identity provider's screen calls; on success the browser continues the
- * authorization request at the address the provider returns.
+ * account site. Each form posts to the identity provider's screen calls; on success the browser
+ * continues the authorization request at the address the provider returns.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
