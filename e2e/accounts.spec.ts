@@ -135,3 +135,95 @@ test('the desktop app opens the checkout logged in with a trusted pass token', a
   expect(desktop.url()).not.toContain('trusted_pass_token');
   await desktop.close();
 });
+
+test('signing up with an address that has an account asks for the code as for any address; its owner is mailed the way to log in', async ({
+  page,
+  browser,
+}) => {
+  const email = `existing-${Date.now()}@gmail.com`;
+  await page.goto('/login/');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+
+  // Someone else, in another browser, tries the same address with a password of their own.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login/');
+  await other.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await other.getByRole('button', { name: 'New here? Create an account' }).click();
+  await other.getByLabel('E-mail').fill(email);
+  await other.getByLabel('Password').fill('another long password');
+  await other.getByRole('button', { name: 'Create account' }).click();
+  await expect(other.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await expect(other.locator('[data-section="account-verify"] [role="alert"]')).toHaveCount(0);
+
+  const mailbox = await other.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
+  const newest = /<article>(.*?)<\/article>/s.exec(await mailbox.text())?.[1] ?? '';
+  expect(newest).toContain('You already have an account');
+  expect(newest).not.toMatch(/\d{6}/);
+
+  // The owner, back on that screen, goes to the login and gets in with the old password.
+  await other.getByRole('button', { name: 'Already have an account? Log in' }).click();
+  await other.getByLabel('E-mail').fill(email);
+  await other.getByLabel('Password').fill(PASSWORD);
+  await other.getByRole('button', { name: 'Log in', exact: true }).click();
+  await other.waitForURL((url) => url.pathname === '/');
+  const current = (await (await other.request.get('/api/users/current/')).json()) as {
+    user?: { email: string };
+  };
+  expect(current.user?.email).toBe(email);
+  await context.close();
+});
+
+test('claims the account a logged-out purchase created by signing up with its address', async ({
+  page,
+}) => {
+  const email = `claim-${Date.now()}@gmail.com`;
+  await open(page, '/payment/?product_group=vpn');
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+
+  await page.goto('/dashboard/', { waitUntil: 'commit' });
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/dashboard\/$/);
+  await expect(page.getByText(`Logged in as ${email}`)).toBeVisible();
+  await expect(page.locator('[data-section="orders"] tbody tr').first()).toContainText('Paid');
+  await expect(page.locator('[data-section="subscriptions"] tbody tr').first()).toContainText(
+    'Active',
+  );
+});
+
+test('a forgotten password is reset from the login screen with a mailed code', async ({
+  page,
+  browser,
+}) => {
+  const email = `forgot-${Date.now()}@gmail.com`;
+  await page.goto('/login/');
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL((url) => url.pathname === '/');
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto('/login/');
+  await other.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await other.getByRole('button', { name: 'Forgot your password?' }).click();
+  await expect(other.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await other.getByLabel('E-mail').fill(email);
+  await other.getByLabel('Password').fill('a brand new password');
+  await other.getByRole('button', { name: 'Send the code' }).click();
+  await expect(other.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const mailbox = await other.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
+  const code = /Your code is (\d{6})\. Enter it/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{6}$/);
+  await other.getByLabel('Code').fill(code!);
+  await other.getByRole('button', { name: 'Confirm' }).click();
+  await other.waitForURL((url) => url.pathname === '/');
+  const current = (await (await other.request.get('/api/users/current/')).json()) as {
+    user?: { email: string };
+  };
+  expect(current.user?.email).toBe(email);
+  await context.close();
+});

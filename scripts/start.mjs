@@ -1,48 +1,11 @@
 #!/usr/bin/env node
 // One command for the whole product: builds the web app when its sources changed since the last
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webDir = path.join(root, 'apps/web');
-const buildId = path.join(webDir, '.next/BUILD_ID');
-const sources = [
-  'apps/web/src',
-  'apps/web/messages',
-  'apps/web/public',
-  'apps/web/next.config.ts',
-  'packages/core',
-  'config',
-  'package-lock.json',
-];
-
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce(
-    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
-    stat.mtimeMs,
-  );
-}
-
-function needsBuild() {
-  if (!existsSync(buildId)) return true;
-  const built = statSync(buildId).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
-}
-
-if (needsBuild()) {
-  console.log('[start] building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@checkout/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildWebIfNeeded('start');
 
 const webPort = process.env.WEB_PORT ?? '3000';
 // Login returns to the checkout's public address: the web app's, unless configured.

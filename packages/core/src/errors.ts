@@ -18,7 +18,6 @@ export const ERROR_CODES = {
   internal: 'internal_error',
   unauthenticated: 'unauthenticated',
   invalidCredentials: 'invalid_credentials',
-  accountExists: 'account_exists',
   invalidCode: 'invalid_code',
   loginFailed: 'login_failed',
   interactionExpired: 'interaction_expired',

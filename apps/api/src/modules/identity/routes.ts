@@ -18,6 +18,7 @@ import { loginRateLimit } from '../../http/rate-limits';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { accountExistsMail, noAccountMail, resetCodeMail, signupCodeMail } from './signup-mails';
 import { issueSignupCode, redeemSignupCode } from './signup-codes';
 import { redeemTrustedPass } from './trusted-pass';
 
@@ -59,6 +60,8 @@ const invalidCredentials = () =>
 export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { db, provider } = options;
   const limited = loginRateLimit(options.loginRateLimit);
+  // The checkout's login page, on the origin the provider is served from.
+  const loginUrl = new URL('/login/', options.issuer).toString();
 
   async function interactionOf(uid: string) {
     const interaction = /^[\w-]{10,64}$/.test(uid)
@@ -129,33 +132,58 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     },
   );
 
+  /**
+   * The e-mail and new password of a sign-up or a reset, checked; the password is hashed before
+   * anyone looks the address up, so the answer takes as long whether or not it has an account.
+   */
+  async function proposedCredentials(uid: string, body: unknown) {
+    await interactionOf(uid);
+    const { email, password } = signupSchema.parse(body);
+    const problem = validateEmail(email, options.isBlockedDomain);
+    if (problem) {
+      throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
+        { path: 'email', message: problem },
+      ]);
+    }
+    await checkEmailLimit(email);
+    const passwordHash = await hashPassword(password);
+    return { email, passwordHash, account: await accountByEmail(db, email) };
+  }
+
   app.post<{ Params: { uid: string } }>(
     '/api/identity/interactions/:uid/signup',
     limited,
     async (request) => {
-      await interactionOf(request.params.uid);
-      const { email, password } = signupSchema.parse(request.body);
-      const problem = validateEmail(email, options.isBlockedDomain);
-      if (problem) {
-        throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
-          { path: 'email', message: problem },
-        ]);
+      const { email, passwordHash, account } = await proposedCredentials(
+        request.params.uid,
+        request.body,
+      );
+      if (account?.passwordHash) {
+        // The same answer as for a new address; the owner is told by mail, with the way in.
+        await options.mailer.send(accountExistsMail(email, loginUrl));
+      } else {
+        const code = await issueSignupCode(db, email, passwordHash);
+        await options.mailer.send(signupCodeMail(email, code));
       }
-      await checkEmailLimit(email);
-      const existing = await accountByEmail(db, email);
-      if (existing?.passwordHash) {
-        throw new AppError(
-          ERROR_CODES.accountExists,
-          409,
-          'An account with this e-mail exists. Log in instead.',
-        );
+      return { screen: 'verify', email };
+    },
+  );
+
+  /** A forgotten password: the new one takes effect when the mailed code is confirmed. */
+  app.post<{ Params: { uid: string } }>(
+    '/api/identity/interactions/:uid/reset',
+    limited,
+    async (request) => {
+      const { email, passwordHash, account } = await proposedCredentials(
+        request.params.uid,
+        request.body,
+      );
+      if (account) {
+        const code = await issueSignupCode(db, email, passwordHash);
+        await options.mailer.send(resetCodeMail(email, code));
+      } else {
+        await options.mailer.send(noAccountMail(email, loginUrl));
       }
-      const code = await issueSignupCode(db, email, await hashPassword(password));
-      await options.mailer.send({
-        to: email,
-        subject: 'Your sign-up code',
-        body: `Your code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this message.`,
-      });
       return { screen: 'verify', email };
     },
   );

@@ -3,8 +3,9 @@
  *
  * Format: a compact JWS (HS256) with header typ "trusted-pass+jwt", signed with the secret the
  * app and this server share (TRUSTED_PASS_SECRET). Claims: sub (account id), aud (our issuer),
- * iat, exp (at most TTL_SECONDS after iat), jti (random, single use). The identity provider
- * accepts it once, in place of the password, on the authorization request that carries it.
+ * iat, exp (at most TTL_SECONDS after iat and after now), jti (random, single use). The identity
+ * provider accepts it once, in place of the password, on the authorization request that carries
+ * it.
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -47,6 +48,15 @@ export async function redeemTrustedPass(
       maxTokenAge: `${TRUSTED_PASS_TTL_SECONDS}s`,
       requiredClaims: ['sub', 'jti', 'exp', 'iat'],
     });
+    // maxTokenAge bounds iat only: a token minted with a far exp would stay a login key for
+    // as long as it says (a leaked one for weeks), so its lifetime is bounded here too.
+    const now = Math.floor(Date.now() / 1000);
+    if (
+      payload.exp! - payload.iat! > TRUSTED_PASS_TTL_SECONDS ||
+      payload.exp! - now > TRUSTED_PASS_TTL_SECONDS
+    ) {
+      return null;
+    }
     const used = await db
       .insert(trustedPassUses)
       .values({ jti: payload.jti!, expiresAt: new Date(payload.exp! * 1000) })

@@ -1,6 +1,6 @@
 /** Started logins, waiting for their callback: single use, ten minutes at most. */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sha256 } from './sessions';
 import { authAttempts } from './tables';
@@ -27,13 +27,20 @@ export async function saveAttempt(db: Database, attempt: NewAttempt): Promise<st
   return binding;
 }
 
-/** Takes the attempt of a state (deleting it: a replayed callback finds nothing). */
+/**
+ * Takes the attempt of a state and its browser's binding (deleting it: a replayed callback
+ * finds nothing). A callback from another browser, without the binding or with another one,
+ * takes nothing, so it cannot spoil the login of the browser that started it.
+ */
 export async function takeAttempt(
   db: Database,
   state: string,
   binding: string | undefined,
 ): Promise<typeof authAttempts.$inferSelect | null> {
-  const [row] = await db.delete(authAttempts).where(eq(authAttempts.state, state)).returning();
-  if (!row || !binding || row.bindingHash !== sha256(binding)) return null;
-  return row.expiresAt.getTime() > Date.now() ? row : null;
+  if (!binding) return null;
+  const [row] = await db
+    .delete(authAttempts)
+    .where(and(eq(authAttempts.state, state), eq(authAttempts.bindingHash, sha256(binding))))
+    .returning();
+  return row && row.expiresAt.getTime() > Date.now() ? row : null;
 }

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
-import type { CartView, DashboardView } from '@checkout/core';
+import { SignJWT } from 'jose';
+import type { CartView, DashboardView, InteractionView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
 import { oidcModels, sandboxMail } from '../identity/tables';
 import { purgeExpiredSessions } from './housekeeping';
-import { mintTrustedPass } from '../identity/trusted-pass';
+import { mintTrustedPass, TRUSTED_PASS_TYPE } from '../identity/trusted-pass';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
 
@@ -74,7 +75,12 @@ const uidOf = (screen: string) => /\/account\/login\/([\w-]+)\/$/.exec(screen)![
 describe('login through the built-in identity provider', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, TRUSTED_PASS_SECRET: SECRET });
+    // Every test logs in from the same address: the per-address limit is tested on its own app.
+    t = await createTestApp({
+      PUBLIC_ORIGIN: ORIGIN,
+      TRUSTED_PASS_SECRET: SECRET,
+      LOGIN_RATE_LIMIT_MAX: '1000',
+    });
   });
   afterAll(() => t.close());
 
@@ -229,6 +235,70 @@ describe('login through the built-in identity provider', () => {
     expect(refused.json()).toMatchObject({ kind: 'prompt' });
   });
 
+  it('refuses a trusted pass token that expires later than 120 s after now or after its iat', async () => {
+    const setup = new Browser(t);
+    await signUp(setup, 'long.lived@gmail.com');
+    const account = await accountByEmail(t.database.db, 'long.lived@gmail.com');
+    const now = Math.floor(Date.now() / 1000);
+    /** What a leaked or badly built desktop token looks like: right secret, long life. */
+    const tokenWith = (iat: number, exp: number) =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256', typ: TRUSTED_PASS_TYPE })
+        .setSubject(account!.id)
+        .setAudience(`${ORIGIN}/oidc`)
+        .setIssuedAt(iat)
+        .setExpirationTime(exp)
+        .setJti(randomUUID())
+        .sign(new TextEncoder().encode(SECRET));
+    const screenFor = async (token: string) => {
+      const browser = new Browser(t);
+      const screen = await browser.startLogin({ trusted_pass_token: token });
+      const view = await browser.request('GET', `/api/identity/interactions/${uidOf(screen)}/`);
+      return view.json<InteractionView>();
+    };
+    // 30 days ahead: the password is asked for, as for any refused token.
+    expect(await screenFor(await tokenWith(now, now + 30 * 24 * 60 * 60))).toMatchObject({
+      kind: 'prompt',
+      screen: 'login',
+    });
+    // Issued a minute ago, living three minutes: still within 120 s of now, but not of iat.
+    expect(await screenFor(await tokenWith(now - 60, now + 120))).toMatchObject({
+      kind: 'prompt',
+    });
+    // A token at the limit (exp = iat + 120 s) logs in.
+    expect(await screenFor(await tokenWith(now, now + 120))).toMatchObject({ kind: 'done' });
+  });
+
+  it('a callback without the binding cookie leaves the login to its owner, who finishes it', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'bound.owner@gmail.com');
+    await owner.request('DELETE', '/api/users/tokens/');
+    const screen = await owner.startLogin({ login_target: '/dashboard/' });
+    const login = await owner.request('POST', `/api/identity/interactions/${uidOf(screen)}/login`, {
+      email: 'bound.owner@gmail.com',
+      password: PASSWORD,
+    });
+    const resume = await owner.request('GET', login.json<{ redirect_to: string }>().redirect_to);
+    const callback = resume.headers.location!;
+
+    // Someone who learned the callback address (a referrer, a log, a shoulder) hits it first,
+    // without the cookie and with a cookie of their own.
+    const stranger = new Browser(t);
+    const first = await stranger.request('GET', callback);
+    expect(first.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    stranger.cookies.set('auth_attempt', 'a-binding-of-another-browser-000000000000');
+    const second = await stranger.request('GET', callback);
+    expect(second.headers.location).toBe(`${ORIGIN}/oauth2/login/?error=login_failed`);
+    expect(stranger.cookies.has('token')).toBe(false);
+
+    const mine = await owner.request('GET', callback);
+    expect(mine.statusCode).toBe(303);
+    expect(mine.headers.location).toBe(`${ORIGIN}/dashboard/`);
+    expect((await owner.request('GET', '/api/users/current/')).json()).toMatchObject({
+      user: { email: 'bound.owner@gmail.com' },
+    });
+  });
+
   it('refuses a login whose account is not the owner_id asked for', async () => {
     const browser = new Browser(t);
     await signUp(browser, 'owner@gmail.com');
@@ -247,22 +317,130 @@ describe('login through the built-in identity provider', () => {
     expect(browser.cookies.has('token')).toBe(false);
   });
 
-  it('refuses a second sign-up for an address with a password, and an unknown interaction', async () => {
-    const browser = new Browser(t);
-    await signUp(browser, 'twice@gmail.com');
-    const screen = await new Browser(t).startLogin();
-    const again = await browser.request(
+  it('answers a sign-up of an existing address like a new one, and mails its owner instead of a code', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'twice@gmail.com');
+    const mailbox = async (email: string) =>
+      t.database.db
+        .select()
+        .from(sandboxMail)
+        .where(eq(sandboxMail.to, email))
+        .orderBy(desc(sandboxMail.id));
+    const before = (await mailbox('twice@gmail.com')).length;
+
+    const signUpAs = async (email: string) => {
+      const prober = new Browser(t);
+      const uid = uidOf(await prober.startLogin());
+      const answer = await prober.request('POST', `/api/identity/interactions/${uid}/signup`, {
+        email,
+        password: 'the prober chose this one',
+      });
+      return { prober, uid, answer };
+    };
+    const existing = await signUpAs('TWICE@gmail.com');
+    const fresh = await signUpAs('nobody.yet@gmail.com');
+    // Nothing in the answer tells the two apart but the address it echoes.
+    expect(existing.answer.statusCode).toBe(fresh.answer.statusCode);
+    expect(existing.answer.statusCode).toBe(200);
+    expect(existing.answer.json()).toEqual({ screen: 'verify', email: 'TWICE@gmail.com' });
+    expect(fresh.answer.json()).toEqual({ screen: 'verify', email: 'nobody.yet@gmail.com' });
+    const headerNames = (r: typeof fresh.answer) =>
+      Object.keys(r.headers)
+        .filter((name) => !['date', 'content-length'].includes(name))
+        .sort();
+    expect(headerNames(existing.answer)).toEqual(headerNames(fresh.answer));
+
+    // The owner is told, with a way back in, and gets no code to hand on.
+    const mails = await mailbox('twice@gmail.com');
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.subject).toBe('You already have an account');
+    expect(mails[0]!.body).toContain(`${ORIGIN}/login/`);
+    expect(mails[0]!.body).toContain('Forgot your password?');
+    expect(mails[0]!.body).not.toMatch(/\d{6}/);
+
+    // The prober can neither guess a code nor has changed the owner's password.
+    const guess = await existing.prober.request(
       'POST',
-      `/api/identity/interactions/${uidOf(screen)}/signup`,
-      {
-        email: 'twice@gmail.com',
-        password: PASSWORD,
-      },
+      `/api/identity/interactions/${existing.uid}/verify`,
+      { email: 'twice@gmail.com', code: '123456' },
     );
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: { code: 'account_exists' } });
-    const unknown = await browser.request('GET', '/api/identity/interactions/does-not-exist-123/');
+    expect(guess.json()).toMatchObject({ error: { code: 'invalid_code' } });
+    const uid = uidOf(await new Browser(t).startLogin());
+    const login = async (password: string) =>
+      (
+        await new Browser(t).request('POST', `/api/identity/interactions/${uid}/login`, {
+          email: 'twice@gmail.com',
+          password,
+        })
+      ).statusCode;
+    expect(await login('the prober chose this one')).toBe(401);
+    expect(await login(PASSWORD)).toBe(200);
+
+    const unknown = await owner.request('GET', '/api/identity/interactions/does-not-exist-123/');
     expect(unknown.statusCode).toBe(410);
+  });
+
+  it('resets a forgotten password with a mailed code; an unknown address answers the same and gets no code', async () => {
+    const owner = new Browser(t);
+    await signUp(owner, 'forgetful@gmail.com');
+    await owner.request('DELETE', '/api/users/tokens/');
+    const lastMail = async (email: string) => {
+      const [mail] = await t.database.db
+        .select()
+        .from(sandboxMail)
+        .where(eq(sandboxMail.to, email))
+        .orderBy(desc(sandboxMail.id))
+        .limit(1);
+      return mail;
+    };
+
+    const stranger = new Browser(t);
+    const strangerUid = uidOf(await stranger.startLogin());
+    const unknown = await stranger.request(
+      'POST',
+      `/api/identity/interactions/${strangerUid}/reset`,
+      { email: 'no.account.here@gmail.com', password: 'a new long password' },
+    );
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ screen: 'verify', email: 'no.account.here@gmail.com' });
+    const told = await lastMail('no.account.here@gmail.com');
+    expect(told?.subject).toBe('No account with this address');
+    expect(told?.body).not.toMatch(/\d{6}/);
+    expect(await accountByEmail(t.database.db, 'no.account.here@gmail.com')).toBeUndefined();
+
+    const uid = uidOf(await owner.startLogin());
+    const reset = await owner.request('POST', `/api/identity/interactions/${uid}/reset`, {
+      email: 'forgetful@gmail.com',
+      password: 'a new long password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ screen: 'verify', email: 'forgetful@gmail.com' });
+    const mail = await lastMail('forgetful@gmail.com');
+    expect(mail?.subject).toBe('Your password reset code');
+    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    // Until the code is confirmed, the old password is the one that works.
+    const loginWith = async (password: string) => {
+      const screen = await new Browser(t).startLogin();
+      return (
+        await new Browser(t).request('POST', `/api/identity/interactions/${uidOf(screen)}/login`, {
+          email: 'forgetful@gmail.com',
+          password,
+        })
+      ).statusCode;
+    };
+    expect(await loginWith(PASSWORD)).toBe(200);
+    const verified = await owner.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email: 'forgetful@gmail.com',
+      code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const { response } = await owner.finish(verified.json<{ redirect_to: string }>().redirect_to);
+    expect(response.statusCode).toBe(303);
+    expect((await owner.request('GET', '/api/users/current/')).json()).toMatchObject({
+      user: { email: 'forgetful@gmail.com' },
+    });
+    expect(await loginWith(PASSWORD)).toBe(401);
+    expect(await loginWith('a new long password')).toBe(200);
   });
 
   it('links a purchase made logged out to the account of its e-mail, shown on the dashboard', async () => {

@@ -1,8 +1,8 @@
 'use client';
 /**
- * Log in, create an account, or confirm the e-mailed code, on the account site. Each form
- * posts to the identity provider's screen calls; on success the browser continues the
- * authorization request at the address the provider returns.
+ * Log in, create an account, reset a forgotten password, or confirm the e-mailed code, on the
+ * account site. Each form posts to the identity provider's screen calls; on success the browser
+ * continues the authorization request at the address the provider returns.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
@@ -16,18 +16,20 @@ interface AccountFormProps {
   email: string | null;
 }
 
+/** The provider's screens plus the reset form, which only this page opens. */
+type Screen = InteractionScreen | 'reset';
+
 /** The api's error codes, as message keys of the account namespace. */
-type ErrorKey = 'invalidCredentials' | 'accountExists' | 'invalidCode' | 'tooMany';
+type ErrorKey = 'invalidCredentials' | 'invalidCode' | 'tooMany';
 const ERROR_KEYS: Record<string, ErrorKey> = {
   invalid_credentials: 'invalidCredentials',
-  account_exists: 'accountExists',
   invalid_code: 'invalidCode',
   rate_limited: 'tooMany',
 };
 
 export function AccountForm({ uid, screen: initialScreen, email: initialEmail }: AccountFormProps) {
   const t = useTranslations('account');
-  const [screen, setScreen] = useState(initialScreen);
+  const [screen, setScreen] = useState<Screen>(initialScreen);
   const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -67,13 +69,22 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     login: [t('loginTitle'), t('loginLead')],
     signup: [t('signupTitle'), t('signupLead')],
     verify: [t('verifyTitle'), t('verifyLead', { email })],
+    reset: [t('resetTitle'), t('resetLead')],
   } as const;
   const [title, lead] = titles[screen];
   const submitLabel = {
     login: t('submitLogin'),
     signup: t('submitSignup'),
     verify: t('submitVerify'),
+    reset: t('submitReset'),
   }[screen];
+  // Both choose a new password: the same rules and hint.
+  const newPassword = screen === 'signup' || screen === 'reset';
+  const go = (next: Screen) => {
+    setError(null);
+    setCode('');
+    setScreen(next);
+  };
 
   return (
     <section className={`card ${styles.panel}`} data-section={`account-${screen}`}>
@@ -117,18 +128,17 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
                 id={ids.password}
                 name="password"
                 type="password"
-                autoComplete={screen === 'signup' ? 'new-password' : 'current-password'}
+                autoComplete={newPassword ? 'new-password' : 'current-password'}
                 required
-                minLength={screen === 'signup' ? 10 : undefined}
+                minLength={newPassword ? 10 : undefined}
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
                 aria-describedby={
-                  [screen === 'signup' ? ids.hint : '', error ? ids.error : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
+                  [newPassword ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') ||
+                  undefined
                 }
               />
-              {screen === 'signup' ? (
+              {newPassword ? (
                 <small id={ids.hint} className={styles.hint}>
                   {t('passwordHint')}
                 </small>
@@ -145,16 +155,18 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
           {busy ? t('working') : submitLabel}
         </button>
       </form>
-      {screen !== 'verify' ? (
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setError(null);
-            setScreen(screen === 'login' ? 'signup' : 'login');
-          }}
-        >
-          {screen === 'login' ? t('toSignup') : t('toLogin')}
+      {/* Also under the code: an address that already has an account gets a mail saying so
+          instead of a code (the screen cannot tell, or it would tell anyone who is a customer). */}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => go(screen === 'login' ? 'signup' : 'login')}
+      >
+        {screen === 'login' ? t('toSignup') : t('toLogin')}
+      </button>
+      {screen === 'login' ? (
+        <button type="button" className="link-button" onClick={() => go('reset')}>
+          {t('forgotPassword')}
         </button>
       ) : null}
     </section>

@@ -1,0 +1,50 @@
+/**
+ * The messages a sign-up or a password reset can send. Whoever asks, the screen says "enter the
+ * code we sent"; only the mailbox's owner learns whether the address has an account, so neither
+ * form can be used to find out who is a customer. Like every identity mail today they are in
+ * English (the provider's mails are not translated yet).
+ */
+import type { MailMessage } from './mailer';
+
+export function signupCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'Your sign-up code',
+    body: `Your code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this message.`,
+  };
+}
+
+/** To the owner of an address that already has an account with a password: no code. */
+export function accountExistsMail(to: string, loginUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'You already have an account',
+    body: [
+      'Someone, probably you, tried to create an account with this e-mail address, but it already has one.',
+      `Log in with your password instead: ${loginUrl}`,
+      'Forgot your password? Choose "Forgot your password?" on the login screen to set a new one.',
+      'Nothing was changed. If it was not you, ignore this message.',
+    ].join('\n\n'),
+  };
+}
+
+export function resetCodeMail(to: string, code: string): MailMessage {
+  return {
+    to,
+    subject: 'Your password reset code',
+    body: `Your code is ${code}. Enter it within 15 minutes to set your new password. If you did not ask for it, ignore this message: your password stays as it is.`,
+  };
+}
+
+/** A reset asked for an address without an account: no code, the way to create one. */
+export function noAccountMail(to: string, loginUrl: string): MailMessage {
+  return {
+    to,
+    subject: 'No account with this address',
+    body: [
+      'Someone, probably you, asked to reset the password of an account with this e-mail address, but there is none.',
+      `To create one, choose "New here? Create an account" at ${loginUrl}`,
+      'If it was not you, ignore this message.',
+    ].join('\n\n'),
+  };
+}

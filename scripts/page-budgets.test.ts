@@ -1,0 +1,95 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { comparePageBudgets, measureFirstLoadJs } from './page-budgets.mjs';
+
+const page = (jsGzipBytes: number) => ({ jsGzipBytes, chunks: 5 });
+
+describe('comparePageBudgets', () => {
+  it('fails a page 6 % over its budget, naming the page, its size and the overrun', () => {
+    const result = comparePageBudgets(
+      { '/[locale]/payment': page(106_000) },
+      {
+        '/[locale]/payment': 100_000,
+      },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.rows).toEqual([
+      expect.objectContaining({ route: '/[locale]/payment', status: 'over', overBy: 0.06 }),
+    ]);
+    expect(result.failures).toEqual([
+      '/[locale]/payment: 106000 B of first-load JS (gzip), 6.0 % over its budget of 100000 B (at most 5 % allowed)',
+    ]);
+  });
+
+  it('passes a page 4 % over its budget, and one that shrank', () => {
+    const result = comparePageBudgets(
+      { '/[locale]/payment': page(104_000), '/[locale]/pending': page(90_000) },
+      { '/[locale]/payment': 100_000, '/[locale]/pending': 100_000 },
+    );
+    expect(result).toMatchObject({ ok: true, failures: [] });
+    expect(result.rows.map((row) => row.status)).toEqual(['ok', 'ok']);
+  });
+
+  it('fails a new page without a budget, saying how to add one', () => {
+    const result = comparePageBudgets({ '/[locale]/gift': page(120_000) }, {});
+    expect(result.ok).toBe(false);
+    expect(result.failures[0]).toMatch(
+      /^\/\[locale\]\/gift: 120000 B .* no budget in bench\/page-budgets\.json/,
+    );
+    expect(result.failures[0]).toContain('node scripts/check-page-budgets.mjs --write');
+  });
+
+  it('reports, without failing, a budgeted page the build no longer has', () => {
+    const result = comparePageBudgets({}, { '/[locale]/old': 100_000 });
+    expect(result).toMatchObject({ ok: true, rows: [{ route: '/[locale]/old', status: 'gone' }] });
+  });
+});
+
+describe('measureFirstLoadJs', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'page-budgets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('sums the gzip size of the runtime chunks and of every segment chunk of a page, once each', () => {
+    const chunk = (name: string, text: string) => {
+      writeFileSync(path.join(dir, 'static/chunks', name), text);
+      return gzipSync(text, { level: 9 }).length;
+    };
+    mkdirSync(path.join(dir, 'static/chunks'), { recursive: true });
+    mkdirSync(path.join(dir, 'server/app/[locale]/payment'), { recursive: true });
+    const sizes =
+      chunk('runtime.js', 'runtime();'.repeat(50)) +
+      chunk('layout.js', 'layout();'.repeat(80)) +
+      chunk('page.js', 'payment();'.repeat(120));
+    chunk('lazy.js', 'loaded later, on interaction'.repeat(40));
+    writeFileSync(
+      path.join(dir, 'build-manifest.json'),
+      JSON.stringify({ rootMainFiles: ['static/chunks/runtime.js'], polyfillFiles: [] }),
+    );
+    writeFileSync(
+      path.join(dir, 'app-path-routes-manifest.json'),
+      JSON.stringify({
+        '/[locale]/payment/page': '/[locale]/payment',
+        '/api/processing/pre/route': '/api/processing/pre',
+      }),
+    );
+    const manifest = {
+      entryJSFiles: {
+        '[project]/apps/web/src/app/layout': ['static/chunks/layout.js'],
+        '[project]/apps/web/src/app/[locale]/payment/page': [
+          'static/chunks/layout.js',
+          'static/chunks/page.js',
+        ],
+      },
+    };
+    writeFileSync(
+      path.join(dir, 'server/app/[locale]/payment/page_client-reference-manifest.js'),
+      `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/payment/page"] = ${JSON.stringify(manifest)};`,
+    );
+    expect(measureFirstLoadJs(dir)).toEqual({
+      '/[locale]/payment': { jsGzipBytes: sizes, chunks: 3 },
+    });
+  });
+});
