@@ -2,20 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
 import { DEV_SECRETS, loadEnv, sandboxGatewayOn } from './env';
-
-/** A production configuration that starts: a distinct random secret per purpose, and SMTP. */
-export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
-  const secrets = Object.fromEntries(
-    DEV_SECRETS.map((name) => [name, randomBytes(32).toString('base64url')]),
-  );
-  return {
-    NODE_ENV: 'production',
-    ...secrets,
-    SMTP_URL: 'smtp://mailer.internal:587',
-    MAIL_FROM: 'Aegis <no-reply@aegis.example>',
-    ...overrides,
-  };
-}
+import { productionEnv } from './test-env';
 
 /** The start-up refusal, or '' when the configuration is accepted. */
 function refusal(source: Record<string, string | undefined>): string {
