@@ -58,7 +58,10 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   await app.register(formbody);
   await app.register(cookie);
   healthRoutes(app, database);
-  pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
+  pricingRoutes(app, catalog, {
+    logging: env.LOG_LEVEL !== 'silent',
+    introspection: env.NODE_ENV !== 'production',
+  });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
   const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
