@@ -5,6 +5,17 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runMode, RunModeError } from './run-mode.mjs';
+
+let mode;
+try {
+  mode = runMode(process.env);
+} catch (error) {
+  if (!(error instanceof RunModeError)) throw error;
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+console.log(mode.banner);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = path.join(root, 'apps/web');
@@ -52,12 +63,17 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PUBLIC_ORIGIN: publicOrigin },
+    env: { ...process.env, NODE_ENV: mode.apiNodeEnv, PUBLIC_ORIGIN: publicOrigin },
   }),
   spawn(
     process.execPath,
     [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', webPort],
-    { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    {
+      cwd: webDir,
+      stdio: 'inherit',
+      // next start is always NODE_ENV=production; DEPLOY_ENV tells the web app its run mode.
+      env: { ...process.env, NODE_ENV: 'production', DEPLOY_ENV: mode.deployEnv },
+    },
   ),
 ];
 
