@@ -3,6 +3,8 @@
 // configuration), local otherwise. `next start` always runs the web app with
 // NODE_ENV=production, so the web app tells production from DEPLOY_ENV, never from NODE_ENV.
 
+// The same list as packages/core/src/run-mode.ts (a test keeps them equal): this script runs on
+// plain node, without TypeScript.
 export const PRODUCTION_DEPLOYS = ['production', 'preprod', 'staging'];
 const DEPLOYS = [...PRODUCTION_DEPLOYS, 'review', 'local', 'test'];
 

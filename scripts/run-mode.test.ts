@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runMode, RunModeError } from './run-mode.mjs';
+import { PRODUCTION_DEPLOYS as CORE_PRODUCTION_DEPLOYS } from '@checkout/core';
+import { PRODUCTION_DEPLOYS, runMode, RunModeError } from './run-mode.mjs';
 
 describe('run mode of npm start', () => {
   it('runs locally with no configuration, and says so: development secrets, sandbox, mailbox', () => {
@@ -41,6 +42,10 @@ describe('run mode of npm start', () => {
       production: false,
       apiNodeEnv: 'development',
     });
+  });
+
+  it('knows the same production deployments as the web app', () => {
+    expect(PRODUCTION_DEPLOYS).toEqual(CORE_PRODUCTION_DEPLOYS);
   });
 
   it('refuses an unknown DEPLOY_ENV rather than starting locally with public secrets', () => {
