@@ -109,16 +109,18 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
       'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
     );
   }
-  const gateway = new SandboxGateway(app, database.db, catalog, {
-    asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
-    webhookSecret: env.WEBHOOK_SECRET,
-    bankLinkSecret: env.BANK_LINK_SECRET,
-    webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
-    webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
-    webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
-    webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
-  });
-  const paymentDeps = { ...cartDeps, adapterFor: sandbox ? gateway.adapterFor : () => undefined };
+  const gateway = sandbox
+    ? new SandboxGateway(app, database.db, catalog, {
+        asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
+        webhookSecret: env.WEBHOOK_SECRET,
+        bankLinkSecret: env.BANK_LINK_SECRET,
+        webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+        webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
+        webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
+        webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
+      })
+    : undefined;
+  const paymentDeps = { ...cartDeps, adapterFor: gateway?.adapterFor ?? (() => undefined) };
   orderRoutes(app, database.db, catalog, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
@@ -128,7 +130,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
-  if (sandbox) {
+  if (gateway) {
     sandboxRoutes(app, database.db, gateway, checkoutOrigins);
     bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
   }
