@@ -170,7 +170,7 @@ const checkedSchema = schema.superRefine((env, ctx) => {
   for (const name of DEV_SECRETS) {
     const value = env[name];
     if (devDefaults.has(value) || value.includes('change-me')) {
-      refuse(name, 'is a public development value; set a random secret of its own');
+      refuse(name, 'must be a random secret of its own, not the public development value');
     } else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
       refuse(name, `must be at least ${MIN_SECRET_BYTES} bytes long`);
     } else if (purposeOf.has(value)) {
