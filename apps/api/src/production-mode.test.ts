@@ -17,6 +17,9 @@ import { orders } from './modules/orders/tables';
 import { productionEnv } from './test-env';
 
 const ORIGIN = 'http://localhost:3000';
+/** A request of the test: method and URL as plain strings, to name it in a failure. */
+type Route = InjectOptions & { method: string; url: string };
+
 const BASE = { LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', PUBLIC_ORIGIN: ORIGIN };
 
 /** A browser of one app: keeps the cookies the api sets (a cart may be bound to them). */
@@ -94,7 +97,7 @@ describe('production mode', () => {
   }
 
   /** Every sandbox route, with the ids of real sandbox payments. */
-  function sandboxRequests(p: Awaited<ReturnType<typeof sandboxPayments>>): InjectOptions[] {
+  function sandboxRequests(p: Awaited<ReturnType<typeof sandboxPayments>>): Route[] {
     const framed = (url: string) => `${url}?origin=${encodeURIComponent(ORIGIN)}`;
     const hosted = [p.redirect.url, p.wallet.url, p.challenge.url];
     return [
@@ -104,8 +107,8 @@ describe('production mode', () => {
         url: '/api/sandbox/tokens/',
         payload: { ...card, number: '4242424242424242' },
       },
-      ...hosted.map((url): InjectOptions => ({ method: 'GET', url })),
-      ...hosted.map((url): InjectOptions => ({
+      ...hosted.map((url): Route => ({ method: 'GET', url })),
+      ...hosted.map((url): Route => ({
         method: 'POST',
         url,
         headers: form,
@@ -124,9 +127,9 @@ describe('production mode', () => {
   it('answers 404 from every sandbox route and the mailbox, and no payment moves', async () => {
     const payments = await sandboxPayments();
     const visitor = browser(sandboxOff);
-    const requests = [
+    const requests: Route[] = [
       ...sandboxRequests(payments),
-      { method: 'GET', url: '/api/sandbox/mailbox/?to=p%40gmail.com' } as const,
+      { method: 'GET', url: '/api/sandbox/mailbox/?to=p%40gmail.com' },
     ];
     for (const request of requests) {
       const res = await visitor(request);
