@@ -3,7 +3,18 @@
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runMode, RunModeError } from './run-mode.mjs';
 import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
+
+let mode;
+try {
+  mode = runMode(process.env);
+} catch (error) {
+  if (!(error instanceof RunModeError)) throw error;
+  console.error(`[start] ${error.message}`);
+  process.exit(1);
+}
+console.log(mode.banner);
 
 buildWebIfNeeded('start');
 
@@ -15,13 +26,14 @@ const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PUBLIC_ORIGIN: publicOrigin },
+    env: { ...process.env, NODE_ENV: mode.apiNodeEnv, PUBLIC_ORIGIN: publicOrigin },
   }),
   // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
+  // Next always runs as NODE_ENV=production; DEPLOY_ENV tells the web app its run mode.
   spawn(process.execPath, [path.join(webDir, 'server.mjs')], {
     cwd: webDir,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', WEB_PORT: webPort },
+    env: { ...process.env, NODE_ENV: 'production', DEPLOY_ENV: mode.deployEnv, WEB_PORT: webPort },
   }),
 ];
 

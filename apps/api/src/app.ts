@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
-import type { ApiEnv } from './env';
+import { sandboxGatewayOn, type ApiEnv } from './env';
 import { registerErrorHandling } from './http/errors';
 import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
@@ -58,7 +58,10 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   await app.register(formbody);
   await app.register(cookie);
   healthRoutes(app, database);
-  pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
+  pricingRoutes(app, catalog, {
+    logging: env.LOG_LEVEL !== 'silent',
+    introspection: env.NODE_ENV !== 'production',
+  });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
   const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
@@ -96,17 +99,28 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   }, 10 * 60_000);
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));
-  // With no provider configured, every provider runs against the built-in sandbox gateway.
-  const gateway = new SandboxGateway(app, database.db, catalog, {
-    asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
-    webhookSecret: env.WEBHOOK_SECRET,
-    bankLinkSecret: env.BANK_LINK_SECRET,
-    webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
-    webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
-    webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
-    webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
-  });
-  const paymentDeps = { ...cartDeps, adapterFor: gateway.adapterFor };
+  // With no provider configured, every provider runs against the built-in sandbox gateway. In
+  // production it is not served at all unless SANDBOX_GATEWAY=on: anyone may approve its
+  // payments and any test card pays. There is no real provider adapter yet, so production
+  // without it offers no payment method and refuses to start a payment.
+  const sandbox = sandboxGatewayOn(env);
+  if (sandbox && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
+    );
+  }
+  const gateway = sandbox
+    ? new SandboxGateway(app, database.db, catalog, {
+        asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
+        webhookSecret: env.WEBHOOK_SECRET,
+        bankLinkSecret: env.BANK_LINK_SECRET,
+        webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+        webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
+        webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
+        webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
+      })
+    : undefined;
+  const paymentDeps = { ...cartDeps, adapterFor: gateway?.adapterFor ?? (() => undefined) };
   orderRoutes(app, database.db, catalog, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
@@ -116,7 +130,9 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
-  sandboxRoutes(app, database.db, gateway, checkoutOrigins);
-  bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
+  if (gateway) {
+    sandboxRoutes(app, database.db, gateway, checkoutOrigins);
+    bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
+  }
   return app;
 }

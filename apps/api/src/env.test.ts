@@ -1,17 +1,83 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
-import { loadEnv } from './env';
+import { DEV_SECRETS, loadEnv, sandboxGatewayOn } from './env';
+import { productionEnv } from './test-env';
+
+/** The start-up refusal, or '' when the configuration is accepted. */
+function refusal(source: Record<string, string | undefined>): string {
+  try {
+    loadEnv(source);
+    return '';
+  } catch (error) {
+    expect(error).toBeInstanceOf(EnvError);
+    return (error as EnvError).message;
+  }
+}
 
 describe('api environment', () => {
   it('works with no configuration: embedded PGlite under ./var on port 4000', () => {
     const env = loadEnv({});
     expect(env).toMatchObject({ API_PORT: 4000, PGLITE_DIR: './var/pglite' });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(sandboxGatewayOn(env)).toBe(true);
   });
 
   it('names the variable when a value is bad', () => {
     expect(() => loadEnv({ API_PORT: 'eighty' })).toThrow(EnvError);
     expect(() => loadEnv({ API_PORT: 'eighty' })).toThrow(/API_PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+});
+
+describe('production start-up', () => {
+  it('starts with a secret of its own for every purpose and an SMTP transport, sandbox off', () => {
+    const env = loadEnv(productionEnv());
+    expect(env.NODE_ENV).toBe('production');
+    expect(sandboxGatewayOn(env)).toBe(false);
+    expect(sandboxGatewayOn(loadEnv(productionEnv({ SANDBOX_GATEWAY: 'on' })))).toBe(true);
+  });
+
+  it.each(DEV_SECRETS)('refuses to start with the development default of %s', (name) => {
+    const source = productionEnv();
+    delete source[name];
+    const message = refusal(source);
+    expect(message).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    // The default is public: it is in this repository, so it must not sign anything real.
+    expect(message).not.toMatch(/change-me/);
+  });
+
+  it.each(DEV_SECRETS)('refuses %s set to any development default, by name only', (name) => {
+    const message = refusal(productionEnv({ [name]: 'sandbox-webhook-secret-change-me' }));
+    expect(message).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    expect(message).not.toContain('sandbox-webhook-secret-change-me');
+  });
+
+  it('refuses a secret shorter than 32 bytes and does not print it', () => {
+    const short = 'short-but-sixteen-plus-31-bytes';
+    expect(Buffer.byteLength(short)).toBe(31);
+    const message = refusal(productionEnv({ CART_SECRET: short }));
+    expect(message).toMatch(/^ {2}CART_SECRET\b.*32 bytes/m);
+    expect(message).not.toContain(short);
+  });
+
+  it('refuses two purposes sharing one secret, naming both', () => {
+    const shared = randomBytes(32).toString('hex');
+    const message = refusal(productionEnv({ WEBHOOK_SECRET: shared, BANK_LINK_SECRET: shared }));
+    expect(message).toMatch(/BANK_LINK_SECRET\b.*WEBHOOK_SECRET/);
+    expect(message).not.toContain(shared);
+  });
+
+  it('refuses to start without a mail transport while the built-in identity provider mails codes', () => {
+    const source = productionEnv();
+    delete source.SMTP_URL;
+    expect(refusal(source)).toMatch(/^ {2}SMTP_URL\b/m);
+    // An external identity provider sends its own mail; the api then sends none.
+    expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toBe('');
+  });
+
+  it('lists every problem at once, so one restart fixes them all', () => {
+    const message = refusal({ NODE_ENV: 'production' });
+    for (const name of [...DEV_SECRETS, 'SMTP_URL']) expect(message).toContain(name);
   });
 });

@@ -2,6 +2,25 @@
 import { z } from 'zod';
 import { emptyAsUndefined, parseEnv } from '@checkout/core';
 
+/**
+ * The secrets' development defaults. They are public (they are in this repository), so they only
+ * make local runs work; production refuses every one of them.
+ */
+const DEV_DEFAULTS = {
+  WEBHOOK_SECRET: 'sandbox-webhook-secret-change-me',
+  BANK_LINK_SECRET: 'bank-link-secret-change-me',
+  CART_SECRET: 'cart-secret-change-me',
+  OIDC_CLIENT_SECRET: 'checkout-client-secret-change-me',
+  IDENTITY_COOKIE_SECRET: 'identity-cookie-secret-change-me',
+  TRUSTED_PASS_SECRET: 'trusted-pass-secret-change-me-please-0000',
+} as const;
+
+/** One secret per purpose: a leak or a rotation of one never touches another. */
+export const DEV_SECRETS = Object.keys(DEV_DEFAULTS) as (keyof typeof DEV_DEFAULTS)[];
+
+/** The shortest secret production accepts: 256 bits, HMAC-SHA256's own key strength. */
+const MIN_SECRET_BYTES = 32;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   API_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
@@ -40,15 +59,15 @@ const schema = z.object({
   /** Shared secret of the signed provider notifications at /api/callback/. */
   WEBHOOK_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(16).default('sandbox-webhook-secret-change-me'),
+    z.string().min(16).default(DEV_DEFAULTS.WEBHOOK_SECRET),
   ),
   /** Signs the sandbox bank-link widget's public tokens (its own key, not the webhook one). */
   BANK_LINK_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(16).default('bank-link-secret-change-me'),
+    z.string().min(16).default(DEV_DEFAULTS.BANK_LINK_SECRET),
   ),
   /** Signs what binds a payment's hosted pages to the cart that started it. */
-  CART_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).default('cart-secret-change-me')),
+  CART_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).default(DEV_DEFAULTS.CART_SECRET)),
   /**
    * The built-in sandbox gateway and mailbox. Outside production they always run; in production
    * they answer 404 unless this is "on" on purpose (then a warning and a "Test mode" badge).
@@ -113,17 +132,17 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).default('checkout')),
   OIDC_CLIENT_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(16).default('checkout-client-secret-change-me'),
+    z.string().min(16).default(DEV_DEFAULTS.OIDC_CLIENT_SECRET),
   ),
   /** Signs the built-in identity provider's cookies. */
   IDENTITY_COOKIE_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(16).default('identity-cookie-secret-change-me'),
+    z.string().min(16).default(DEV_DEFAULTS.IDENTITY_COOKIE_SECRET),
   ),
   /** Shared with the desktop app, which mints trusted pass tokens with it. */
   TRUSTED_PASS_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(32).default('trusted-pass-secret-change-me-please-0000'),
+    z.string().min(32).default(DEV_DEFAULTS.TRUSTED_PASS_SECRET),
   ),
   /** Login and sign-up tries per client address per 15 minutes. */
   LOGIN_RATE_LIMIT_MAX: z.preprocess(
@@ -136,22 +155,33 @@ const schema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
 });
 
-/** Defaults that only make local runs work; a production start must replace every one. */
-const DEV_SECRETS = [
-  'WEBHOOK_SECRET',
-  'BANK_LINK_SECRET',
-  'CART_SECRET',
-  'OIDC_CLIENT_SECRET',
-  'IDENTITY_COOKIE_SECRET',
-  'TRUSTED_PASS_SECRET',
-] as const;
+const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
 
+/**
+ * What production refuses to start with. Every secret is checked, also one the configuration
+ * does not use now (OIDC_ISSUER set, sandbox off): switching later must never fall back to a
+ * public value. Issues name the variable only (parseEnv never prints values).
+ */
 const checkedSchema = schema.superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
+  const refuse = (name: string, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [name], message });
+  const purposeOf = new Map<string, string>();
   for (const name of DEV_SECRETS) {
-    if (env[name].endsWith('change-me') || env[name].includes('change-me-please')) {
-      ctx.addIssue({ code: 'custom', path: [name], message: 'set a secret for production' });
+    const value = env[name];
+    if (devDefaults.has(value) || value.includes('change-me')) {
+      refuse(name, 'must be a random secret of its own, not the public development value');
+    } else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+      refuse(name, `must be at least ${MIN_SECRET_BYTES} bytes long`);
+    } else if (purposeOf.has(value)) {
+      refuse(name, `has the same value as ${purposeOf.get(value)}; give each purpose its own`);
+    } else {
+      purposeOf.set(value, name);
     }
+  }
+  // Only the built-in identity provider sends mail (sign-up codes); production mails for real.
+  if (!env.OIDC_ISSUER && !env.SMTP_URL) {
+    refuse('SMTP_URL', 'is required in production (the built-in identity provider mails codes)');
   }
 });
 
@@ -159,4 +189,9 @@ export type ApiEnv = z.infer<typeof schema>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
   return parseEnv(checkedSchema, source);
+}
+
+/** The sandbox gateway and its test tools run outside production, and in production on purpose. */
+export function sandboxGatewayOn(env: Pick<ApiEnv, 'NODE_ENV' | 'SANDBOX_GATEWAY'>): boolean {
+  return env.NODE_ENV !== 'production' || env.SANDBOX_GATEWAY === 'on';
 }

@@ -6,7 +6,7 @@
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { isProductionDeployment } from '@checkout/core';
+import { isProductionDeploy } from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
@@ -18,7 +18,7 @@ const intl = createMiddleware({ ...routing, alternateLinks: false });
 /** Unset in a production deployment without QA_SECRET: then nobody is a QA visitor. */
 const qaSecret = qaSecretFor({
   QA_SECRET: env.QA_SECRET,
-  production: isProductionDeployment(env.DEPLOY_ENV),
+  production: isProductionDeploy(env.DEPLOY_ENV),
 });
 
 /** A signed, unexpired QA token from the link or, after the first visit, from the cookie. */

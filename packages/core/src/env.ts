@@ -1,4 +1,8 @@
-/** Start-up configuration: parse once, fail loudly with the names of the bad variables. */
+/**
+ * Start-up configuration: parse once, fail loudly with the names of the bad variables. The
+ * rejected values are never printed: a start-up log is read by many and kept long, and the
+ * value of a mistyped secret is still a secret.
+ */
 import type { z } from 'zod';
 
 export class EnvError extends Error {
@@ -13,7 +17,8 @@ export function parseEnv<S extends z.ZodType>(
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';
-    return `  ${name}: ${issue.message} (got ${JSON.stringify(source[name] ?? null)})`;
+    const state = source[name] === undefined ? 'unset' : 'set';
+    return `  ${name} (${state}): ${issue.message}`;
   });
   throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
 }

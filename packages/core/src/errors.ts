@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   invalidCode: 'invalid_code',
   loginFailed: 'login_failed',
   interactionExpired: 'interaction_expired',
+  /** No payment provider is configured for this method (production without the sandbox). */
+  providerUnavailable: 'payment_provider_unavailable',
 } as const;
 
 export type ErrorCode =

@@ -95,8 +95,3 @@ export function permittedOverrides(
     ),
   );
 }
-
-/** Deployments that serve real shoppers (DEPLOY_ENV): production rules apply there. */
-export function isProductionDeployment(deployEnv: string): boolean {
-  return deployEnv === 'production' || deployEnv === 'preprod' || deployEnv === 'staging';
-}

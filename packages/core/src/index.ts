@@ -29,3 +29,4 @@ export * from './orders';
 export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';
+export * from './run-mode';

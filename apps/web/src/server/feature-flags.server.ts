@@ -2,7 +2,7 @@
 import 'server-only';
 import {
   featureFlagsFileSchema,
-  isProductionDeployment,
+  isProductionDeploy,
   parseFlagOverrides,
   permittedOverrides,
   resolveFlags,
@@ -14,7 +14,7 @@ import { env } from '../env.server';
 /** Production deployments keep every legal disclosure, whatever an override says. */
 const overrides = (raw: string | undefined) =>
   permittedOverrides(parseFlagOverrides(raw), {
-    production: isProductionDeployment(env.DEPLOY_ENV),
+    production: isProductionDeploy(env.DEPLOY_ENV),
   });
 
 const configured: FeatureFlags = resolveFlags(

@@ -1,8 +1,15 @@
 /** What the shell needs to know about this request: brand, product group and their links. */
 import 'server-only';
 import { getLocale } from 'next-intl/server';
-import { familyFor, stripLocalePrefix, type Brand, type ProductGroup } from '@checkout/core';
+import {
+  familyFor,
+  sandboxTakesPayments,
+  stripLocalePrefix,
+  type Brand,
+  type ProductGroup,
+} from '@checkout/core';
 import type { ShellLinks } from '../context/shell-links';
+import { env } from '../env.server';
 import { getBrand } from './brand.server';
 import { getProductGroup, getRequestUrl } from './app-context.server';
 import { resolveLink } from './links';
@@ -13,6 +20,8 @@ export interface ShellInfo {
   links: ShellLinks;
   /** Path without the language prefix, e.g. "/payment/". */
   path: string;
+  /** Payments go to the sandbox gateway: every page shows the "Test mode" badge. */
+  testMode: boolean;
 }
 
 export async function getShellInfo(): Promise<ShellInfo> {
@@ -24,6 +33,10 @@ export async function getShellInfo(): Promise<ShellInfo> {
     brand,
     group,
     path: stripLocalePrefix(url.pathname),
+    testMode: sandboxTakesPayments({
+      deployEnv: env.DEPLOY_ENV,
+      sandboxGateway: env.SANDBOX_GATEWAY,
+    }),
     links: {
       supportUrl: resolveLink(
         group ? brand.products[group].supportUrl : brand.defaultSupportUrl,

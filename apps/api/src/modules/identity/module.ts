@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
-import { sandboxMailboxRoutes, sandboxMailer } from './mailer';
+import { sandboxMailboxRoutes, sandboxMailer, type Mailer } from './mailer';
+import { smtpMailer } from './smtp-mailer';
 import { createProvider } from './provider';
 import { endProviderSessions } from './adapter';
 import { interactionRoutes, mountProvider } from './routes';
@@ -14,6 +15,21 @@ export interface EmbeddedIdentity {
   fetch: Fetch;
   /** Ends the provider's session of an id token `sid`, so the next login asks again. */
   endSession: (sid: string) => Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the sandbox mailbox, which production never reaches (it
+ * refuses to start without SMTP_URL). The mailbox page is served only while mail goes to it:
+ * it shows anyone the sign-up code of any address.
+ */
+function mailerFor(app: FastifyInstance, db: Database, env: ApiEnv): Mailer {
+  if (env.SMTP_URL) {
+    const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
+    app.addHook('onClose', () => smtp.close());
+    return smtp;
+  }
+  sandboxMailboxRoutes(app, db);
+  return sandboxMailer(db);
 }
 
 export async function identityRoutes(
@@ -35,14 +51,13 @@ export async function identityRoutes(
   interactionRoutes(app, {
     db,
     provider,
-    mailer: sandboxMailer(db),
+    mailer: mailerFor(app, db, env),
     issuer,
     trustedPassSecret: env.TRUSTED_PASS_SECRET,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     emailLimit: env.LOGIN_EMAIL_LIMIT,
     isBlockedDomain: options.isBlockedDomain,
   });
-  sandboxMailboxRoutes(app, db);
   const origin = new URL(issuer);
   return {
     async fetch(url, init) {

@@ -21,6 +21,7 @@ import {
 import type { Database } from '../../db/client';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
+import type { PaymentAdapter } from './providers/adapter';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
 
@@ -48,6 +49,17 @@ async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   return { ...row, orderId, provider };
 }
 
+/** Refuses a payment step no configured provider can take, before anything is written. */
+export function requireAdapter(deps: PaymentDeps, provider: ProviderSpec): PaymentAdapter {
+  const adapter = deps.adapterFor(provider);
+  if (adapter) return adapter;
+  throw new AppError(
+    ERROR_CODES.providerUnavailable,
+    409,
+    `No payment provider is configured for ${provider.id}.`,
+  );
+}
+
 /** A repeat after the provider answered: paid or pending go on to /processing/. */
 function answered(orderId: string, status: OrderStatus): PaymentAction {
   return status === 'paid' || status === 'pending'
@@ -58,7 +70,7 @@ function answered(orderId: string, status: OrderStatus): PaymentAction {
 export async function exchangeToken(deps: PaymentDeps, body: unknown): Promise<PaymentAction> {
   const request = tokenExchangeRequestSchema.parse(body);
   const payment = await paymentOf(deps.db, request.orderId);
-  const adapter = deps.adapterFor(payment.provider);
+  const adapter = requireAdapter(deps, payment.provider);
   if (payment.provider.action !== 'token_exchange' || !adapter.exchangeToken) {
     throw new AppError(ERROR_CODES.validation, 400, 'This payment does not link a bank.', [
       { path: 'orderId', message: 'invalid' },
@@ -86,8 +98,9 @@ export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Pr
     .innerJoin(payments, eq(payments.orderId, orders.id))
     .where(and(eq(orders.cartId, cartId), eq(orders.status, 'new')));
   const provider = unanswered && findProvider(unanswered.provider);
-  if (!unanswered || !provider) return false;
-  await deps.adapterFor(provider).cancelPayment(unanswered);
+  const adapter = provider && deps.adapterFor(provider);
+  if (!unanswered || !adapter) return false;
+  await adapter.cancelPayment(unanswered);
   return true;
 }
 
@@ -99,7 +112,7 @@ export async function cancelPayment(
   const { orderId } = paymentCancelRequestSchema.parse(body);
   const payment = await paymentOf(deps.db, orderId);
   if (payment.status !== 'new') return { orderId, status: payment.status };
-  await deps.adapterFor(payment.provider).cancelPayment(payment);
+  await requireAdapter(deps, payment.provider).cancelPayment(payment);
   const [order] = await deps.db
     .select({ status: orders.status })
     .from(orders)
@@ -129,6 +142,7 @@ export async function refreshPayment(
   lastAsked.set(orderId, now);
   if (lastAsked.size > ASKED_CAPACITY) lastAsked.delete(lastAsked.keys().next().value as string);
   const adapter = deps.adapterFor(payment.provider);
+  if (!adapter) return false;
   const reported = await adapter.refreshStatus(payment);
   const status = reported === undefined ? undefined : adapter.statusFor(reported);
   if (!status || !canTransition(payment.status, status)) return false;

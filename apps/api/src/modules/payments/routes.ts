@@ -15,11 +15,12 @@ const listQuery = z.object({ cart_id: z.string() });
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const list = async (cartId: string, flow: FlowKind) => {
     const cart = await getCart(deps, cartId);
+    // Only what a configured provider can take: none in production with the sandbox off.
     return providersFor(flow, {
       country: cart.country,
       currency: cart.currency,
       amountMinor: cart.totalMinor,
-    });
+    }).filter((p) => deps.adapterFor(p) !== undefined);
   };
   /** A logged-in shopper buys with the account's e-mail, whatever the cart was given before. */
   const useAccountEmail = async (request: FastifyRequest) => {
@@ -45,7 +46,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
             id: p.id,
             action: p.action,
             form: p.form,
-            cardFields: deps.adapterFor(p).cardFieldsUrl,
+            cardFields: deps.adapterFor(p)?.cardFieldsUrl,
           })),
       })),
     };

@@ -23,12 +23,13 @@ import { preparedQuery, queryRows, type Database } from '../../db/client';
 import { viewCart, type CartDeps } from '../carts/service';
 import { findCart } from '../carts/store';
 import { rememberOrder } from '../orders/placed-orders';
-import { supersedeUnanswered } from './payment-steps';
+import { requireAdapter, supersedeUnanswered } from './payment-steps';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
 export interface PaymentDeps extends CartDeps {
-  adapterFor: (provider: ProviderSpec) => PaymentAdapter;
+  /** The provider's adapter; undefined when none is configured (production, sandbox off). */
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
 }
 
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
@@ -158,6 +159,8 @@ export async function startPayment(
     );
   }
 
+  const adapter = requireAdapter(deps, provider);
+
   // A card-fields provider is paid with the token its fields handed over, and only it is.
   const needsToken = takesCardFields(provider);
   if (needsToken !== (request.cardToken !== undefined)) {
@@ -185,7 +188,7 @@ export async function startPayment(
     throw error;
   });
   if (placed !== true) return placed || refuseLockedCart(await replay(deps.db, key, hash));
-  const { action, card } = await deps.adapterFor(provider).createPayment({
+  const { action, card } = await adapter.createPayment({
     paymentId,
     orderId,
     provider,

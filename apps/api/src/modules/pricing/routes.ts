@@ -1,7 +1,8 @@
 /** /graphql on the api: graphql-yoga with depth, cost, alias and token limits. */
 import type { FastifyInstance } from 'fastify';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import { createYoga } from 'graphql-yoga';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { AppError, ERROR_CODES } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
 import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
@@ -10,7 +11,41 @@ import { pricingSchema } from './schema';
 /** Longest GET URL accepted; longer queries must be POSTed (spec §7). */
 export const MAX_GET_URL_LENGTH = 2047;
 
-export function pricingRoutes(app: FastifyInstance, catalog: Catalog, logging: boolean): void {
+/**
+ * Refuses __schema and __type (not __typename): in production the schema is nobody's business
+ * but the checkout's, which is built with it and needs no introspection at run time. By field
+ * name, not graphql's NoSchemaIntrospectionCustomRule: that one compares types by instanceof,
+ * which fails when two copies of graphql are loaded (ESM and CommonJS).
+ */
+const noIntrospectionRule: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value === '__schema' || node.name.value === '__type') {
+      context.reportError(
+        createGraphQLError(`GraphQL introspection is not allowed (${node.name.value}).`, {
+          nodes: [node],
+        }),
+      );
+    }
+  },
+});
+
+const noIntrospection: Plugin = {
+  onValidate({ addValidationRule }) {
+    addValidationRule(noIntrospectionRule);
+  },
+};
+
+export interface PricingOptions {
+  logging: boolean;
+  /** Off in production. */
+  introspection: boolean;
+}
+
+export function pricingRoutes(
+  app: FastifyInstance,
+  catalog: Catalog,
+  { logging, introspection }: PricingOptions,
+): void {
   const yoga = createYoga({
     schema: pricingSchema(catalog),
     graphqlEndpoint: '/graphql',
@@ -26,6 +61,7 @@ export function pricingRoutes(app: FastifyInstance, catalog: Catalog, logging: b
         maxTokens: { n: 2000 },
         blockFieldSuggestion: { enabled: true },
       }),
+      ...(introspection ? [] : [noIntrospection]),
     ],
   });
 

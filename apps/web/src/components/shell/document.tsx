@@ -47,6 +47,7 @@ export async function Document({ children }: { children: ReactNode }) {
                     group={shell.group}
                     showLogin={!shell.path.startsWith('/account/')}
                     showLogout
+                    testMode={shell.testMode}
                   />
                   <main id="main">{children}</main>
                   <Footer

@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { logoFor, type Brand, type ProductGroup } from '@checkout/core';
 import { Link } from '../../i18n/navigation';
 import { ProfileArea } from './profile-area';
+import { TestModeBadge } from './test-mode-badge';
 import styles from './header.module.css';
 
 interface HeaderProps {
@@ -11,9 +12,11 @@ interface HeaderProps {
   /** Options of spec §2: the login area and the log-out item can each be hidden. */
   showLogin: boolean;
   showLogout: boolean;
+  /** The sandbox gateway takes the payments. */
+  testMode: boolean;
 }
 
-export async function Header({ brand, group, showLogin, showLogout }: HeaderProps) {
+export async function Header({ brand, group, showLogin, showLogout, testMode }: HeaderProps) {
   const t = await getTranslations('header');
   const kind = logoFor(group);
   const name = group ? brand.products[group].name : brand.checkoutTitle;
@@ -24,6 +27,7 @@ export async function Header({ brand, group, showLogin, showLogout }: HeaderProp
           <img src={`/static/icons/logo-${kind}.svg`} alt="" width={32} height={32} />
           <span className={styles.name}>{name}</span>
         </Link>
+        {testMode ? <TestModeBadge /> : null}
         {showLogin ? <ProfileArea showLogout={showLogout} /> : null}
       </div>
     </header>

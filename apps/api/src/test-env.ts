@@ -1,0 +1,16 @@
+/** Test helper: a production configuration that starts (a random secret per purpose, SMTP). */
+import { randomBytes } from 'node:crypto';
+import { DEV_SECRETS } from './env';
+
+export function productionEnv(overrides: Record<string, string> = {}): Record<string, string> {
+  const secrets = Object.fromEntries(
+    DEV_SECRETS.map((name) => [name, randomBytes(32).toString('base64url')]),
+  );
+  return {
+    NODE_ENV: 'production',
+    ...secrets,
+    SMTP_URL: 'smtp://mailer.internal:587',
+    MAIL_FROM: 'Aegis <no-reply@aegis.example>',
+    ...overrides,
+  };
+}
