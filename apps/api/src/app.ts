@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
 import { registerErrorHandling } from './http/errors';
 import type { Catalog } from './modules/catalog/catalog';
+import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -61,7 +62,13 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   pricingRoutes(app, catalog, env.LOG_LEVEL !== 'silent');
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
-  const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
+  const cartDeps = {
+    db: database.db,
+    catalog,
+    taxes,
+    isBlockedDomain: loadBlockedDomains(),
+    binding: cartBinding(database.db, env.CART_SECRET, env.PUBLIC_ORIGIN.startsWith('https:')),
+  };
   cartRoutes(app, cartDeps);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
   const identity = env.OIDC_ISSUER
@@ -101,13 +108,14 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
     webhookSecret: env.WEBHOOK_SECRET,
     bankLinkSecret: env.BANK_LINK_SECRET,
+    sessionSecret: env.CART_SECRET,
     webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
     webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
     webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
     webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
   });
   const paymentDeps = { ...cartDeps, adapterFor: gateway.adapterFor };
-  orderRoutes(app, database.db, catalog, (orderId) =>
+  orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
@@ -116,7 +124,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
-  sandboxRoutes(app, database.db, gateway, checkoutOrigins);
-  bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
+  sandboxRoutes(app, database.db, gateway, checkoutOrigins, env.CART_SECRET);
+  bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins, env.CART_SECRET);
   return app;
 }
