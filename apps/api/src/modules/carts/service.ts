@@ -218,9 +218,9 @@ export async function createCart(
 
 /**
  * Another browser's cart answers exactly like a cart that does not exist: a 403 would confirm
- * to whoever holds a leaked or guessed id that the cart is real (docs/decisions/).
+ * to whoever holds a leaked or guessed id that the cart is real (docs/decisions/003).
  */
-export const noSuchCart = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+const noSuchCart = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
 
 /**
  * The caller's cart, or a 404. A logged-in owner's cart is bound to the account too, so the

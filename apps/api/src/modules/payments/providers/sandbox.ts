@@ -35,7 +35,7 @@ type Params = { Params: { id: string }; Querystring: { return?: string; session?
  * forged one, or another payment's) the payment is as unknown as a made-up id; an expired one
  * says so, since its holder was the payment's own browser.
  */
-export function refuseSession(check: SessionCheck, reply: FastifyReply): FastifyReply | undefined {
+function refuseSession(check: SessionCheck, reply: FastifyReply): FastifyReply | undefined {
   if (check === 'valid') return undefined;
   return check === 'expired'
     ? reply
