@@ -72,24 +72,37 @@ async function startApi(
 
 /** A light keep-alive HTTP client, so the load generator leaves the CPU to the system under test. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * One shopper's cookies, kept as a browser keeps them: a cart answers only the browser that
+ * created it (its binding cookie).
+ */
+type CookieJar = Map<string, string>;
 function call<T>(
   base: string,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  jar?: CookieJar,
 ): Promise<T> {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
+  const cookie = jar?.size ? [...jar].map(([k, v]) => `${k}=${v}`).join('; ') : undefined;
+  const sent = { ...headers, ...(cookie ? { cookie } : {}) };
   return new Promise((resolve, reject) => {
     const request = http.request(
       url,
       {
         method,
         agent,
-        headers: payload ? { 'content-type': 'application/json', ...headers } : headers,
+        headers: payload ? { 'content-type': 'application/json', ...sent } : sent,
       },
       (response) => {
+        for (const set of response.headers['set-cookie'] ?? []) {
+          const [pair = ''] = set.split(';');
+          const at = pair.indexOf('=');
+          if (at > 0) jar?.set(pair.slice(0, at), pair.slice(at + 1));
+        }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
@@ -107,12 +120,20 @@ function call<T>(
 }
 
 async function buyOnce(base: string): Promise<{ orderId: string; cartId: string; paid: boolean }> {
-  const cart = await call<{ id: string }>(base, 'POST', '/api/carts/', {
-    mainPlan: 'vpn-basic-1y',
-    currency: 'USD',
-    country: 'US',
-    email: `load-${randomUUID()}@gmail.com`,
-  });
+  const jar: CookieJar = new Map();
+  const cart = await call<{ id: string }>(
+    base,
+    'POST',
+    '/api/carts/',
+    {
+      mainPlan: 'vpn-basic-1y',
+      currency: 'USD',
+      country: 'US',
+      email: `load-${randomUUID()}@gmail.com`,
+    },
+    {},
+    jar,
+  );
   const card = await call<{ token: string }>(base, 'POST', '/api/sandbox/tokens/', {
     number: '4242424242424242',
     expiry: '12/30',
@@ -125,8 +146,16 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
     '/api/payments/',
     { cartId: cart.id, provider: 'adyen_card', returnPath: '/processing/', cardToken: card.token },
     { 'idempotency-key': randomUUID() },
+    jar,
   );
-  const order = await call<{ status: string }>(base, 'GET', `/api/orders/${action.orderId}/`);
+  const order = await call<{ status: string }>(
+    base,
+    'GET',
+    `/api/orders/${action.orderId}/`,
+    undefined,
+    {},
+    jar,
+  );
   return { orderId: action.orderId, cartId: cart.id, paid: order.status === 'paid' };
 }
 

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client';
 import { sandboxGatewayOn, type ApiEnv } from './env';
 import { registerErrorHandling } from './http/errors';
 import type { Catalog } from './modules/catalog/catalog';
+import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -64,7 +65,13 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
   });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
-  const cartDeps = { db: database.db, catalog, taxes, isBlockedDomain: loadBlockedDomains() };
+  const cartDeps = {
+    db: database.db,
+    catalog,
+    taxes,
+    isBlockedDomain: loadBlockedDomains(),
+    binding: cartBinding(database.db, env.CART_SECRET, env.PUBLIC_ORIGIN.startsWith('https:')),
+  };
   cartRoutes(app, cartDeps);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
   const identity = env.OIDC_ISSUER
@@ -114,6 +121,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
         asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
         webhookSecret: env.WEBHOOK_SECRET,
         bankLinkSecret: env.BANK_LINK_SECRET,
+        sessionSecret: env.CART_SECRET,
         webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
         webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
         webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
@@ -121,7 +129,7 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
       })
     : undefined;
   const paymentDeps = { ...cartDeps, adapterFor: gateway?.adapterFor ?? (() => undefined) };
-  orderRoutes(app, database.db, catalog, (orderId) =>
+  orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
@@ -131,8 +139,8 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
   if (gateway) {
-    sandboxRoutes(app, database.db, gateway, checkoutOrigins);
-    bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins);
+    sandboxRoutes(app, database.db, gateway, checkoutOrigins, env.CART_SECRET);
+    bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins, env.CART_SECRET);
   }
   return app;
 }

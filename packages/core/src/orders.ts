@@ -73,15 +73,19 @@ export const paymentActionSchema = z.discriminatedUnion('type', [
 ]);
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
 
+/**
+ * Status and product go to anyone holding the order id (a desktop app's deep link); the cart,
+ * e-mail and totals are null unless the caller is the browser or account the cart belongs to.
+ */
 export const orderViewSchema = z.object({
   id: z.string(),
-  cartId: z.string(),
   status: z.enum(ORDER_STATUSES),
-  email: z.string(),
-  currency: z.string(),
-  totalMinor: z.number().int(),
-  taxMinor: z.number().int(),
   /** The product of the main plan: which desktop app the success page opens. */
   productGroup: z.string().nullable(),
+  cartId: z.string().nullable(),
+  email: z.string().nullable(),
+  currency: z.string().nullable(),
+  totalMinor: z.number().int().nullable(),
+  taxMinor: z.number().int().nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
+import { testBrowser } from '../test-browser';
 import { openCatalog, prepareCatalog } from '../modules/catalog/catalog';
 import { catalogMeta } from '../modules/catalog/tables';
 import { openDatabase, type DatabaseHandle } from './client';
@@ -37,9 +38,11 @@ describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
     const env = loadEnv({ LOG_LEVEL: 'silent', DATABASE_URL: cluster.url });
     const catalog = await openCatalog(database.db, 0);
     const app = await buildApp({ env, database, catalog });
+    // One shopper's browser: the cart answers only the cookie jar that created it.
+    const browser = testBrowser(() => app);
     try {
       const cart = (
-        await app.inject({
+        await browser.inject({
           method: 'POST',
           url: '/api/carts/',
           payload: {
@@ -53,7 +56,7 @@ describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
       ).json<CartView>();
       expect(cart.tax.lines.map((l) => l.name)).toEqual(['gst', 'qst']);
       const { token } = (
-        await app.inject({
+        await browser.inject({
           method: 'POST',
           url: '/api/sandbox/tokens/',
           payload: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Anna Smith' },
@@ -71,7 +74,7 @@ describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
         },
       };
       // A double click: both requests at once with one key make one payment.
-      const answers = await Promise.all([app.inject(request), app.inject(request)]);
+      const answers = await Promise.all([browser.inject(request), browser.inject(request)]);
       const created = answers.filter((a) => a.statusCode === 201);
       const action = created[0]!.json<PaymentAction>();
       expect(action.type).toBe('done');
@@ -84,7 +87,7 @@ describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
           expect(other.json<{ error: { code: string } }>().error.code).toBe('conflict');
       }
       const order = (
-        await app.inject({ method: 'GET', url: `/api/orders/${action.orderId}/` })
+        await browser.inject({ method: 'GET', url: `/api/orders/${action.orderId}/` })
       ).json<OrderView>();
       expect(order).toMatchObject({ status: 'paid', totalMinor: cart.totalMinor });
     } finally {

@@ -61,6 +61,14 @@ describe('HTTP helper', () => {
     expect(last?.headers['x-forwarded-for']).toBe('203.0.113.7');
   });
 
+  it('forwards the cart binding as the only cookie, and drops a malformed one', async () => {
+    const binding = 'b'.repeat(43);
+    await request('/ok/', { baseUrl: base, server: { cartBinding: binding } });
+    expect(seen.at(-1)?.headers.cookie).toBe(`cart_binding=${binding}`);
+    await request('/ok/', { baseUrl: base, server: { cartBinding: 'x; token=stolen' } });
+    expect(seen.at(-1)?.headers.cookie).toBeUndefined();
+  });
+
   it('treats 204 as success without data', async () => {
     expect(await request('/empty/', { baseUrl: base })).toEqual({ data: null, error: null });
   });

@@ -3,6 +3,7 @@
  * out, `{ data, error }` results. Non-2xx answers and 2xx bodies carrying an error become a
  * RequestError 'method url status'; 204 means no data.
  */
+import { CART_BINDING_COOKIE } from '@checkout/core';
 import { endpointPattern, RequestError } from './request-error';
 
 /** Header names the api reads (spec §3 "request header names"). */
@@ -16,7 +17,12 @@ export interface ServerContext {
   experiment?: string | undefined;
   /** The visitor's address, forwarded so the api rate-limits per visitor. */
   clientAddress?: string | undefined;
+  /** The visitor's cart binding cookie: the api shows a cart and its order to their owner only. */
+  cartBinding?: string | undefined;
 }
+
+/** What the api issues (32 random bytes, base64url); anything else is not forwarded. */
+const CART_BINDING_FORMAT = /^[\w-]{43}$/;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,6 +70,10 @@ export async function request<T>(
   if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
   if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
   if (options.server?.clientAddress) headers['x-forwarded-for'] = options.server.clientAddress;
+  // Only the cookie the api needs, never the visitor's whole cookie header.
+  const binding = options.server?.cartBinding;
+  if (binding && CART_BINDING_FORMAT.test(binding))
+    headers.cookie = `${CART_BINDING_COOKIE}=${binding}`;
   const base = { method, url, payload: options.body, endpointPattern: endpointPattern(url) };
 
   let response: Response;

@@ -1,7 +1,8 @@
-/** What server-side calls to the api carry on the visitor's behalf: token and address. */
+/** What server-side calls to the api carry on the visitor's behalf: token, cart binding and address. */
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
+import { CART_BINDING_COOKIE } from '@checkout/core';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
 
@@ -9,6 +10,8 @@ export const getServerContext = cache(async (): Promise<ServerContext> => {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
   return {
     token: cookieStore.get('token')?.value,
+    // The owner of a cart sees its e-mail and its order's details on a reload.
+    cartBinding: cookieStore.get(CART_BINDING_COOKIE)?.value,
     experiment: cookieStore.get('experiment')?.value,
     // The api limits requests per visitor; without this every visitor would share our address.
     clientAddress: clientAddress(requestHeaders),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
 import { carts, couponRedemptions } from './tables';
 
 interface ErrorBody {
@@ -10,15 +11,17 @@ interface ErrorBody {
 
 describe('carts', () => {
   let t: TestApp;
+  /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
+  const shopper = testBrowser(() => t.app);
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
   const create = (body: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/carts/', payload: body });
+    shopper.inject({ method: 'POST', url: '/api/carts/', payload: body });
   const patch = (id: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: 'PATCH', url: `/api/carts/${id}/`, payload: body });
+    shopper.inject({ method: 'PATCH', url: `/api/carts/${id}/`, payload: body });
   const base = { mainPlan: 'vpn-basic-1y', currency: 'USD', country: 'US' };
 
   it('creates a cart with the main plan, default region and exclusive US tax', async () => {
@@ -41,7 +44,7 @@ describe('carts', () => {
 
   it('reads a cart back by id and survives a second read unchanged', async () => {
     const created = (await create(base)).json<CartView>();
-    const read = await t.app.inject({ method: 'GET', url: `/api/carts/${created.id}/` });
+    const read = await shopper.inject({ method: 'GET', url: `/api/carts/${created.id}/` });
     expect(read.json()).toEqual(created);
   });
 
@@ -157,7 +160,7 @@ describe('carts', () => {
 
   it('answers 404 for an unknown or malformed cart id', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/carts/${id}/` });
+      const res = await shopper.inject({ method: 'GET', url: `/api/carts/${id}/` });
       expect(res.statusCode).toBe(404);
     }
   });

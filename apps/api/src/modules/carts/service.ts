@@ -21,7 +21,9 @@ import {
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
+import { mayUseCart, type CartBinding, type CartCaller } from './binding';
 import {
+  bindAccount,
   findCart,
   hasRedeemed,
   insertCart,
@@ -35,6 +37,7 @@ export interface CartDeps {
   catalog: Catalog;
   taxes: TaxTable;
   isBlockedDomain: (domain: string) => boolean;
+  binding: CartBinding;
 }
 
 const invalid = (path: string, message: string) =>
@@ -191,6 +194,7 @@ export function viewCart(deps: CartDeps, row: CartRow): CartView {
 export async function createCart(
   deps: CartDeps,
   input: CartInput,
+  caller: CartCaller,
   now = new Date(),
 ): Promise<CartView> {
   const parsed = cartInputSchema.parse(input);
@@ -208,17 +212,39 @@ export async function createCart(
     },
     now,
   );
-  return viewCart(deps, await insertCart(deps.db, values));
+  const owner = { ownerHash: caller.ownerHash, accountId: caller.accountId };
+  return viewCart(deps, await insertCart(deps.db, { ...values, ...owner }));
 }
 
-async function existingCart(deps: CartDeps, id: string): Promise<CartRow> {
+/**
+ * Another browser's cart answers exactly like a cart that does not exist: a 403 would confirm
+ * to whoever holds a leaked or guessed id that the cart is real (docs/decisions/003).
+ */
+const noSuchCart = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+
+/**
+ * The caller's cart, or a 404. A logged-in owner's cart is bound to the account too, so the
+ * shopper who logs in mid-checkout reaches it from the account's other devices.
+ */
+export async function ownCart(deps: CartDeps, id: string, caller: CartCaller): Promise<CartRow> {
   const row = isRecordId(id) ? await findCart(deps.db, id) : undefined;
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+  if (!row || !mayUseCart(row, caller)) throw noSuchCart();
+  if (caller.accountId && row.accountId === null) {
+    await bindAccount(deps.db, row.id, caller.accountId);
+    return { ...row, accountId: caller.accountId };
+  }
   return row;
 }
 
-export async function getCart(deps: CartDeps, id: string): Promise<CartView> {
-  return viewCart(deps, await existingCart(deps, id));
+/** For modules that hold a cart id (orders, payments): may this caller act on that cart? */
+export async function ownsCart(db: Database, cartId: string, caller: CartCaller): Promise<boolean> {
+  if (caller.ownerHash === null && caller.accountId === null) return false;
+  const row = await findCart(db, cartId);
+  return row !== undefined && mayUseCart(row, caller);
+}
+
+export async function getCart(deps: CartDeps, id: string, caller: CartCaller): Promise<CartView> {
+  return viewCart(deps, await ownCart(deps, id, caller));
 }
 
 const modificationForbidden = () =>
@@ -232,10 +258,11 @@ export async function updateCart(
   deps: CartDeps,
   id: string,
   patch: CartPatch,
+  caller: CartCaller,
   now = new Date(),
 ): Promise<CartView> {
   const changes = cartPatchSchema.parse(patch);
-  const row = await existingCart(deps, id);
+  const row = await ownCart(deps, id, caller);
   if (row.status !== 'open') throw modificationForbidden();
   const pick = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
   const merged = await checkCart(

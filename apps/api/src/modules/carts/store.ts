@@ -1,5 +1,5 @@
 /** Cart rows. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type Database } from '../../db/client';
 import { carts, couponRedemptions } from './tables';
 
@@ -37,6 +37,14 @@ export async function updateOpenCart(
     .where(and(eq(carts.id, id), eq(carts.status, 'open')))
     .returning();
   return row;
+}
+
+/** Binds a cart to the account of the shopper using it; an existing binding stays. */
+export async function bindAccount(db: Database, id: string, accountId: string): Promise<void> {
+  await db
+    .update(carts)
+    .set({ accountId })
+    .where(and(eq(carts.id, id), isNull(carts.accountId)));
 }
 
 export async function hasRedeemed(

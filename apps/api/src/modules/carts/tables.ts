@@ -1,4 +1,4 @@
-/** Carts: what a shopper is about to buy, addressed by id (the checkout's `cart_id`). */
+/** Carts: what a shopper is about to buy, addressed by id (the checkout's `cart_id`) and reached by its owner only. */
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const carts = pgTable('carts', {
@@ -14,6 +14,10 @@ export const carts = pgTable('carts', {
   country: text('country').notNull(),
   region: text('region'),
   postalCode: text('postal_code'),
+  /** Keyed hash of the creating browser's binding cookie; null for carts made before binding. */
+  ownerHash: text('owner_hash'),
+  /** The account of the shopper who created or used the cart while logged in. */
+  accountId: text('account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,9 +1,11 @@
 /**
- * GET /api/orders/:id/: the order's status, polled by the processing and pending pages. An
- * order still waiting is refreshed from its provider when its notification is overdue.
+ * GET /api/orders/:id/: the order's status, polled by the processing and pending pages, with its
+ * personal details for the cart's owner only. An order still waiting is refreshed from its
+ * provider when its notification is overdue.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
+import type { CartBinding } from '../carts/binding';
 import type { Catalog } from '../catalog/catalog';
 import { getOrder } from './service';
 
@@ -11,12 +13,14 @@ export function orderRoutes(
   app: FastifyInstance,
   db: Database,
   catalog: Catalog,
+  binding: CartBinding,
   /** Asks the provider about a waiting order; true when that moved it. */
   refresh: (orderId: string) => Promise<boolean>,
 ): void {
   app.get<{ Params: { id: string } }>('/api/orders/:id/', async (request) => {
-    const order = await getOrder(db, catalog, request.params.id);
+    const caller = await binding.callerOf(request);
+    const order = await getOrder(db, catalog, request.params.id, caller);
     const waiting = order.status === 'new' || order.status === 'pending';
-    return waiting && (await refresh(order.id)) ? getOrder(db, catalog, order.id) : order;
+    return waiting && (await refresh(order.id)) ? getOrder(db, catalog, order.id, caller) : order;
   });
 }

@@ -18,6 +18,8 @@ import {
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
+import type { CartCaller } from '../carts/binding';
+import { ownsCart } from '../carts/service';
 import { ensureAccountSql } from '../identity/accounts';
 import { forgetOrder, recallOrder, type OrderFacts } from './placed-orders';
 import { orders } from './tables';
@@ -130,19 +132,29 @@ export async function transitionOrder(
   return moved.length > 0;
 }
 
-export async function getOrder(db: Database, catalog: Catalog, id: string): Promise<OrderView> {
+/**
+ * Anyone holding an order id (a desktop app's deep link) learns its status and product; its
+ * e-mail, cart and totals only the browser or account its cart belongs to.
+ */
+export async function getOrder(
+  db: Database,
+  catalog: Catalog,
+  id: string,
+  caller: CartCaller,
+): Promise<OrderView> {
   const valid = isRecordId(id);
   const [order] = valid ? await orderById(db).execute({ id }) : [];
   if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
+  const owner = await ownsCart(db, order.cartId, caller);
   return {
     id: order.id,
-    cartId: order.cartId,
     status: order.status,
-    email: order.email,
-    currency: order.currency,
-    totalMinor: order.totalMinor,
-    taxMinor: order.taxMinor,
     productGroup: mainProduct(catalog, order.snapshot as CartView),
+    cartId: owner ? order.cartId : null,
+    email: owner ? order.email : null,
+    currency: owner ? order.currency : null,
+    totalMinor: owner ? order.totalMinor : null,
+    taxMinor: owner ? order.taxMinor : null,
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
 import { issuePublicToken } from './providers/sandbox-bank-link';
 
 const SECRET = 'bank-link-secret-0123456789';
@@ -9,15 +10,17 @@ const ORIGIN = 'http://localhost:3000';
 
 describe('bank link (token exchange) and closing a payment dialog', () => {
   let t: TestApp;
+  /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
+  const shopper = testBrowser(() => t.app);
   beforeAll(async () => {
     t = await createTestApp({ BANK_LINK_SECRET: SECRET, SANDBOX_ASYNC_SETTLE_MS: '600000' });
   });
   afterAll(() => t.close());
 
   const post = (url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, payload });
+    shopper.inject({ method: 'POST', url, payload });
   const order = async (id: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
+    (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
 
   const start = async (provider = 'stripe_ach') => {
     const cart = (
@@ -28,7 +31,7 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
         email: 'ach@gmail.com',
       })
     ).json<CartView>();
-    const res = await t.app.inject({
+    const res = await shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': randomUUID() },
@@ -36,10 +39,15 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
     });
     return { cart, action: res.json<PaymentAction & { url: string }>() };
   };
-  const widgetUrl = (url: string) => `${url}?origin=${encodeURIComponent(ORIGIN)}`;
+  /** The widget's URL as the checkout frames it: the payment's own, plus the checkout's origin. */
+  const widgetUrl = (url: string, origin = ORIGIN) => {
+    const framed = new URL(url, ORIGIN);
+    framed.searchParams.set('origin', origin);
+    return `${framed.pathname}${framed.search}`;
+  };
   /** Links a bank in the widget; the public token is what its page posts to the checkout. */
   const link = async (url: string, bank: string) => {
-    const page = await t.app.inject({
+    const page = await shopper.inject({
       method: 'POST',
       url: widgetUrl(url),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -54,10 +62,10 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
   it('answers ACH with the widget, framed only by the checkout, and its token is exchanged once', async () => {
     const { action } = await start();
     expect(action.type).toBe('token_exchange');
-    expect((await t.app.inject({ method: 'GET', url: action.url })).statusCode).toBe(400);
-    const stranger = `${action.url}?origin=${encodeURIComponent('https://evil.example')}`;
-    expect((await t.app.inject({ method: 'GET', url: stranger })).statusCode).toBe(400);
-    const widget = await t.app.inject({ method: 'GET', url: widgetUrl(action.url) });
+    expect((await shopper.inject({ method: 'GET', url: action.url })).statusCode).toBe(400);
+    const stranger = widgetUrl(action.url, 'https://evil.example');
+    expect((await shopper.inject({ method: 'GET', url: stranger })).statusCode).toBe(400);
+    const widget = await shopper.inject({ method: 'GET', url: widgetUrl(action.url) });
     expect(widget.statusCode).toBe(200);
     expect(widget.body).toContain('Choose your bank');
     expect(widget.headers['content-security-policy']).toMatch(
@@ -75,7 +83,7 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
       type: 'done',
       orderId: action.orderId,
     });
-    expect((await t.app.inject({ method: 'GET', url: widgetUrl(action.url) })).statusCode).toBe(
+    expect((await shopper.inject({ method: 'GET', url: widgetUrl(action.url) })).statusCode).toBe(
       409,
     );
   });
@@ -115,7 +123,7 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
 
   it('leaving the widget, or closing any payment dialog, cancels the order and reopens the cart', async () => {
     const { cart, action } = await start();
-    const exit = await t.app.inject({
+    const exit = await shopper.inject({
       method: 'POST',
       url: widgetUrl(action.url),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -126,7 +134,7 @@ describe('bank link (token exchange) and closing a payment dialog', () => {
     expect(canceled.json()).toEqual({ orderId: action.orderId, status: 'canceled' });
     expect((await order(action.orderId)).status).toBe('canceled');
     // The cart is payable again, with another method.
-    const again = await t.app.inject({
+    const again = await shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': randomUUID() },

@@ -12,6 +12,7 @@ import {
   type ProviderSpec,
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
 import { orderEvents, subscriptions } from '../orders/tables';
 import { familyFor } from './providers/registry';
 import { payments } from './tables';
@@ -53,6 +54,8 @@ function marketOf(provider: ProviderSpec): { country: string; currency: string }
 
 describe('provider conformance through signed notifications', () => {
   let t: TestApp;
+  /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
+  const shopper = testBrowser(() => t.app);
   beforeAll(async () => {
     // Long delays keep the gateway's own notifications out of these tests.
     t = await createTestApp({
@@ -66,7 +69,7 @@ describe('provider conformance through signed notifications', () => {
 
   const cardToken = async (number: string) =>
     (
-      await t.app.inject({
+      await shopper.inject({
         method: 'POST',
         url: '/api/sandbox/tokens/',
         payload: { number, expiry: '12/30', cvc: '123', name: 'Anna Smith' },
@@ -77,13 +80,13 @@ describe('provider conformance through signed notifications', () => {
   const startPayment = async (provider: ProviderSpec, cardNumber = CHALLENGE_CARD) => {
     const market = marketOf(provider);
     const cart = (
-      await t.app.inject({
+      await shopper.inject({
         method: 'POST',
         url: '/api/carts/',
         payload: { mainPlan: 'vpn-basic-1y', email: 'matrix@gmail.com', ...market },
       })
     ).json<CartView>();
-    const res = await t.app.inject({
+    const res = await shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': randomUUID() },
@@ -110,7 +113,7 @@ describe('provider conformance through signed notifications', () => {
   ) => {
     const body = JSON.stringify({ id: options.id ?? randomUUID(), paymentId, status });
     const signature = signWebhook(SECRET, body, options.timestamp ?? Math.floor(Date.now() / 1000));
-    return t.app.inject({
+    return shopper.inject({
       method: 'POST',
       url: '/api/callback/',
       headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
@@ -118,7 +121,7 @@ describe('provider conformance through signed notifications', () => {
     });
   };
   const statusOf = async (orderId: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/orders/${orderId}/` })).json<OrderView>()
+    (await shopper.inject({ method: 'GET', url: `/api/orders/${orderId}/` })).json<OrderView>()
       .status;
 
   const matrix = PAYMENT_PROVIDERS.flatMap((provider) =>
@@ -165,7 +168,7 @@ describe('provider conformance through signed notifications', () => {
       (await notify(paymentId, paid, { timestamp: Math.floor(Date.now() / 1000) + 301 }))
         .statusCode,
     ).toBe(401);
-    const malformed = await t.app.inject({
+    const malformed = await shopper.inject({
       method: 'POST',
       url: '/api/callback/',
       headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: 'v1=nope' },
@@ -182,7 +185,7 @@ describe('provider conformance through signed notifications', () => {
 
   it('answers 400 to a signed body that is not JSON', async () => {
     const body = 'not json';
-    const res = await t.app.inject({
+    const res = await shopper.inject({
       method: 'POST',
       url: '/api/callback/',
       headers: {
@@ -217,7 +220,7 @@ describe('provider conformance through signed notifications', () => {
     const provider = PAYMENT_PROVIDERS.find((p) => p.id === 'adyen_card') as ProviderSpec;
     const { orderId, paymentId } = await startPayment(provider);
     // The 3-D Secure challenge approved in the browser, while the notifications pour in.
-    const browser = t.app.inject({
+    const browser = shopper.inject({
       method: 'POST',
       url: `/api/sandbox/checkout/${paymentId}/`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -4,7 +4,8 @@
  * dialog the shopper closed, so the cart is payable again; a new attempt replaces a payment the
  * provider never answered; and a payment whose notification is overdue is refreshed by asking
  * the provider. Exchange and cancel act only on an order the provider has not answered yet
- * (status new); afterwards they answer with what already happened.
+ * (status new); afterwards they answer with what already happened. Both act only for the browser
+ * or account the order's cart belongs to.
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -19,6 +20,8 @@ import {
   type ProviderSpec,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
+import type { CartCaller } from '../carts/binding';
+import { ownsCart } from '../carts/service';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
 import type { PaymentAdapter } from './providers/adapter';
@@ -31,7 +34,10 @@ interface OrderPayment {
   provider: ProviderSpec;
   status: OrderStatus;
   updatedAt: Date;
+  cartId: string;
 }
+
+const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
 
 async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   const [row] = await db
@@ -40,12 +46,13 @@ async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
       provider: payments.provider,
       status: orders.status,
       updatedAt: orders.updatedAt,
+      cartId: orders.cartId,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.orderId, orderId));
   const provider = row && findProvider(row.provider);
-  if (!row || !provider) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
+  if (!row || !provider) throw noSuchOrder();
   return { ...row, orderId, provider };
 }
 
@@ -60,6 +67,17 @@ export function requireAdapter(deps: PaymentDeps, provider: ProviderSpec): Payme
   );
 }
 
+/** The payment of an order whose cart the caller owns; anyone else's answers like no order. */
+async function ownPayment(
+  db: Database,
+  orderId: string,
+  caller: CartCaller,
+): Promise<OrderPayment> {
+  const payment = await paymentOf(db, orderId);
+  if (!(await ownsCart(db, payment.cartId, caller))) throw noSuchOrder();
+  return payment;
+}
+
 /** A repeat after the provider answered: paid or pending go on to /processing/. */
 function answered(orderId: string, status: OrderStatus): PaymentAction {
   return status === 'paid' || status === 'pending'
@@ -67,9 +85,13 @@ function answered(orderId: string, status: OrderStatus): PaymentAction {
     : { type: 'error', orderId, reason: 'failed' };
 }
 
-export async function exchangeToken(deps: PaymentDeps, body: unknown): Promise<PaymentAction> {
+export async function exchangeToken(
+  deps: PaymentDeps,
+  body: unknown,
+  caller: CartCaller,
+): Promise<PaymentAction> {
   const request = tokenExchangeRequestSchema.parse(body);
-  const payment = await paymentOf(deps.db, request.orderId);
+  const payment = await ownPayment(deps.db, request.orderId, caller);
   const adapter = requireAdapter(deps, payment.provider);
   if (payment.provider.action !== 'token_exchange' || !adapter.exchangeToken) {
     throw new AppError(ERROR_CODES.validation, 400, 'This payment does not link a bank.', [
@@ -108,9 +130,10 @@ export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Pr
 export async function cancelPayment(
   deps: PaymentDeps,
   body: unknown,
+  caller: CartCaller,
 ): Promise<{ orderId: string; status: OrderStatus }> {
   const { orderId } = paymentCancelRequestSchema.parse(body);
-  const payment = await paymentOf(deps.db, orderId);
+  const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
   await requireAdapter(deps, payment.provider).cancelPayment(payment);
   const [order] = await deps.db

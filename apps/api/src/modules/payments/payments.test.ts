@@ -9,6 +9,7 @@ import {
   type PaymentAction,
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
 import { transitionOrder } from '../orders/service';
 import { orderEvents, orders, subscriptions } from '../orders/tables';
 import { carts } from '../carts/tables';
@@ -17,6 +18,8 @@ import { payments } from './tables';
 
 describe('payments through the sandbox gateway', () => {
   let t: TestApp;
+  /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
+  const shopper = testBrowser(() => t.app);
   beforeAll(async () => {
     t = await createTestApp({ SANDBOX_ASYNC_SETTLE_MS: '50' });
   });
@@ -25,7 +28,7 @@ describe('payments through the sandbox gateway', () => {
   let keys = 0;
   const newCart = async (extra: Record<string, unknown> = {}) =>
     (
-      await t.app.inject({
+      await shopper.inject({
         method: 'POST',
         url: '/api/carts/',
         payload: {
@@ -38,7 +41,7 @@ describe('payments through the sandbox gateway', () => {
       })
     ).json<CartView>();
   const tokenize = (card: Record<string, string> = {}) =>
-    t.app.inject({
+    shopper.inject({
       method: 'POST',
       url: '/api/sandbox/tokens/',
       payload: {
@@ -60,7 +63,7 @@ describe('payments through the sandbox gateway', () => {
     const cardToken =
       options.cardToken ??
       (provider === 'adyen_card' ? await tokenFor(options.card ?? '4242424242424242') : undefined);
-    return t.app.inject({
+    return shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': options.key ?? `key-${++keys}-abcdef` },
@@ -68,12 +71,12 @@ describe('payments through the sandbox gateway', () => {
     });
   };
   const order = async (id: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
+    (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
 
   it('lists regular providers grouped by method, and one-click wallets, for the cart', async () => {
     const cart = await newCart({ currency: 'EUR', country: 'NL' });
     const regular = (
-      await t.app.inject({
+      await shopper.inject({
         method: 'GET',
         url: `/api/payments/providers/regular/?cart_id=${cart.id}`,
       })
@@ -84,7 +87,7 @@ describe('payments through the sandbox gateway', () => {
     expect(ids).toContain('adyen_ideal');
     expect(regular.methods.map((m) => m.method)).toContain('card');
     const oneClick = (
-      await t.app.inject({
+      await shopper.inject({
         method: 'GET',
         url: `/api/payments/providers/one-click/?cart_id=${cart.id}`,
       })
@@ -95,7 +98,7 @@ describe('payments through the sandbox gateway', () => {
   });
 
   it('serves the card fields only to the checkout origin, with no external assets', async () => {
-    const fields = await t.app.inject({
+    const fields = await shopper.inject({
       method: 'GET',
       url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}`,
     });
@@ -107,12 +110,12 @@ describe('payments through the sandbox gateway', () => {
     expect(fields.headers['content-security-policy']).toMatch(
       /default-src 'none'; script-src 'sha256-[^']+'; .*frame-ancestors http:\/\/localhost:3000$/,
     );
-    const stranger = await t.app.inject({
+    const stranger = await shopper.inject({
       method: 'GET',
       url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('https://evil.example')}`,
     });
     expect(stranger.statusCode).toBe(400);
-    const garbled = await t.app.inject({
+    const garbled = await shopper.inject({
       method: 'GET',
       url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}&text=bm9wZQ`,
     });
@@ -125,7 +128,7 @@ describe('payments through the sandbox gateway', () => {
       lang: 'de',
       labels: { ...DEFAULT_CARD_FIELDS_TEXT.labels, number: 'Kartennummer <b>' },
     };
-    const fields = await t.app.inject({
+    const fields = await shopper.inject({
       method: 'GET',
       url: `/api/sandbox/card-fields/?origin=${encodeURIComponent('http://localhost:3000')}&text=${Buffer.from(JSON.stringify(text)).toString('base64url')}`,
     });
@@ -169,7 +172,7 @@ describe('payments through the sandbox gateway', () => {
 
   it('a card-fields provider needs a token, and only it takes one', async () => {
     const cart = await newCart({ currency: 'USD', country: 'US' });
-    const missing = await t.app.inject({
+    const missing = await shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': 'no-token-123456' },
@@ -215,7 +218,7 @@ describe('payments through the sandbox gateway', () => {
     const action = (await pay(cart.id, { provider: 'paypal' })).json<
       PaymentAction & { url: string }
     >();
-    await t.app.inject({
+    await shopper.inject({
       method: 'POST',
       url: action.url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -256,7 +259,7 @@ describe('payments through the sandbox gateway', () => {
     expect(again.json()).toEqual(first.json());
     const other = await pay(cart.id, { key: 'same-key-123456' });
     expect(other.statusCode).toBe(409);
-    const missing = await t.app.inject({
+    const missing = await shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       payload: { cartId: cart.id, provider: 'paypal', returnPath: '/processing/' },
@@ -330,7 +333,7 @@ describe('payments through the sandbox gateway', () => {
   });
 
   const intent = (url: string, value: string) =>
-    t.app.inject({
+    shopper.inject({
       method: 'POST',
       url,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -346,7 +349,7 @@ describe('payments through the sandbox gateway', () => {
     const action = (await pay(cart.id, { provider: 'paypal' })).json<
       PaymentAction & { url: string }
     >();
-    const page = await t.app.inject({ method: 'GET', url: action.url });
+    const page = await shopper.inject({ method: 'GET', url: action.url });
     expect(page.body).toContain('Approve payment');
     expect(page.body).not.toContain('Card number');
     expect((await intent(action.url, choice)).statusCode).toBe(303);
@@ -370,7 +373,7 @@ describe('payments through the sandbox gateway', () => {
       PaymentAction & { url: string }
     >();
     expect(wallet.type).toBe('frontend_action');
-    expect((await t.app.inject({ method: 'GET', url: wallet.url })).body).toContain(
+    expect((await shopper.inject({ method: 'GET', url: wallet.url })).body).toContain(
       'Pay with wallet',
     );
     const br = await newCart({ currency: 'BRL', country: 'BR' });
@@ -388,7 +391,7 @@ describe('payments through the sandbox gateway', () => {
       PaymentAction & { url: string }
     >();
     expect(action.type).toBe('redirect');
-    const challenge = await t.app.inject({ method: 'GET', url: action.url });
+    const challenge = await shopper.inject({ method: 'GET', url: action.url });
     expect(challenge.body).toContain('3-D Secure');
     expect((await order(action.orderId)).status).toBe('new');
     await intent(action.url, 'approve');

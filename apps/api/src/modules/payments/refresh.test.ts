@@ -3,11 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
 import { orderEvents } from '../orders/tables';
 
 /** Every notification is lost: only a refresh from the provider can move a waiting order. */
 describe('refreshing a payment whose notification never came', () => {
   let t: TestApp;
+  /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
+  const shopper = testBrowser(() => t.app);
   beforeAll(async () => {
     t = await createTestApp({
       SANDBOX_WEBHOOK_DROP_RATE: '1',
@@ -19,14 +22,14 @@ describe('refreshing a payment whose notification never came', () => {
 
   const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const order = async (id: string) =>
-    (await t.app.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
+    (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
   const sources = async (orderId: string) =>
     (await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId))).map(
       (e) => `${e.toStatus}:${e.source}`,
     );
   const start = async (provider: string, card?: string) => {
     const cart = (
-      await t.app.inject({
+      await shopper.inject({
         method: 'POST',
         url: '/api/carts/',
         payload: { mainPlan: 'vpn-basic-1y', currency: 'USD', country: 'US', email: 'r@gmail.com' },
@@ -34,7 +37,7 @@ describe('refreshing a payment whose notification never came', () => {
     ).json<CartView>();
     const cardToken = card
       ? (
-          await t.app.inject({
+          await shopper.inject({
             method: 'POST',
             url: '/api/sandbox/tokens/',
             payload: { number: card, expiry: '12/30', cvc: '123', name: 'Ann Lee' },
@@ -42,7 +45,7 @@ describe('refreshing a payment whose notification never came', () => {
         ).json<{ token: string }>().token
       : undefined;
     return (
-      await t.app.inject({
+      await shopper.inject({
         method: 'POST',
         url: '/api/payments/',
         headers: { 'idempotency-key': randomUUID() },
@@ -62,7 +65,7 @@ describe('refreshing a payment whose notification never came', () => {
 
   it('a provider that timed out is canceled on a refresh; a fresh order is not asked', async () => {
     const action = await start('paypal');
-    await t.app.inject({
+    await shopper.inject({
       method: 'POST',
       url: action.url ?? '',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

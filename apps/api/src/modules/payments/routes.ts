@@ -1,10 +1,12 @@
 /**
  * Payments: provider lists for a cart, POST /api/payments/ with an Idempotency-Key, and the
- * steps a dialog over the checkout takes afterwards (bank-link token exchange, cancel).
+ * steps a dialog over the checkout takes afterwards (bank-link token exchange, cancel). Each
+ * acts only for the browser or account the cart belongs to.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
+import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
@@ -13,8 +15,9 @@ import { startPayment, type PaymentDeps } from './service';
 const listQuery = z.object({ cart_id: z.string() });
 
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
-  const list = async (cartId: string, flow: FlowKind) => {
-    const cart = await getCart(deps, cartId);
+  const list = async (request: FastifyRequest, flow: FlowKind) => {
+    const cartId = listQuery.parse(request.query).cart_id;
+    const cart = await getCart(deps, cartId, await deps.binding.callerOf(request));
     // Only what a configured provider can take: none in production with the sandbox off.
     return providersFor(flow, {
       country: cart.country,
@@ -23,19 +26,19 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     }).filter((p) => deps.adapterFor(p) !== undefined);
   };
   /** A logged-in shopper buys with the account's e-mail, whatever the cart was given before. */
-  const useAccountEmail = async (request: FastifyRequest) => {
+  const useAccountEmail = async (request: FastifyRequest, caller: CartCaller) => {
     const user = await sessionUser(deps.db, request);
     const cartId = paymentRequestSchema.shape.cartId.safeParse(
       (request.body as { cartId?: unknown } | undefined)?.cartId,
     );
     if (!user || !cartId.success) return;
-    const cart = await getCart(deps, cartId.data);
+    const cart = await getCart(deps, cartId.data, caller);
     if (cart.status === 'open' && cart.email !== user.email) {
-      await updateCart(deps, cart.id, { email: user.email });
+      await updateCart(deps, cart.id, { email: user.email }, caller);
     }
   };
   app.get('/api/payments/providers/regular/', async (request) => {
-    const providers = await list(listQuery.parse(request.query).cart_id, 'payment');
+    const providers = await list(request, 'payment');
     const methods = [...new Set(providers.map((p) => p.method))];
     return {
       methods: methods.map((method) => ({
@@ -52,14 +55,20 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     };
   });
   app.get('/api/payments/providers/one-click/', async (request) => {
-    const providers = await list(listQuery.parse(request.query).cart_id, 'one_click_payment');
+    const providers = await list(request, 'one_click_payment');
     return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
   });
   app.post('/api/payments/', async (request, reply) => {
-    await useAccountEmail(request);
-    const action = await startPayment(deps, request.headers['idempotency-key'], request.body);
+    const caller = await deps.binding.callerOf(request);
+    await useAccountEmail(request, caller);
+    const key = request.headers['idempotency-key'];
+    const action = await startPayment(deps, key, request.body, caller);
     return reply.status(201).send(action);
   });
-  app.post('/api/payments/exchange/', (request) => exchangeToken(deps, request.body));
-  app.post('/api/payments/cancel/', (request) => cancelPayment(deps, request.body));
+  app.post('/api/payments/exchange/', async (request) =>
+    exchangeToken(deps, request.body, await deps.binding.callerOf(request)),
+  );
+  app.post('/api/payments/cancel/', async (request) =>
+    cancelPayment(deps, request.body, await deps.binding.callerOf(request)),
+  );
 }

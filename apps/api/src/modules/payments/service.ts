@@ -20,8 +20,8 @@ import {
   type ProviderSpec,
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
-import { viewCart, type CartDeps } from '../carts/service';
-import { findCart } from '../carts/store';
+import type { CartCaller } from '../carts/binding';
+import { ownCart, viewCart, type CartDeps } from '../carts/service';
 import { rememberOrder } from '../orders/placed-orders';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
 import type { PaymentAdapter } from './providers/adapter';
@@ -122,12 +122,12 @@ export async function startPayment(
   deps: PaymentDeps,
   rawKey: unknown,
   body: unknown,
+  caller: CartCaller,
 ): Promise<PaymentAction> {
   const key = idempotencyKeySchema.parse(rawKey);
   const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
-  const row = await findCart(deps.db, request.cartId);
-  if (!row) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+  const row = await ownCart(deps, request.cartId, caller);
   // A cart being paid (or paid) answers a repeat of its payment. Another attempt replaces a
   // payment the provider never answered; otherwise it is refused.
   if (row.status !== 'open') {

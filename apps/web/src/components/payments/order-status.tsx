@@ -36,14 +36,13 @@ export function OrderStatus({
       const waited = Date.now() - started;
       if (data?.status === 'paid')
         return router.replace({ pathname: '/success/', query: { order_id: orderId } });
+      // Only the cart's owner is told its id; anyone else starts a checkout of their own.
+      const cart = data?.cartId ? { cart_id: data.cartId } : {};
       if (data?.status === 'error') {
-        return router.replace({
-          pathname: '/payment/',
-          query: { cart_id: data.cartId, error: 'declined' },
-        });
+        return router.replace({ pathname: '/payment/', query: { ...cart, error: 'declined' } });
       }
       if (data?.status === 'canceled')
-        return router.replace({ pathname: '/payment/', query: { cart_id: data.cartId } });
+        return router.replace({ pathname: '/payment/', query: cart });
       if (pendingAfterMs !== null && waited > pendingAfterMs) {
         return router.replace({ pathname: '/pending/', query: { order_id: orderId } });
       }

@@ -1,6 +1,7 @@
 /**
  * The bank-link widget's routes: GET shows the test banks, POST links one (or leaves) and
- * answers with the page that hands the public token (or the exit) to the checkout window.
+ * answers with the page that hands the public token (or the exit) to the checkout window. Both
+ * need the signed session the payment handed out with the widget's URL.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PROVIDER_LABELS } from '@checkout/core';
@@ -14,11 +15,12 @@ import {
   type SandboxBank,
 } from './sandbox-bank-link';
 import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
+import { checkHostedSession } from './sandbox-session';
 import { framingOrigin, HTML } from './sandbox';
 
 type Request = {
   Params: { id: string };
-  Querystring: { origin?: string };
+  Querystring: { origin?: string; session?: string };
   Body: { intent?: string; bank?: string } | undefined;
 };
 
@@ -28,6 +30,8 @@ export function bankLinkRoutes(
   /** Signs the public tokens, so only this gateway's exchange accepts them. */
   secret: string,
   frameOrigins: readonly string[],
+  /** Signs the widget's sessions (CART_SECRET): only the payment's own browser gets one. */
+  sessionSecret: string,
 ): void {
   /** The widget of a payment waiting for its bank link, framed by one of our checkouts. */
   const widget = async (
@@ -36,6 +40,11 @@ export function bankLinkRoutes(
   ): Promise<{ origin: string; found: FoundPayment } | { status: number; text: string }> => {
     const origin = framingOrigin(query.origin, frameOrigins);
     if (!origin) return { status: 400, text: 'This origin may not use the bank link.' };
+    const session = checkHostedSession(sessionSecret, query.session, params.id);
+    if (session === 'expired') {
+      return { status: 403, text: 'This bank link has expired. Return to the checkout.' };
+    }
+    if (session !== 'valid') return { status: 404, text: 'Unknown payment.' };
     const found = await findSandboxPayment(db, params.id);
     if (!found || found.provider.action !== 'token_exchange') {
       return { status: 404, text: 'Unknown payment.' };

@@ -15,6 +15,7 @@ import { transitionOrder, type EventSource } from '../../orders/service';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
 import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
 import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
+import { signHostedSession } from './sandbox-session';
 import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
@@ -28,6 +29,8 @@ export interface SandboxOptions {
   webhookSecret: string;
   /** Signs the bank-link widget's public tokens. */
   bankLinkSecret: string;
+  /** Signs the hosted pages' sessions (CART_SECRET): only the payment's own browser gets one. */
+  sessionSecret: string;
   webhookDelayMs: number;
   /** How many times each notification is delivered (more than one exercises deduplication). */
   webhookCopies: number;
@@ -52,12 +55,14 @@ const DECLINES: ReadonlySet<SandboxOutcome> = new Set([
   'expired_card',
 ]);
 
-export function hostedPageUrl(paymentId: string, returnPath: string): string {
-  return `/api/sandbox/checkout/${paymentId}/?return=${encodeURIComponent(returnPath)}`;
+/** The hosted page of a payment, with the signed session that lets its browser act there. */
+export function hostedPageUrl(paymentId: string, returnPath: string, session: string): string {
+  return `/api/sandbox/checkout/${paymentId}/?return=${encodeURIComponent(returnPath)}&session=${session}`;
 }
 
-/** The bank-link widget of a payment; the checkout adds its own origin to frame it. */
-export const bankLinkUrl = (paymentId: string) => `/api/sandbox/bank-link/${paymentId}/`;
+/** The bank-link widget of a payment, with its session; the checkout adds its own origin. */
+export const bankLinkUrl = (paymentId: string, session: string) =>
+  `/api/sandbox/bank-link/${paymentId}/?session=${session}`;
 
 /** What the checkout is told of an outcome the provider answered at once. */
 function answerFor(orderId: string, outcome: SandboxOutcome): PaymentAction {
@@ -137,26 +142,26 @@ export class SandboxGateway {
     }
     const { outcome, ...card } = vaulted;
     if (outcome === 'challenge') {
-      return {
-        action: { type: 'redirect', orderId, url: hostedPageUrl(paymentId, payment.returnPath) },
-        card,
-      };
+      const session = signHostedSession(this.options.sessionSecret, paymentId);
+      const url = hostedPageUrl(paymentId, payment.returnPath, session);
+      return { action: { type: 'redirect', orderId, url }, card };
     }
     await this.settle({ paymentId, orderId, family }, outcome, 'authorization');
     return { action: answerFor(orderId, outcome), card };
   }
 
   /** Where the shopper goes for a method that is not card fields. */
-  private static started(provider: ProviderSpec, payment: NewPayment): PaymentAction {
+  private started(provider: ProviderSpec, payment: NewPayment): PaymentAction {
     const { paymentId, orderId } = payment;
-    const url = hostedPageUrl(paymentId, payment.returnPath);
+    const session = signHostedSession(this.options.sessionSecret, paymentId);
+    const url = hostedPageUrl(paymentId, payment.returnPath, session);
     switch (provider.action) {
       case 'redirect_post':
         return { type: 'redirect_post', orderId, url, fields: { reference: paymentId } };
       case 'frontend_action':
         return { type: 'frontend_action', orderId, url };
       case 'token_exchange':
-        return { type: 'token_exchange', orderId, url: bankLinkUrl(paymentId) };
+        return { type: 'token_exchange', orderId, url: bankLinkUrl(paymentId, session) };
       default:
         return { type: 'redirect', orderId, url };
     }
@@ -171,7 +176,7 @@ export class SandboxGateway {
       createPayment: (payment) =>
         cardFields
           ? this.charge(payment, family)
-          : Promise.resolve({ action: SandboxGateway.started(provider, payment) }),
+          : Promise.resolve({ action: this.started(provider, payment) }),
       exchangeToken: async (payment, publicToken) => {
         const bank = redeemPublicToken(this.options.bankLinkSecret, publicToken, payment.paymentId);
         if (!bank) return undefined;

@@ -4,7 +4,7 @@
  * card's 3-D Secure challenge) with its approve, decline, time-out and cancel buttons. The
  * bank-link widget has its own routes (sandbox-bank-link-routes.ts).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   cardFieldsTextSchema,
@@ -20,6 +20,7 @@ import { checkCard } from './sandbox-cards';
 import type { SandboxGateway } from './sandbox-gateway';
 import { CARD_FIELDS_PATH } from './sandbox-gateway';
 import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
+import { checkHostedSession, type SessionCheck } from './sandbox-session';
 import { vaultCard } from './sandbox-vault';
 
 export const HTML = 'text/html; charset=utf-8';
@@ -27,7 +28,22 @@ export const HTML = 'text/html; charset=utf-8';
 /** The hosted pages run no script, and only we may frame them. */
 const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-type Params = { Params: { id: string }; Querystring: { return?: string } };
+type Params = { Params: { id: string }; Querystring: { return?: string; session?: string } };
+
+/**
+ * A hosted page acts only under the session its payment handed out. Without one (or with a
+ * forged one, or another payment's) the payment is as unknown as a made-up id; an expired one
+ * says so, since its holder was the payment's own browser.
+ */
+function refuseSession(check: SessionCheck, reply: FastifyReply): FastifyReply | undefined {
+  if (check === 'valid') return undefined;
+  return check === 'expired'
+    ? reply
+        .status(403)
+        .type('text/plain')
+        .send('This payment session has expired. Return to the checkout and pay again.')
+    : reply.status(404).type('text/plain').send('Unknown payment.');
+}
 
 /** The checkout origin that frames a sandbox page, if it is one of ours. */
 export function framingOrigin(raw: unknown, allowed: readonly string[]): string | undefined {
@@ -58,8 +74,12 @@ export function sandboxRoutes(
   gateway: SandboxGateway,
   /** The checkout origins allowed to frame the card fields. */
   frameOrigins: readonly string[],
+  /** Signs the hosted pages' sessions (CART_SECRET). */
+  sessionSecret: string,
 ): void {
   const load = (id: string) => findSandboxPayment(db, id);
+  const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
+    checkHostedSession(sessionSecret, request.query.session, request.params.id);
   const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
 
   /** What the shopper sees for a payment: an approval page of its kind, or the card's challenge. */
@@ -110,6 +130,8 @@ export function sandboxRoutes(
   });
 
   app.get<Params>('/api/sandbox/checkout/:id/', async (request, reply) => {
+    const refused = refuseSession(sessionOf(request), reply);
+    if (refused) return refused;
     const found = await load(request.params.id);
     if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
     if (found.cardFields && !found.payment.cardLast4) {
@@ -125,6 +147,8 @@ export function sandboxRoutes(
   app.post<Params & { Body: { intent?: string } }>(
     '/api/sandbox/checkout/:id/',
     async (request, reply) => {
+      const refused = refuseSession(sessionOf(request), reply);
+      if (refused) return refused;
       const found = await load(request.params.id);
       if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
       const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;

@@ -30,14 +30,17 @@ export default async function SuccessPage() {
       {order ? (
         <div className={styles.details} data-element="order-details">
           <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
-          {isCurrency(order.currency) ? (
+          {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
+          {isCurrency(order.currency) && order.totalMinor !== null ? (
             <p>
               {tSuccess('totalPaid', {
                 amount: formatPrice(order.totalMinor, order.currency, locale),
               })}
             </p>
           ) : null}
-          <p>{tSuccess('receipt', { email: order.email })}</p>
+          {order.email ? (
+            <p data-element="receipt">{tSuccess('receipt', { email: order.email })}</p>
+          ) : null}
           <h2 className={styles.heading}>{tSuccess('getStarted')}</h2>
           <ul className={styles.apps}>
             {appsFor(order.productGroup).map((app) => {
