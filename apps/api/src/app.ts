@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
+import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
@@ -53,6 +54,8 @@ export async function buildApp({ env, database, catalog }: AppOptions): Promise<
     routerOptions: { ignoreTrailingSlash: true },
   });
   registerErrorHandling(app);
+  // Before any plugin or route, so every scope (the identity provider's too) inherits it.
+  registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   // The sandbox gateway's hosted pages post ordinary HTML forms.
   await app.register(formbody);

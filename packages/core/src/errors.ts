@@ -22,6 +22,10 @@ export const ERROR_CODES = {
   invalidCode: 'invalid_code',
   loginFailed: 'login_failed',
   interactionExpired: 'interaction_expired',
+  /** A state-changing call from another site (Origin or Sec-Fetch-Site): refused as CSRF. */
+  crossSiteRequest: 'cross_site_request',
+  /** A state-changing call whose body is not JSON (forms and text/plain can be cross-site). */
+  unsupportedMediaType: 'unsupported_media_type',
 } as const;
 
 export type ErrorCode =
