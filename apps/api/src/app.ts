@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './db/client';
 import type { ApiEnv } from './env';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
+import { loggerOptions, type LogStream } from './http/logger';
 import type { Catalog } from './modules/catalog/catalog';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
@@ -33,23 +34,18 @@ export interface AppOptions {
   env: ApiEnv;
   database: DatabaseHandle;
   catalog: Catalog;
+  /** Where log lines go; standard output unless given (tests read them). */
+  logStream?: LogStream | undefined;
 }
 
-export async function buildApp({ env, database, catalog }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  database,
+  catalog,
+  logStream,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      env.LOG_LEVEL === 'silent'
-        ? false
-        : {
-            level: env.LOG_LEVEL,
-            // Query strings can carry tokens and e-mail addresses; log the path only.
-            serializers: {
-              req: (req: { method: string; url: string }) => ({
-                method: req.method,
-                path: req.url.split('?')[0],
-              }),
-            },
-          },
+    logger: loggerOptions(env.LOG_LEVEL, logStream),
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });

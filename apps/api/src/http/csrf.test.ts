@@ -44,7 +44,9 @@ describe('cross-site request forgery', () => {
     code = 'cross_site_request',
   ) => {
     expect(response.statusCode).toBe(status);
-    expect(response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
+    const { error } = response.json() as { error: { code: string; message: string } };
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(/\w/);
     expect(response.body).not.toMatch(/at .*\.ts:\d+/);
   };
 
@@ -188,9 +190,8 @@ describe('cross-site request forgery', () => {
       });
     expect((await tokenRequest({})).json()).toMatchObject({ error: 'invalid_grant' });
     // A browser on another site is turned away by the provider's own origin check.
-    expect((await tokenRequest({ origin: EVIL })).json()).toMatchObject({
-      error: 'invalid_request',
-      error_description: expect.stringContaining('not allowed'),
-    });
+    const foreign = (await tokenRequest({ origin: EVIL })).json<Record<string, string>>();
+    expect(foreign.error).toBe('invalid_request');
+    expect(foreign.error_description).toContain('not allowed');
   });
 });

@@ -79,5 +79,12 @@ export function checkRequestOrigin(
 /** Registers the check before any body is read or any route runs. */
 export function registerCsrfProtection(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins.map((origin) => new URL(origin).origin));
-  app.addHook('onRequest', async (request) => checkRequestOrigin(request, allowed));
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      checkRequestOrigin(request, allowed);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 }
