@@ -84,7 +84,8 @@ export function loggableError(error: unknown, depth = 0): LoggableError {
   if (!(error instanceof Error)) {
     // An already-serialized error (logged twice) or a thrown non-error.
     if (typeof error === 'object' && error !== null && 'type' in error && 'stack' in error) {
-      return error as LoggableError;
+      const logged = error as LoggableError;
+      return { ...logged, message: scrub(String(logged.message)) };
     }
     return { type: typeof error, message: '', stack };
   }
