@@ -177,6 +177,24 @@ describe('cross-site request forgery', () => {
     expect(await orderStatus(action.orderId)).toBe('paid');
   });
 
+  it("refuses a card posted to the sandbox's token endpoint by a form, or from another site", async () => {
+    const card = 'number=4242424242424242&expiry=12%20%2F%2030&cvc=123&name=Anna%20Smith';
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/tokens/',
+      headers: { 'content-type': FORM, origin: ORIGIN },
+      payload: card,
+    });
+    expectRefused(form, 415, 'unsupported_media_type');
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/sandbox/tokens/',
+      headers: { origin: EVIL },
+      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
+    });
+    expectRefused(foreign);
+  });
+
   it("leaves the identity provider's protocol endpoints to their own checks", async () => {
     // Token requests are form-encoded by OAuth 2.0 and authenticated by the client's secret:
     // the provider itself answers (here: the code is unknown), not our refusal.

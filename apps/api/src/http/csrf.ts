@@ -24,6 +24,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 type Policy = 'checked' | 'forms' | 'exempt';
 
+const SANDBOX_FORM_PAGES = new Set(['/api/sandbox/checkout/:id/', '/api/sandbox/bank-link/:id/']);
+
 function policyOf(routePath: string | undefined): Policy {
   if (routePath === undefined) return 'checked';
   // The payment provider's notifications: its own format, server to server, each one signed
@@ -35,10 +37,12 @@ function policyOf(routePath: string | undefined): Policy {
   // oidc-provider's own xsrf token. The login and sign-up screens post JSON to
   // /api/identity/interactions/…, which is checked like every other call.
   if (routePath === '/oidc' || routePath.startsWith('/oidc/')) return 'exempt';
-  // The sandbox gateway plays an external provider: its hosted approval page and bank-link
-  // widget post ordinary HTML forms to themselves. They are served from our origin, so the
-  // origin check still guards them: another site cannot approve or link a payment.
-  if (routePath.startsWith('/api/sandbox/')) return 'forms';
+  // The sandbox gateway plays an external provider: its hosted page (approval, wallet sheet,
+  // 3-D Secure challenge, reached by a redirect_post too) and its bank-link widget post ordinary
+  // HTML forms to themselves. They are served from our origin, so the origin check still guards
+  // them: another site cannot approve, decline or link a payment. Its card fields post JSON to
+  // /api/sandbox/tokens/, which is checked like every other call.
+  if (SANDBOX_FORM_PAGES.has(routePath)) return 'forms';
   return 'checked';
 }
 
