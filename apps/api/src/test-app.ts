@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadEnv, type ApiEnv } from './env';
+import type { LogStream } from './http/logger';
 import { openCatalog, prepareCatalog, type Catalog } from './modules/catalog/catalog';
 
 export interface TestApp {
@@ -12,11 +13,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  /** `logStream`: where the log lines go (with a LOG_LEVEL override), to read them in a test. */
+  options: { logStream?: LogStream } = {},
+): Promise<TestApp> {
   const env: ApiEnv = loadEnv({ LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', ...overrides });
   const database = await openDatabase({ pgliteDir: env.PGLITE_DIR, prepare: prepareCatalog });
   const catalog = await openCatalog(database.db, 0);
-  const app = await buildApp({ env, database, catalog });
+  const app = await buildApp({ env, database, catalog, logStream: options.logStream });
   return {
     app,
     database,

@@ -23,6 +23,10 @@ export const ERROR_CODES = {
   interactionExpired: 'interaction_expired',
   /** No payment provider is configured for this method (production without the sandbox). */
   providerUnavailable: 'payment_provider_unavailable',
+  /** A state-changing call from another site (Origin or Sec-Fetch-Site): refused as CSRF. */
+  crossSiteRequest: 'cross_site_request',
+  /** A state-changing call whose body is not JSON (forms and text/plain can be cross-site). */
+  unsupportedMediaType: 'unsupported_media_type',
 } as const;
 
 export type ErrorCode =

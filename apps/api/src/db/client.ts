@@ -2,11 +2,11 @@
  * Opens the database: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
  * Both run the same Drizzle migrations before the api accepts a request.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { statementName } from './query-errors';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -125,8 +125,13 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   let name = statementNames.get(text);
   if (!name) {
-    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    name = statementName(text);
     statementNames.set(text, name);
   }
-  return (await pool.query<T>({ name, text, values: params })).rows;
+  try {
+    return (await pool.query<T>({ name, text, values: params })).rows;
+  } catch (error) {
+    // The same error as drizzle's own queries, so the log describes both one way (no params).
+    throw new DrizzleQueryError(text, params, error as Error);
+  }
 }

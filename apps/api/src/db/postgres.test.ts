@@ -6,7 +6,8 @@ import { loadEnv } from '../env';
 import { testBrowser } from '../test-browser';
 import { openCatalog, prepareCatalog } from '../modules/catalog/catalog';
 import { catalogMeta } from '../modules/catalog/tables';
-import { openDatabase, type DatabaseHandle } from './client';
+import { openDatabase, queryRows, type DatabaseHandle } from './client';
+import { describeFailedQuery } from './query-errors';
 import { postgresAvailable, startCluster, type Cluster } from './postgres-cluster';
 
 // The DATABASE_URL path on a real PostgreSQL 15, started here in a temporary folder.
@@ -95,4 +96,16 @@ describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
       await app.close();
     }
   }, 60_000);
+
+  it('names a failed named statement and its SQLSTATE, not the value it was given', async () => {
+    const [db] = handles;
+    const failure: unknown = await queryRows(
+      db!.db,
+      sql`select ${'shopper@gmail.com'}::int as n`,
+    ).catch((error: unknown) => error);
+    const described = describeFailedQuery(failure);
+    expect(described).toMatchObject({ type: 'QueryFailed', sqlstate: '22P02' });
+    expect(described?.statement).toMatch(/^q_[0-9a-f]{20}$/);
+    expect(JSON.stringify(described)).not.toContain('shopper@gmail.com');
+  });
 });

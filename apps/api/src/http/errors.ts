@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE } from '@checkout/core';
+import { loggableError } from './logger';
 
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -27,7 +28,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const known = toAppError(error);
     if (known) return reply.status(known.status).send(known.toJSON());
-    request.log.error({ err: error }, 'unhandled error');
+    // Sanitized here too, not only by the logger's serializer: the message of a failed query
+    // carries its parameters (e-mail addresses, login secrets), and this path sees them all.
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     const generic = new AppError(ERROR_CODES.internal, 500, GENERIC_ERROR_MESSAGE);
     return reply.status(500).send(generic.toJSON());
   });

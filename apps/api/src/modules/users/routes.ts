@@ -93,7 +93,8 @@ export function userRoutes(app: FastifyInstance, options: UserRouteOptions): voi
       setTokenCookie(reply, token, secure);
       return reply.redirect(attempt.loginTarget, 303);
     } catch (error) {
-      request.log.warn({ reason: (error as Error).message }, 'login callback refused');
+      // The logger's error serializer keeps the reason but not the values in it.
+      request.log.warn({ err: error }, 'login callback refused');
       return failed();
     }
   });
