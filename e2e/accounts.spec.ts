@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mintTrustedPass } from '../apps/api/src/modules/identity/trusted-pass';
 import { payWithCard } from './card';
 
@@ -32,6 +32,15 @@ async function logInOnAccountSite(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** Someone else, in a browser of their own, on the account site's login screen. */
+async function loginScreenInAnotherBrowser(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login/');
+  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  return { context, page };
 }
 
 async function logOut(page: Page, email: string) {
@@ -146,10 +155,7 @@ test('signing up with an address that has an account asks for the code as for an
   await page.waitForURL((url) => url.pathname === '/');
 
   // Someone else, in another browser, tries the same address with a password of their own.
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await other.goto('/login/');
-  await other.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  const { context, page: other } = await loginScreenInAnotherBrowser(browser);
   await other.getByRole('button', { name: 'New here? Create an account' }).click();
   await other.getByLabel('E-mail').fill(email);
   await other.getByLabel('Password').fill('another long password');
@@ -205,10 +211,7 @@ test('a forgotten password is reset from the login screen with a mailed code', a
   await signUpOnAccountSite(page, email);
   await page.waitForURL((url) => url.pathname === '/');
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await other.goto('/login/');
-  await other.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  const { context, page: other } = await loginScreenInAnotherBrowser(browser);
   await other.getByRole('button', { name: 'Forgot your password?' }).click();
   await expect(other.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await other.getByLabel('E-mail').fill(email);
