@@ -11,5 +11,7 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/.next/**', 'e2e/**'],
     environment: 'node',
     testTimeout: 20_000,
+    // Each api test file migrates a fresh PGlite first: seconds alone, more on a busy machine.
+    hookTimeout: 60_000,
   },
 });
