@@ -1,6 +1,6 @@
 /** The cart boundary (api ↔ web): what a shopper can change and what the api answers. */
 import { z } from 'zod';
-import { couponCodeSchema } from './catalog';
+import { couponCodeSchema, PERIOD_UNITS } from './catalog';
 import { CURRENCIES } from './currencies';
 import { EMAIL_MAX_LENGTH } from './email';
 import { TAX_NAMES } from './taxes';
@@ -57,7 +57,11 @@ const line = z.object({
   kind: z.enum(['main', 'cross_sell']),
   plan: z.string(),
   tier: z.string(),
-  period: z.object({ identifier: z.string(), interval: z.number().int(), unit: z.string() }),
+  period: z.object({
+    identifier: z.string(),
+    interval: z.number().int(),
+    unit: z.enum(PERIOD_UNITS),
+  }),
   amountMinor: z.number().int(),
   beforeDiscountMinor: z.number().int(),
 });

@@ -12,6 +12,7 @@ export * from './query-params';
 export * from './size';
 export * from './brand';
 export * from './catalog';
+export * from './periods';
 export * from './price-localization';
 export * from './pricing';
 export * from './product-filters';

@@ -6,6 +6,7 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
+  addPeriod,
   AppError,
   canTransition,
   ERROR_CODES,
@@ -26,16 +27,6 @@ import { orders } from './tables';
 
 /** What moved an order: the browser's return, a notification, a status poll, or the provider's answer to our own call. */
 export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization';
-
-const MONTHS = { Day: 0, Week: 0, Month: 1, Year: 12 } as const;
-
-function addPeriod(from: Date, period: { interval: number; unit: string }): Date {
-  const next = new Date(from);
-  const months = (MONTHS[period.unit as keyof typeof MONTHS] ?? 0) * period.interval;
-  if (months > 0) next.setUTCMonth(next.getUTCMonth() + months);
-  else next.setUTCDate(next.getUTCDate() + period.interval * (period.unit === 'Week' ? 7 : 1));
-  return next;
-}
 
 /** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
 function subscriptionRows(catalog: Catalog, order: OrderFacts): SQL[] {
