@@ -31,6 +31,7 @@ import {
   type CartFailure,
   type TaxQuoteAnswer,
 } from './cart-client';
+import { CartSaveQueue } from './cart-save-queue';
 
 export interface Address {
   country: string;
@@ -97,48 +98,42 @@ export function CheckoutProvider({
   const [quote, setQuote] = useState<TaxQuoteAnswer | null>(null);
   const [saving, setSaving] = useState(false);
   const [step, setStep] = useState<Step>(initial.step);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  // Changes are sent one after another, each on the cart the previous one left.
+  const [queue] = useState(
+    () => new CartSaveQueue({ create: createCart, update: updateCart }, initial.cart),
+  );
 
   const save = useCallback(
-    (patch: CartPatch): Promise<CartFailure | null> => {
-      // Changes are sent one after another, so a fast shopper never races their own cart.
-      const run = async (): Promise<CartFailure | null> => {
-        if (!selected) return { kind: 'other' };
-        setSaving(true);
-        const result = cart
-          ? await updateCart(cart.id, patch)
-          : await createCart({
-              mainPlan: selected.identifier,
-              crossSellPlan: crossSell,
-              coupon,
-              email,
-              currency: initial.currency,
-              country: address.country,
-              region: address.region ?? null,
-              postalCode: address.postalCode || null,
-              ...patch,
-            });
-        setSaving(false);
-        if (result.error) return cartFailure(result.error);
-        const view = result.data;
-        if (!view) return { kind: 'other' };
-        setCart(view);
-        setCrossSell(view.lines.find((l) => l.kind === 'cross_sell')?.plan ?? null);
-        setCoupon(view.coupon);
-        setEmail(view.email);
-        setAddress({
-          country: view.country,
-          region: view.region ?? undefined,
-          postalCode: view.postalCode ?? '',
-        });
-        if (!cart) rememberCart(view.id);
-        return null;
-      };
-      const next = queue.current.then(run, run);
-      queue.current = next;
-      return next;
+    async (patch: CartPatch): Promise<CartFailure | null> => {
+      if (!selected) return { kind: 'other' };
+      setSaving(true);
+      const { result, created } = await queue.save(patch, () => ({
+        mainPlan: selected.identifier,
+        crossSellPlan: crossSell,
+        coupon,
+        email,
+        currency: initial.currency,
+        country: address.country,
+        region: address.region ?? null,
+        postalCode: address.postalCode || null,
+      }));
+      setSaving(false);
+      if (result.error) return cartFailure(result.error);
+      const view = result.data;
+      if (!view) return { kind: 'other' };
+      setCart(view);
+      setCrossSell(view.lines.find((l) => l.kind === 'cross_sell')?.plan ?? null);
+      setCoupon(view.coupon);
+      setEmail(view.email);
+      setAddress({
+        country: view.country,
+        region: view.region ?? undefined,
+        postalCode: view.postalCode ?? '',
+      });
+      if (created) rememberCart(view.id);
+      return null;
     },
-    [cart, selected, crossSell, coupon, email, address, initial.currency],
+    [queue, selected, crossSell, coupon, email, address, initial.currency],
   );
 
   // A plan change updates an existing cart; a coupon that does not fit the new plan is dropped.
