@@ -132,7 +132,7 @@ export async function buildApp({
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
-  callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
+  callbackRoutes(app, paymentDeps, env.WEBHOOK_SECRET);
   const checkoutOrigins = [
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),

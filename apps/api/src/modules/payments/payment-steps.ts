@@ -28,7 +28,7 @@ import type { PaymentAdapter } from './providers/adapter';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
 
-interface OrderPayment {
+export interface OrderPayment {
   paymentId: string;
   orderId: string;
   provider: ProviderSpec;
@@ -39,7 +39,7 @@ interface OrderPayment {
 
 const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
 
-async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
+export async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   const [row] = await db
     .select({
       paymentId: payments.id,
