@@ -45,7 +45,10 @@ export interface PaymentAdapter {
    * linked account. Undefined when the token is forged, expired or another payment's.
    */
   exchangeToken?: (payment: PaymentRef, publicToken: string) => Promise<PaymentAction | undefined>;
-  /** The shopper closed the provider's dialog before it answered: void the payment. */
+  /**
+   * Void a payment the provider has not answered (the shopper closed its dialog, a new attempt
+   * replaced it, or it expired). Only the provider acts; the caller then cancels the order.
+   */
   cancelPayment: (payment: PaymentRef) => Promise<void>;
   /**
    * Refunds the whole capture of a payment whose order may not keep it (another order paid the

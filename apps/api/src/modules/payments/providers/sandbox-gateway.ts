@@ -194,9 +194,10 @@ export class SandboxGateway {
         await this.settle({ ...payment, family }, outcome, 'authorization');
         return answerFor(payment.orderId, outcome);
       },
+      // Voided at the gateway, then said so by notification; the caller moves the order.
       cancelPayment: async (payment) => {
         await this.record(payment.paymentId, 'void');
-        await this.settle({ ...payment, family }, 'canceled', 'browser');
+        this.notify(payment.paymentId, family.reports.canceled, this.options.webhookDelayMs);
       },
       refundPayment: (payment) => this.record(payment.paymentId, 'refund'),
       refreshStatus: (payment) => reportedNow(this.db, payment.paymentId),
