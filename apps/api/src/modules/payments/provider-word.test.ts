@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import { buildApp } from '../../app';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
+import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { openCatalog, prepareCatalog, type Catalog } from '../catalog/catalog';
 import { carts } from '../carts/tables';
 import { orderEvents, subscriptions } from '../orders/tables';
 import { sandboxLedger } from './providers/sandbox-tables';
@@ -179,4 +185,81 @@ describe("the provider's word wins", () => {
     expect((await order(first.orderId)).status).toBe('canceled');
     expect((await order(second.orderId)).status).toBe('new');
   });
+});
+
+// The same race on a PostgreSQL server: the unique index decides, and its refusal is read there.
+describe.skipIf(!postgresAvailable())("the provider's word wins (PostgreSQL)", () => {
+  let cluster: Cluster;
+  let database: DatabaseHandle;
+  let catalog: Catalog;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    cluster = await startCluster();
+    database = await openDatabase({
+      databaseUrl: cluster.url,
+      pgliteDir: 'unused',
+      prepare: prepareCatalog,
+    });
+    catalog = await openCatalog(database.db, 0);
+    const env = loadEnv({
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: cluster.url,
+      SANDBOX_WEBHOOK_DROP_RATE: '1',
+      WEBHOOK_SECRET: SECRET,
+    });
+    app = await buildApp({ env, database, catalog });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    catalog?.close();
+    await database?.close();
+    cluster?.stop();
+  });
+
+  it('refunds a capture of a cart another order paid meanwhile', async () => {
+    const browser = testBrowser(() => app);
+    const cart = (
+      await browser.inject({
+        method: 'POST',
+        url: '/api/carts/',
+        payload: { mainPlan: 'vpn-basic-1y', currency: 'USD', country: 'US', email: 'p@gmail.com' },
+      })
+    ).json<CartView>();
+    const start = async () =>
+      (
+        await browser.inject({
+          method: 'POST',
+          url: '/api/payments/',
+          headers: { 'idempotency-key': randomUUID() },
+          payload: { cartId: cart.id, provider: 'paypal', returnPath: '/processing/' },
+        })
+      ).json<PaymentAction & { url: string }>();
+    const first = await start();
+    const second = await start();
+    await browser.inject({
+      method: 'POST',
+      url: second.url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'intent=approve',
+    });
+    const [payment] = await database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, first.orderId));
+    const body = JSON.stringify({ id: randomUUID(), paymentId: payment!.id, status: 'COMPLETED' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/callback/',
+      headers: {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
+      },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    const status = async (id: string) =>
+      (await browser.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>().status;
+    expect(await status(first.orderId)).toBe('refunded');
+    expect(await status(second.orderId)).toBe('paid');
+  }, 60_000);
 });
