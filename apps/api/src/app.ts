@@ -23,7 +23,9 @@ import { callbackRoutes } from './modules/payments/callback';
 import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
 import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
 import { purgeSettlements } from './modules/payments/providers/sandbox-settlements';
+import { expireAbandonedOrders } from './modules/payments/expiry';
 import { refreshPayment } from './modules/payments/payment-steps';
+import { retryDueRefunds } from './modules/payments/refunds';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
 import { bankLinkRoutes } from './modules/payments/providers/sandbox-bank-link-routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -132,7 +134,18 @@ export async function buildApp({
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
-  callbackRoutes(app, database.db, catalog, env.WEBHOOK_SECRET);
+  // Every minute: abandoned orders expire and refunds still due are asked again. Both read the
+  // database (nothing is lost on a restart) and claim their rows, so any node may run them.
+  const expiryMs = env.ORDER_EXPIRY_MINUTES * 60_000;
+  const paymentSweep = setInterval(() => {
+    Promise.all([
+      expireAbandonedOrders(paymentDeps, { expiryMs }),
+      retryDueRefunds(paymentDeps),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'payment sweep failed'));
+  }, 60_000);
+  paymentSweep.unref();
+  app.addHook('onClose', () => clearInterval(paymentSweep));
+  callbackRoutes(app, paymentDeps, env.WEBHOOK_SECRET);
   const checkoutOrigins = [
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),

@@ -108,6 +108,11 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(15_000),
   ),
+  /**
+   * An order left in new (no answer from its provider) this long is asked once more, then
+   * canceled there and here, and its cart reopens.
+   */
+  ORDER_EXPIRY_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60)),
   /** The checkout's public origin (the web app): login returns there, cookies are set for it. */
   PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3000')),
   /** Further origins a login or success redirect may go to (comma-separated). */

@@ -1,20 +1,32 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
 import { z } from 'zod';
 import { cardTokenSchema } from './card-fields';
-export const ORDER_STATUSES = ['new', 'pending', 'paid', 'canceled', 'error'] as const;
+export const ORDER_STATUSES = [
+  'new',
+  'pending',
+  'paid',
+  'canceled',
+  'error',
+  'refund_due',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
  * new → pending (asynchronous methods), paid, canceled (shopper left the provider), error
- * (declined); pending → paid, canceled, error. Paid, canceled and error are final: a late or
- * repeated notification never changes them, and a declined cart gets a new order next time.
+ * (declined); pending → paid, canceled, error. The provider's word that it took the money wins
+ * over the browser's: a canceled or failed order it reports captured becomes paid, or, when
+ * another order paid its cart meanwhile (a cart is paid once), refund_due and then refunded once
+ * the provider confirms the refund. Paid and refunded are final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  new: ['pending', 'paid', 'canceled', 'error'],
-  pending: ['paid', 'canceled', 'error'],
+  new: ['pending', 'paid', 'canceled', 'error', 'refund_due'],
+  pending: ['paid', 'canceled', 'error', 'refund_due'],
   paid: [],
-  canceled: [],
-  error: [],
+  canceled: ['paid', 'refund_due'],
+  error: ['paid', 'refund_due'],
+  refund_due: ['refunded'],
+  refunded: [],
 };
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
@@ -23,6 +35,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 export function isFinal(status: OrderStatus): boolean {
   return ORDER_TRANSITIONS[status].length === 0;
+}
+
+/** Still waiting for the provider's first answer: the shopper's journey has not ended. */
+export function isWaiting(status: OrderStatus): boolean {
+  return status === 'new' || status === 'pending';
 }
 
 export const paymentRequestSchema = z.strictObject({

@@ -3,6 +3,7 @@
  * shapes the web app, the api and the identity provider exchange, and the redirect rules.
  */
 import { z } from 'zod';
+import { ORDER_STATUSES } from './orders';
 import { QUERY_PARAMS } from './query-params';
 
 export const PREFERRED_FLOWS = ['login', 'signup'] as const;
@@ -128,7 +129,7 @@ export const dashboardSchema = z.object({
       createdAt: z.string(),
       currency: z.string(),
       totalMinor: z.number().int(),
-      status: z.enum(['new', 'pending', 'paid', 'canceled', 'error']),
+      status: z.enum(ORDER_STATUSES),
     }),
   ),
 });

@@ -10,8 +10,8 @@ import {
   AppError,
   canTransition,
   ERROR_CODES,
-  isFinal,
   isRecordId,
+  isWaiting,
   ORDER_STATUSES,
   type CartView,
   type OrderStatus,
@@ -25,8 +25,11 @@ import { ensureAccountSql } from '../identity/accounts';
 import { forgetOrder, recallOrder, type OrderFacts } from './placed-orders';
 import { orders } from './tables';
 
-/** What moved an order: the browser's return, a notification, a status poll, or the provider's answer to our own call. */
-export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization';
+/**
+ * What moved an order: the browser's return, a notification, a status poll, the provider's
+ * answer to our own call, the expiry of an abandoned order, or the provider's refund.
+ */
+export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization' | 'expiry' | 'refund';
 
 /** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
 function subscriptionRows(catalog: Catalog, order: OrderFacts): SQL[] {
@@ -78,11 +81,38 @@ const REOPEN_CART = sql`, reopened as (
       update carts set status = 'open' from moved
       where carts.id = moved.cart_id and carts.status = 'payment_started')`;
 
+/** The one unique index a move can break: a second order paying a cart (orders_one_paid_per_cart). */
+function paysCartTwice(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
+  const { code, constraint } = cause as { code?: string; constraint?: string };
+  return (
+    code === '23505' && (constraint ?? 'orders_one_paid_per_cart') === 'orders_one_paid_per_cart'
+  );
+}
+
 /**
- * Returns true when this call moved the order; false when it was already elsewhere. One
- * statement: concurrent calls for one order queue on its row lock, then re-check the guard.
+ * Returns true when this call moved the order to `to`; false when it was already elsewhere. One
+ * statement: concurrent calls for one order queue on its row lock, then re-check the guard. A
+ * move to paid of a cart another order already paid moves the order to refund_due instead
+ * (and answers false): the database's unique index decides, so two nodes cannot both keep it.
  */
 export async function transitionOrder(
+  db: Database,
+  catalog: Catalog,
+  orderId: string,
+  to: OrderStatus,
+  source: EventSource,
+): Promise<boolean> {
+  try {
+    return await moveOrder(db, catalog, orderId, to, source);
+  } catch (error) {
+    if (to !== 'paid' || !paysCartTwice(error)) throw error;
+    await moveOrder(db, catalog, orderId, 'refund_due', source);
+    return false;
+  }
+}
+
+async function moveOrder(
   db: Database,
   catalog: Catalog,
   orderId: string,
@@ -101,6 +131,7 @@ export async function transitionOrder(
       : to === 'error' || to === 'canceled'
         ? REOPEN_CART
         : sql``;
+  // refund_due and refunded leave the cart alone: another order paid it.
   const moved = await queryRows<{ from_status: OrderStatus }>(
     db,
     sql`
@@ -119,7 +150,8 @@ export async function transitionOrder(
     )${effects}
     select from_status from moved`,
   );
-  if (isFinal(to)) forgetOrder(orderId);
+  // Past its first answer an order rarely moves again; a late capture reads the row.
+  if (!isWaiting(to)) forgetOrder(orderId);
   return moved.length > 0;
 }
 

@@ -1,20 +1,46 @@
 /** Orders, the events that moved them, and the subscriptions a paid order creates. */
-import { bigint, jsonb, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '@checkout/core';
 
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey(),
-  cartId: uuid('cart_id').notNull(),
-  status: text('status', { enum: ['new', 'pending', 'paid', 'canceled', 'error'] }).notNull(),
-  email: text('email').notNull(),
-  currency: text('currency').notNull(),
-  country: text('country').notNull(),
-  totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
-  taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
-  /** The cart's lines and totals as they were when the order was placed. */
-  snapshot: jsonb('snapshot').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    cartId: uuid('cart_id').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    email: text('email').notNull(),
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
+    /** The cart's lines and totals as they were when the order was placed. */
+    snapshot: jsonb('snapshot').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When an expiry sweep took this order on; another node leaves it alone for a while. */
+    expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
+  },
+  (table) => [
+    // A cart is paid by one order at most: a second capture is refunded, never kept.
+    uniqueIndex('orders_one_paid_per_cart')
+      .on(table.cartId)
+      .where(sql`${table.status} = 'paid'`),
+    index('orders_waiting_since')
+      .on(table.updatedAt)
+      .where(sql`${table.status} in ('new', 'refund_due')`),
+  ],
+);
 
 export const orderEvents = pgTable('order_events', {
   id: serial('id').primaryKey(),
@@ -23,8 +49,13 @@ export const orderEvents = pgTable('order_events', {
     .references(() => orders.id),
   fromStatus: text('from_status').notNull(),
   toStatus: text('to_status').notNull(),
-  /** What moved the order: the browser's return, a provider webhook, or a status poll. */
-  source: text('source', { enum: ['browser', 'webhook', 'poll', 'authorization'] }).notNull(),
+  /**
+   * What moved the order: the browser's return, a provider webhook, a status poll, the
+   * provider's answer to our call, the expiry of an abandoned order, or a refund.
+   */
+  source: text('source', {
+    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund'],
+  }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

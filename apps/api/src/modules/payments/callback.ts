@@ -2,17 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  AppError,
-  canTransition,
-  ERROR_CODES,
-  findProvider,
-  type OrderStatus,
-} from '@checkout/core';
-import { queryRows, type Database } from '../../db/client';
-import type { Catalog } from '../catalog/catalog';
-import { transitionOrder } from '../orders/service';
+import { AppError, ERROR_CODES, findProvider, type OrderStatus } from '@checkout/core';
+import { queryRows } from '../../db/client';
+import { applyProviderStatus } from './provider-word';
 import { familyFor } from './providers/registry';
+import type { RefundDeps } from './refunds';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
 
 const notification = z.object({
@@ -29,12 +23,18 @@ function parseJson(raw: string): unknown {
   }
 }
 
+/** Forgets an event that could not be applied, so the provider's retry of it is not a duplicate. */
+async function forgetEvent(deps: RefundDeps, id: string): Promise<void> {
+  await queryRows(deps.db, sql`delete from webhook_events where id = ${id}`);
+}
+
 export function callbackRoutes(
   app: FastifyInstance,
-  db: Database,
-  catalog: Catalog,
+  /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
+  deps: RefundDeps,
   secret: string,
 ): void {
+  const { db } = deps;
   void app.register((scope, _options, done) => {
     // The signature covers the raw bytes, so this route keeps the body as received.
     scope.addContentTypeParser(
@@ -80,10 +80,16 @@ export function callbackRoutes(
           422,
           `Unknown ${provider.family} status ${event.status}.`,
         );
-      // Most notifications arrive after the order moved: nothing to lock.
-      if (!canTransition(found.status, status)) return { received: true, applied: false };
-      const applied = await transitionOrder(db, catalog, found.order_id, status, 'webhook');
-      return { received: true, applied };
+      // Applied now or answered with an error (the provider retries): never acknowledged and
+      // dropped, least of all a capture.
+      const order = { id: found.order_id, status: found.status };
+      try {
+        const applied = await applyProviderStatus(deps, order, status, 'webhook');
+        return { received: true, applied };
+      } catch (error) {
+        await forgetEvent(deps, event.id);
+        throw error;
+      }
     });
     done();
   });

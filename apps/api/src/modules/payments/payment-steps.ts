@@ -28,7 +28,7 @@ import type { PaymentAdapter } from './providers/adapter';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
 
-interface OrderPayment {
+export interface OrderPayment {
   paymentId: string;
   orderId: string;
   provider: ProviderSpec;
@@ -39,7 +39,7 @@ interface OrderPayment {
 
 const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
 
-async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
+export async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   const [row] = await db
     .select({
       paymentId: payments.id,
@@ -123,6 +123,8 @@ export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Pr
   const adapter = provider && deps.adapterFor(provider);
   if (!unanswered || !adapter) return false;
   await adapter.cancelPayment(unanswered);
+  // Canceled here too (the cart reopens), unless the provider answered in the meantime.
+  await transitionOrder(deps.db, deps.catalog, unanswered.orderId, 'canceled', 'browser');
   return true;
 }
 
@@ -136,6 +138,7 @@ export async function cancelPayment(
   const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
   await requireAdapter(deps, payment.provider).cancelPayment(payment);
+  await transitionOrder(deps.db, deps.catalog, orderId, 'canceled', 'browser');
   const [order] = await deps.db
     .select({ status: orders.status })
     .from(orders)

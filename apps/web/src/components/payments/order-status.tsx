@@ -2,7 +2,8 @@
 /**
  * Follows an order after the provider: polls its status with visible progress and moves on —
  * paid to /success/, declined back to the checkout with the declined message, canceled back to
- * the checkout, and (on /processing/) still open after a bounded wait to /pending/.
+ * the checkout, and (on /processing/) still open after a bounded wait to /pending/. A payment
+ * the provider took for a cart another payment had already paid is being refunded: it says so.
  */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
@@ -24,6 +25,7 @@ export function OrderStatus({
   const t = useTranslations('processing');
   const router = useRouter();
   const [slow, setSlow] = useState(false);
+  const [refunded, setRefunded] = useState(false);
 
   useEffect(() => {
     const started = Date.now();
@@ -43,6 +45,7 @@ export function OrderStatus({
       }
       if (data?.status === 'canceled')
         return router.replace({ pathname: '/payment/', query: cart });
+      if (data?.status === 'refund_due' || data?.status === 'refunded') return setRefunded(true);
       if (pendingAfterMs !== null && waited > pendingAfterMs) {
         return router.replace({ pathname: '/pending/', query: { order_id: orderId } });
       }
@@ -58,8 +61,8 @@ export function OrderStatus({
 
   return (
     <div className={styles.status} role="status" data-element="order-status">
-      <div className={styles.bar} aria-hidden="true" />
-      <p>{slow ? t('stillWorking') : t('checking')}</p>
+      {refunded ? null : <div className={styles.bar} aria-hidden="true" />}
+      <p>{refunded ? t('refunded') : slow ? t('stillWorking') : t('checking')}</p>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * One interface for every payment provider: start a payment (the answer tells the browser what
  * to do next), exchange a bank link's public token, cancel a payment the shopper abandoned in a
- * dialog, ask for a payment's status when its notification is late, and map the provider's
+ * dialog, ask for a payment's status when its notification is late, give back a capture the
+ * order cannot keep (its cart was paid by another order), and map the provider's
  * reported outcomes onto our order status. The sandbox
  * gateway implements it for every family; a real provider implements it beside the sandbox.
  */
@@ -44,8 +45,18 @@ export interface PaymentAdapter {
    * linked account. Undefined when the token is forged, expired or another payment's.
    */
   exchangeToken?: (payment: PaymentRef, publicToken: string) => Promise<PaymentAction | undefined>;
-  /** The shopper closed the provider's dialog before it answered: void the payment. */
+  /**
+   * Void a payment the provider has not answered (the shopper closed its dialog, a new attempt
+   * replaced it, or it expired). Only the provider acts; the caller then cancels the order.
+   */
   cancelPayment: (payment: PaymentRef) => Promise<void>;
+  /**
+   * Refunds the whole capture of a payment whose order may not keep it (another order paid the
+   * cart). Called again after a failure, so the provider must refund a payment once however
+   * often it is asked (its idempotency key is the payment id). Resolves once the provider
+   * accepted the refund; throws when it did not.
+   */
+  refundPayment: (payment: PaymentRef) => Promise<void>;
   /**
    * Asks the provider for the payment's status, in its own words (as `statusFor` reads them),
    * when its notification is overdue; undefined when it has nothing newer to say.

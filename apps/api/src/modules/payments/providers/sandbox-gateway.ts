@@ -15,6 +15,8 @@ import { transitionOrder, type EventSource } from '../../orders/service';
 import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
 import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
 import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
+import { recordAtGateway } from './sandbox-ledger';
+import { findSandboxPayment } from './sandbox-payments';
 import { signHostedSession } from './sandbox-session';
 import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
@@ -125,6 +127,14 @@ export class SandboxGateway {
     this.notify(paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
   }
 
+  /** Writes a void or refund of the payment's whole amount into the gateway's own ledger. */
+  private async record(paymentId: string, action: 'void' | 'refund'): Promise<void> {
+    const found = await findSandboxPayment(this.db, paymentId);
+    if (!found) throw new Error(`sandbox: no payment ${paymentId} to ${action}`);
+    const { totalMinor: amountMinor, currency } = found.order;
+    await recordAtGateway(this.db, { paymentId, action, amountMinor, currency });
+  }
+
   /** Records what a pending payment reports now and after it settles. */
   private settleLater(paymentId: string, reported: string, finalReported: string) {
     const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
@@ -184,7 +194,12 @@ export class SandboxGateway {
         await this.settle({ ...payment, family }, outcome, 'authorization');
         return answerFor(payment.orderId, outcome);
       },
-      cancelPayment: (payment) => this.settle({ ...payment, family }, 'canceled', 'browser'),
+      // Voided at the gateway, then said so by notification; the caller moves the order.
+      cancelPayment: async (payment) => {
+        await this.record(payment.paymentId, 'void');
+        this.notify(payment.paymentId, family.reports.canceled, this.options.webhookDelayMs);
+      },
+      refundPayment: (payment) => this.record(payment.paymentId, 'refund'),
       refreshStatus: (payment) => reportedNow(this.db, payment.paymentId),
     };
   };

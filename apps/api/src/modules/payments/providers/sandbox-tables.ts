@@ -4,7 +4,7 @@
  * what a test card chooses (the outcome), so the number and security code are not stored even
  * here.
  */
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   token: text('token').primaryKey(),
@@ -28,3 +28,19 @@ export const sandboxSettlements = pgTable('sandbox_settlements', {
   finalReported: text('final_reported').notNull(),
   settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What the gateway did to a payment after starting it: voided it (canceled before any answer)
+ * or refunded its capture. One row per payment and action, so a repeated call does it once.
+ */
+export const sandboxLedger = pgTable(
+  'sandbox_ledger',
+  {
+    paymentId: uuid('payment_id').notNull(),
+    action: text('action', { enum: ['void', 'refund'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'sandbox_ledger_pk', columns: [table.paymentId, table.action] })],
+);

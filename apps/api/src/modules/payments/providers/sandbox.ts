@@ -14,7 +14,7 @@ import {
   type CardFieldsText,
 } from '@checkout/core';
 import type { Database } from '../../../db/client';
-import { approvalPage, type ApprovalKind } from './sandbox-approval-page';
+import { approvalPage, closedPage, type ApprovalKind } from './sandbox-approval-page';
 import { cardFieldsCsp, cardFieldsPage } from './sandbox-card-fields-page';
 import { checkCard } from './sandbox-cards';
 import type { SandboxGateway } from './sandbox-gateway';
@@ -81,6 +81,25 @@ export function sandboxRoutes(
   const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
     checkHostedSession(sessionSecret, request.query.session, request.params.id);
   const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
+  const providerName = (found: FoundPayment) =>
+    found.cardFields ? 'Card issuer' : (PROVIDER_LABELS[found.provider.id] ?? found.provider.id);
+
+  /**
+   * A payment already canceled (by the shopper, by a new attempt on the cart, or on expiry) or
+   * already answered is never approved afterwards: the page says so, and nothing changes.
+   */
+  const refuseClosed = (found: FoundPayment, back: string, reply: FastifyReply) => {
+    if (found.order.status === 'new') return undefined;
+    const reason = found.order.status === 'canceled' ? 'canceled' : 'answered';
+    return reply
+      .status(409)
+      .type(HTML)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', HOSTED_PAGE_CSP)
+      .send(
+        closedPage({ reason, provider: providerName(found), amount: amountOf(found.order), back }),
+      );
+  };
 
   /** What the shopper sees for a payment: an approval page of its kind, or the card's challenge. */
   const pageFor = (found: FoundPayment, action: string) => {
@@ -91,10 +110,7 @@ export function sandboxRoutes(
         : 'redirect';
     return approvalPage({
       kind,
-      provider:
-        kind === 'challenge'
-          ? 'Card issuer'
-          : (PROVIDER_LABELS[found.provider.id] ?? found.provider.id),
+      provider: providerName(found),
       amount: amountOf(found.order),
       action,
     });
@@ -137,6 +153,9 @@ export function sandboxRoutes(
     if (found.cardFields && !found.payment.cardLast4) {
       return reply.status(409).type('text/plain').send('Enter the card in the checkout first.');
     }
+    const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;
+    const closed = refuseClosed(found, back, reply);
+    if (closed) return closed;
     return reply
       .type(HTML)
       .header('cache-control', 'no-store')
@@ -153,6 +172,10 @@ export function sandboxRoutes(
       if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
       const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;
       const intent = request.body?.intent;
+      // Leaving a payment that is already over changes nothing: back to the checkout.
+      if (intent === 'cancel' && found.order.status !== 'new') return reply.redirect(back, 303);
+      const closed = refuseClosed(found, back, reply);
+      if (closed) return closed;
       if (intent === 'cancel') {
         await gateway.settle(found, 'canceled', 'browser');
         return reply.redirect(back, 303);
