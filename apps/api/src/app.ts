@@ -134,7 +134,7 @@ export async function buildApp({
         webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
         webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
         webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
-        fingerprintSecret: env.SANDBOX_FINGERPRINT_SECRET,
+        fingerprintSecret: env.CARD_FINGERPRINT_SECRET,
       })
     : undefined;
   const paymentDeps = {

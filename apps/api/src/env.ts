@@ -14,7 +14,7 @@ const DEV_DEFAULTS = {
   IDENTITY_COOKIE_SECRET: 'identity-cookie-secret-change-me',
   TRUSTED_PASS_SECRET: 'trusted-pass-secret-change-me-please-0000',
   CHALLENGE_SECRET: 'challenge-secret-change-me',
-  SANDBOX_FINGERPRINT_SECRET: 'sandbox-fingerprint-secret-change-me',
+  CARD_FINGERPRINT_SECRET: 'card-fingerprint-secret-change-me',
 } as const;
 
 /** One secret per purpose: a leak or a rotation of one never touches another. */
@@ -174,9 +174,9 @@ const schema = z.object({
   TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TURNSTILE_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   /** The sandbox gateway's own key for card fingerprints (an HMAC of the number). */
-  SANDBOX_FINGERPRINT_SECRET: z.preprocess(
+  CARD_FINGERPRINT_SECRET: z.preprocess(
     emptyAsUndefined,
-    z.string().min(16).default(DEV_DEFAULTS.SANDBOX_FINGERPRINT_SECRET),
+    z.string().min(16).default(DEV_DEFAULTS.CARD_FINGERPRINT_SECRET),
   ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
