@@ -34,7 +34,8 @@ export interface AltchaOptions {
 
 const payloadSchema = z.object({
   challenge: z.object({
-    parameters: z.object({
+    // Loose: every parameter the challenge was signed with must reach the verifier unchanged.
+    parameters: z.looseObject({
       algorithm: z.string().max(32),
       nonce: z.string().max(256),
       salt: z.string().max(256),
