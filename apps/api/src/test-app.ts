@@ -19,10 +19,12 @@ export async function createTestApp(
   options: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
   // Suites pay many times from one browser and e-mail; the card-testing tests turn it on.
+  // Production keeps it on (it refuses "off").
+  const defence = overrides.NODE_ENV === 'production' ? {} : { CARD_TESTING_DEFENCE: 'off' };
   const env: ApiEnv = loadEnv({
     LOG_LEVEL: 'silent',
     PGLITE_DIR: 'memory://',
-    CARD_TESTING_DEFENCE: 'off',
+    ...defence,
     ...overrides,
   });
   const database = await openDatabase({ pgliteDir: env.PGLITE_DIR, prepare: prepareCatalog });
