@@ -62,3 +62,62 @@ test('the challenge code stays out of the payment page until it is needed', asyn
   await checkoutToCard(page, 'no-challenge-buyer@gmail.com');
   expect(scripts.some((source) => source.includes('altcha-widget'))).toBe(false);
 });
+
+test('an owner whose address is being guessed at still logs in, by solving the challenge', async ({
+  browser,
+}) => {
+  const email = `guessed-${Date.now()}@gmail.com`;
+  const password = 'the owner knows this one';
+  const loginScreen = async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login/');
+    await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    return { context, page };
+  };
+
+  const owner = await loginScreen();
+  await owner.page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await owner.page.getByLabel('E-mail').fill(email);
+  await owner.page.getByLabel('Password').fill(password);
+  await owner.page.getByRole('button', { name: 'Create account' }).click();
+  await expect(owner.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const mailbox = await owner.page.request.get(
+    `/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`,
+  );
+  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
+  await owner.page.getByLabel('Code').fill(code!);
+  await owner.page.getByRole('button', { name: 'Confirm' }).click();
+  await owner.page.waitForURL((url) => !url.pathname.includes('/account/login/'));
+  await owner.context.close();
+
+  // Someone guesses passwords for the address until the screen asks for the challenge.
+  const guesser = await loginScreen();
+  const challenge = guesser.page.locator('[data-element="challenge"]');
+  for (let i = 0; i < 12 && !(await challenge.isVisible()); i++) {
+    await guesser.page.getByLabel('E-mail').fill(email);
+    await guesser.page.getByLabel('Password').fill(`wrong guess ${i}`);
+    await guesser.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(guesser.page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+  }
+  await expect(challenge).toBeVisible();
+  await guesser.context.close();
+
+  // The owner, in a browser of their own: the right password, then the check, and they are in.
+  const back = await loginScreen();
+  await back.page.getByLabel('E-mail').fill(email);
+  await back.page.getByLabel('Password').fill(password);
+  await back.page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(
+    back.page.getByRole('heading', { name: 'Confirm that you are not a robot' }),
+  ).toBeFocused();
+  await back.page.locator('[data-element="challenge"]').getByRole('checkbox').focus();
+  await back.page.keyboard.press('Space');
+  await back.page.waitForURL((url) => !url.pathname.includes('/account/login/'), {
+    timeout: 60_000,
+  });
+  await back.page.locator('html[data-hydrated="true"]').waitFor();
+  await expect(back.page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await back.context.close();
+});
