@@ -44,6 +44,9 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       SANDBOX_ASYNC_SETTLE_MS: '3000',
       LOGIN_RATE_LIMIT_MAX: '10000',
+      // The card-testing challenge's proof of work, kept quick for tests (e2e/card-testing).
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_COUNTER: '2000',
     },
   },
 });

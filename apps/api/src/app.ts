@@ -1,4 +1,5 @@
 /** Builds the api: plugins, error handling and every module's routes, on a given database. */
+import { CART_BINDING_COOKIE } from '@checkout/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -24,6 +25,9 @@ import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
 import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
 import { purgeSettlements } from './modules/payments/providers/sandbox-settlements';
 import { expireAbandonedOrders } from './modules/payments/expiry';
+import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
+import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
+import { purgeVelocity } from './modules/card-testing/velocity';
 import { refreshPayment } from './modules/payments/payment-steps';
 import { retryDueRefunds } from './modules/payments/refunds';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
@@ -74,6 +78,9 @@ export async function buildApp({
     binding: cartBinding(database.db, env.CART_SECRET, env.PUBLIC_ORIGIN.startsWith('https:')),
   };
   cartRoutes(app, cartDeps);
+  const humanCheck = humanCheckFor(database.db, env);
+  const defence = env.CARD_TESTING_DEFENCE === 'on';
+  challengeRoutes(app, humanCheck);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
   const identity = env.OIDC_ISSUER
     ? undefined
@@ -81,6 +88,7 @@ export async function buildApp({
         issuer: embeddedIssuer,
         env,
         isBlockedDomain: cartDeps.isBlockedDomain,
+        humanCheck,
       });
   userRoutes(app, {
     db: database.db,
@@ -103,6 +111,7 @@ export async function buildApp({
       purgeExpiredIdentity(database.db),
       purgeCardTokens(database.db),
       purgeSettlements(database.db),
+      purgeVelocity(database.db),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 10 * 60_000);
   purge.unref();
@@ -127,9 +136,14 @@ export async function buildApp({
         webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
         webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
         webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
+        fingerprintSecret: env.CARD_FINGERPRINT_SECRET,
       })
     : undefined;
-  const paymentDeps = { ...cartDeps, adapterFor: gateway?.adapterFor ?? (() => undefined) };
+  const paymentDeps = {
+    ...cartDeps,
+    adapterFor: gateway?.adapterFor ?? (() => undefined),
+    cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
+  };
   orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
@@ -151,7 +165,16 @@ export async function buildApp({
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
   if (gateway) {
-    sandboxRoutes(app, database.db, gateway, checkoutOrigins, env.CART_SECRET);
+    const countToken = defence ? tokenGuard(database.db) : undefined;
+    sandboxRoutes(
+      app,
+      database.db,
+      gateway,
+      checkoutOrigins,
+      env.CART_SECRET,
+      async (request, fp) =>
+        countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, fp),
+    );
     bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins, env.CART_SECRET);
   }
   return app;

@@ -38,6 +38,12 @@ describe('production start-up', () => {
     expect(sandboxGatewayOn(loadEnv(productionEnv({ SANDBOX_GATEWAY: 'on' })))).toBe(true);
   });
 
+  it('refuses to start in production with the card-testing defence off', () => {
+    expect(refusal(productionEnv({ CARD_TESTING_DEFENCE: 'off' }))).toMatch(
+      /CARD_TESTING_DEFENCE\b.*must be on/,
+    );
+  });
+
   it.each(DEV_SECRETS)('refuses to start with the development default of %s', (name) => {
     const source = productionEnv();
     delete source[name];

@@ -13,6 +13,8 @@ const DEV_DEFAULTS = {
   OIDC_CLIENT_SECRET: 'checkout-client-secret-change-me',
   IDENTITY_COOKIE_SECRET: 'identity-cookie-secret-change-me',
   TRUSTED_PASS_SECRET: 'trusted-pass-secret-change-me-please-0000',
+  CHALLENGE_SECRET: 'challenge-secret-change-me',
+  CARD_FINGERPRINT_SECRET: 'card-fingerprint-secret-change-me',
 } as const;
 
 /** One secret per purpose: a leak or a rotation of one never touches another. */
@@ -156,6 +158,31 @@ const schema = z.object({
   ),
   /** Login and sign-up tries per e-mail address per 15 minutes. */
   LOGIN_EMAIL_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
+  /**
+   * The card-testing defence on card payments (velocity limits, challenge, pause). Off only for
+   * test suites that pay many times from one browser; production refuses "off".
+   */
+  CARD_TESTING_DEFENCE: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  /** Signs the ALTCHA proof-of-work challenges (card-testing defence, login past its limit). */
+  CHALLENGE_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default(DEV_DEFAULTS.CHALLENGE_SECRET),
+  ),
+  /** PBKDF2 iterations per ALTCHA guess; tests lower it. */
+  ALTCHA_COST: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(5000)),
+  /** Up to how many guesses an ALTCHA challenge takes (half of it at least); tests lower it. */
+  ALTCHA_MAX_COUNTER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(2).max(10_000_000).default(10_000),
+  ),
+  /** Cloudflare Turnstile instead of ALTCHA, when both are set. */
+  TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  TURNSTILE_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** The sandbox gateway's own key for card fingerprints (an HMAC of the number). */
+  CARD_FINGERPRINT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default(DEV_DEFAULTS.CARD_FINGERPRINT_SECRET),
+  ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
 });
@@ -183,6 +210,9 @@ const checkedSchema = schema.superRefine((env, ctx) => {
     } else {
       purposeOf.set(value, name);
     }
+  }
+  if (env.CARD_TESTING_DEFENCE === 'off') {
+    refuse('CARD_TESTING_DEFENCE', 'must be on in production (card-testing defence)');
   }
   // Only the built-in identity provider sends mail (sign-up codes); production mails for real.
   if (!env.OIDC_ISSUER && !env.SMTP_URL) {

@@ -18,7 +18,15 @@ export async function createTestApp(
   /** `logStream`: where the log lines go (with a LOG_LEVEL override), to read them in a test. */
   options: { logStream?: LogStream } = {},
 ): Promise<TestApp> {
-  const env: ApiEnv = loadEnv({ LOG_LEVEL: 'silent', PGLITE_DIR: 'memory://', ...overrides });
+  // Suites pay many times from one browser and e-mail; the card-testing tests turn it on.
+  // Production keeps it on (it refuses "off").
+  const defence = overrides.NODE_ENV === 'production' ? {} : { CARD_TESTING_DEFENCE: 'off' };
+  const env: ApiEnv = loadEnv({
+    LOG_LEVEL: 'silent',
+    PGLITE_DIR: 'memory://',
+    ...defence,
+    ...overrides,
+  });
   const database = await openDatabase({ pgliteDir: env.PGLITE_DIR, prepare: prepareCatalog });
   const catalog = await openCatalog(database.db, 0);
   const app = await buildApp({ env, database, catalog, logStream: options.logStream });

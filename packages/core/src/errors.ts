@@ -27,6 +27,12 @@ export const ERROR_CODES = {
   crossSiteRequest: 'cross_site_request',
   /** A state-changing call whose body is not JSON (forms and text/plain can be cross-site). */
   unsupportedMediaType: 'unsupported_media_type',
+  /** Too many attempts for this cart, browser, e-mail or card: solve the challenge first. */
+  challengeRequired: 'challenge_required',
+  /** The challenge solution is wrong, expired or already used. */
+  challengeFailed: 'challenge_failed',
+  /** Card testing suspected: this cart takes no card payment for an hour. */
+  cardPaymentsPaused: 'card_payments_paused',
 } as const;
 
 export type ErrorCode =

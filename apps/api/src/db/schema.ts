@@ -6,3 +6,4 @@ export * from '../modules/payments/tables';
 export * from '../modules/identity/tables';
 export * from '../modules/users/tables';
 export * from '../modules/payments/providers/sandbox-tables';
+export * from '../modules/card-testing/tables';

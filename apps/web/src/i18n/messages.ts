@@ -32,6 +32,7 @@ export const CLIENT_NAMESPACES = [
   'account',
   'paymentMethods',
   'processing',
+  'challenge',
 ] as const;
 
 export function clientMessages(

@@ -11,6 +11,8 @@ describe('storefront security headers', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("base-uri 'none'");
     expect(policy).toContain("object-src 'none'");
+    // Only the challenge widget's own blob workers, no worker from anywhere else.
+    expect(policy).toContain('worker-src blob:');
   });
 
   it('frames and posts forms to the checkout and the configured providers only', () => {

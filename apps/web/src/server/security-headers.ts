@@ -41,6 +41,9 @@ export function contentSecurityPolicy({
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
+    // of its own code; a blob can only come from a script the nonce already admitted.
+    'worker-src blob:',
     `frame-src ${payment}`,
     `form-action ${payment}`,
     `frame-ancestors '${frameAncestors}'`,

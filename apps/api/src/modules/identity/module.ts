@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
+import type { HumanCheck } from '../card-testing/human-check';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
 import { sandboxMailboxRoutes, sandboxMailer, type Mailer } from './mailer';
@@ -35,7 +36,12 @@ function mailerFor(app: FastifyInstance, db: Database, env: ApiEnv): Mailer {
 export async function identityRoutes(
   app: FastifyInstance,
   db: Database,
-  options: { issuer: string; env: ApiEnv; isBlockedDomain: (domain: string) => boolean },
+  options: {
+    issuer: string;
+    env: ApiEnv;
+    isBlockedDomain: (domain: string) => boolean;
+    humanCheck: HumanCheck;
+  },
 ): Promise<EmbeddedIdentity> {
   const { env, issuer } = options;
   const provider = await createProvider(db, {
@@ -57,6 +63,7 @@ export async function identityRoutes(
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     emailLimit: env.LOGIN_EMAIL_LIMIT,
     isBlockedDomain: options.isBlockedDomain,
+    humanCheck: options.humanCheck,
   });
   const origin = new URL(issuer);
   return {

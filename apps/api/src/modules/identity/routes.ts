@@ -15,6 +15,9 @@ import {
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
+import { challengeFailed, challengeRequired } from '../card-testing/card-guard';
+import type { HumanCheck } from '../card-testing/human-check';
+import { solutionOf } from '../card-testing/module';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -30,6 +33,8 @@ export interface IdentityRouteOptions {
   trustedPassSecret: string;
   loginRateLimit: number;
   emailLimit: number;
+  /** What a call past the per-e-mail limit must solve. */
+  humanCheck: HumanCheck;
   isBlockedDomain: (domain: string) => boolean;
 }
 
@@ -85,14 +90,15 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     return { redirect_to: interaction.returnTo };
   }
 
-  async function checkEmailLimit(email: string) {
-    if (!(await withinEmailLimit(db, email, options.emailLimit))) {
-      throw new AppError(
-        ERROR_CODES.rateLimited,
-        429,
-        'Too many tries for this e-mail. Wait a few minutes.',
-      );
-    }
+  /**
+   * Past the per-e-mail limit a call needs a solved challenge rather than a hard refusal: a
+   * guesser pays for every further try, and the owner, who solves it once, is never locked out.
+   */
+  async function checkEmailLimit(request: FastifyRequest, email: string) {
+    if (await withinEmailLimit(db, email, options.emailLimit)) return;
+    const solution = solutionOf(request.headers);
+    if (!solution) throw challengeRequired();
+    if (!(await options.humanCheck.verify(solution, request.ip))) throw challengeFailed();
   }
 
   app.get<{ Params: { uid: string } }>('/api/identity/interactions/:uid/', async (request) => {
@@ -123,7 +129,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     async (request) => {
       await interactionOf(request.params.uid);
       const { email, password } = credentialsSchema.parse(request.body);
-      await checkEmailLimit(email);
+      await checkEmailLimit(request, email);
       const account = await accountByEmail(db, email);
       // Same work whether or not the account exists: no timing hint of who has one.
       const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
@@ -136,16 +142,16 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
    * The e-mail and new password of a sign-up or a reset, checked; the password is hashed before
    * anyone looks the address up, so the answer takes as long whether or not it has an account.
    */
-  async function proposedCredentials(uid: string, body: unknown) {
-    await interactionOf(uid);
-    const { email, password } = signupSchema.parse(body);
+  async function proposedCredentials(request: FastifyRequest<{ Params: { uid: string } }>) {
+    await interactionOf(request.params.uid);
+    const { email, password } = signupSchema.parse(request.body);
     const problem = validateEmail(email, options.isBlockedDomain);
     if (problem) {
       throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
         { path: 'email', message: problem },
       ]);
     }
-    await checkEmailLimit(email);
+    await checkEmailLimit(request, email);
     const passwordHash = await hashPassword(password);
     return { email, passwordHash, account: await accountByEmail(db, email) };
   }
@@ -154,10 +160,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     '/api/identity/interactions/:uid/signup',
     limited,
     async (request) => {
-      const { email, passwordHash, account } = await proposedCredentials(
-        request.params.uid,
-        request.body,
-      );
+      const { email, passwordHash, account } = await proposedCredentials(request);
       if (account?.passwordHash) {
         // The same answer as for a new address; the owner is told by mail, with the way in.
         await options.mailer.send(accountExistsMail(email, loginUrl));
@@ -174,10 +177,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     '/api/identity/interactions/:uid/reset',
     limited,
     async (request) => {
-      const { email, passwordHash, account } = await proposedCredentials(
-        request.params.uid,
-        request.body,
-      );
+      const { email, passwordHash, account } = await proposedCredentials(request);
       if (account) {
         const code = await issueSignupCode(db, email, passwordHash);
         await options.mailer.send(resetCodeMail(email, code));
@@ -194,7 +194,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     async (request) => {
       await interactionOf(request.params.uid);
       const { email, code } = verifySchema.parse(request.body);
-      await checkEmailLimit(email);
+      await checkEmailLimit(request, email);
       const passwordHash = await redeemSignupCode(db, email, code);
       if (!passwordHash) {
         throw new AppError(ERROR_CODES.invalidCode, 400, 'The code is not right or has expired.');

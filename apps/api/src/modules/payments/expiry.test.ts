@@ -30,6 +30,7 @@ function countingDeps(app: FastifyInstance, db: Database, catalog: Catalog) {
     webhookSecret: 'sandbox-webhook-secret-change-me',
     bankLinkSecret: 'bank-link-secret-change-me',
     sessionSecret: 'cart-secret-change-me',
+    fingerprintSecret: 'card-fingerprint-secret-change-me',
     webhookDelayMs: 0,
     webhookCopies: 1,
     webhookReorder: false,

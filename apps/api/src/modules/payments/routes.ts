@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
+import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
@@ -62,7 +63,10 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     const caller = await deps.binding.callerOf(request);
     await useAccountEmail(request, caller);
     const key = request.headers['idempotency-key'];
-    const action = await startPayment(deps, key, request.body, caller);
+    const action = await startPayment(deps, key, request.body, caller, {
+      solution: solutionOf(request.headers),
+      remoteIp: request.ip,
+    });
     return reply.status(201).send(action);
   });
   app.post('/api/payments/exchange/', async (request) =>

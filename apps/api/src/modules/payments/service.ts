@@ -20,6 +20,7 @@ import {
   type ProviderSpec,
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
+import type { CardAttempt, CardGuard } from '../card-testing/card-guard';
 import type { CartCaller } from '../carts/binding';
 import { ownCart, viewCart, type CartDeps } from '../carts/service';
 import { rememberOrder } from '../orders/placed-orders';
@@ -30,6 +31,14 @@ import { payments } from './tables';
 export interface PaymentDeps extends CartDeps {
   /** The provider's adapter; undefined when none is configured (production, sandbox off). */
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
+  /** The card-testing defence; card payments go through it. */
+  cardGuard?: CardGuard;
+}
+
+/** What a request says beyond its body: a challenge solution, and where it came from. */
+export interface AttemptContext {
+  solution: string | undefined;
+  remoteIp: string;
 }
 
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
@@ -123,6 +132,7 @@ export async function startPayment(
   rawKey: unknown,
   body: unknown,
   caller: CartCaller,
+  context: AttemptContext = { solution: undefined, remoteIp: '' },
 ): Promise<PaymentAction> {
   const key = idempotencyKeySchema.parse(rawKey);
   const request = paymentRequestSchema.parse(body);
@@ -172,6 +182,18 @@ export async function startPayment(
     );
   }
 
+  // Card testing: paused, or a challenge first, before the card reaches the provider.
+  const attempt: CardAttempt | undefined =
+    deps.cardGuard && request.cardToken !== undefined
+      ? {
+          cartId: row.id,
+          browser: caller.ownerHash,
+          email,
+          fingerprint: await adapter.cardFingerprint?.(request.cardToken),
+        }
+      : undefined;
+  if (attempt) await deps.cardGuard?.admit(attempt, context.solution, context.remoteIp);
+
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const placed = await placeOrder(deps.db, {
@@ -204,5 +226,8 @@ export async function startPayment(
     last4: card?.last4 ?? null,
     expiry: card?.expiry ?? null,
   });
+  if (attempt) {
+    await deps.cardGuard?.record(attempt, action.type === 'error' && action.reason === 'declined');
+  }
   return action;
 }

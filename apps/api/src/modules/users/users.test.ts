@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { CartView, DashboardView, InteractionView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
+import { CHALLENGE_HEADER } from '../card-testing/module';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
 import { oidcModels, sandboxMail } from '../identity/tables';
@@ -32,12 +35,18 @@ class Browser {
     return provider && this.identity ? this.identity : this.t;
   }
 
-  async request(method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
+  async request(
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const target = new URL(url, this.origin);
     const response = await this.appFor(target.pathname).app.inject({
       method,
       url: `${target.pathname}${target.search}`,
       headers: {
+        ...headers,
         host: target.host,
         cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       },
@@ -529,20 +538,56 @@ describe('login through the built-in identity provider', () => {
     expect(left).toEqual([]);
   });
 
-  it('limits login tries per e-mail address', async () => {
-    const limited = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, LOGIN_EMAIL_LIMIT: '2' });
+  it('past the per-e-mail limit asks for a challenge, and the owner still logs in by solving it', async () => {
+    const limited = await createTestApp({
+      PUBLIC_ORIGIN: ORIGIN,
+      LOGIN_EMAIL_LIMIT: '5',
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_COUNTER: '40',
+    });
     try {
-      const browser = new Browser(limited);
-      const uid = uidOf(await browser.startLogin());
+      // Sign-up, a wrong code and the right one: three of the address's five tries.
+      await signUp(new Browser(limited), 'victim@gmail.com', limited);
+      const guesser = new Browser(limited);
+      const guessUid = uidOf(await guesser.startLogin());
+      const guess = (i: number, headers?: Record<string, string>) =>
+        guesser.request(
+          'POST',
+          `/api/identity/interactions/${guessUid}/login`,
+          { email: 'victim@gmail.com', password: `guess-${i}` },
+          headers,
+        );
       const codes = [];
-      for (let i = 0; i < 3; i += 1) {
-        const answer = await browser.request('POST', `/api/identity/interactions/${uid}/login`, {
-          email: 'victim@gmail.com',
-          password: `guess-${i}`,
-        });
-        codes.push(answer.statusCode);
-      }
-      expect(codes).toEqual([401, 401, 429]);
+      for (let i = 0; i < 4; i += 1) codes.push((await guess(i)).statusCode);
+      expect(codes).toEqual([401, 401, 403, 403]);
+      expect((await guess(5)).json()).toMatchObject({ error: { code: 'challenge_required' } });
+
+      const owner = new Browser(limited);
+      const uid = uidOf(await owner.startLogin());
+      const login = (headers?: Record<string, string>) =>
+        owner.request(
+          'POST',
+          `/api/identity/interactions/${uid}/login`,
+          { email: 'victim@gmail.com', password: PASSWORD },
+          headers,
+        );
+      // The right password alone is not enough now (it used to be a 429 for 15 minutes).
+      expect((await login()).json()).toMatchObject({ error: { code: 'challenge_required' } });
+      const solution = await solveAltcha(owner);
+      // A guesser who solves one still needs the password.
+      expect((await guess(6, { [CHALLENGE_HEADER]: await solveAltcha(guesser) })).statusCode).toBe(
+        401,
+      );
+      const answer = await login({ [CHALLENGE_HEADER]: solution });
+      expect(answer.statusCode).toBe(200);
+      const { response } = await owner.finish(answer.json<{ redirect_to: string }>().redirect_to);
+      expect(response.statusCode).toBe(303);
+      expect((await owner.request('GET', '/api/users/current/')).json()).toMatchObject({
+        user: { email: 'victim@gmail.com' },
+      });
+      // The solution was spent: replaying it is refused.
+      const replay = await guess(7, { [CHALLENGE_HEADER]: solution });
+      expect(replay.json()).toMatchObject({ error: { code: 'challenge_failed' } });
     } finally {
       await limited.close();
     }
@@ -591,6 +636,13 @@ describe('login through the built-in identity provider', () => {
     }
   });
 });
+
+/** Fetches a challenge and solves it with altcha-lib's own solver, as the widget would. */
+async function solveAltcha(browser: Browser): Promise<string> {
+  const view = (await browser.request('GET', '/api/challenge/')).json<{ challenge: Challenge }>();
+  const solution = await solveChallenge({ challenge: view.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: view.challenge, solution })).toString('base64');
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -8,9 +8,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { InteractionScreen } from '@checkout/core';
 import { request } from '../../lib/http';
+import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import styles from './account-form.module.css';
 
+/** Past the per-e-mail limit the api asks for a solved challenge instead of refusing. */
+const CHALLENGE_CODES: ReadonlySet<string> = new Set(['challenge_required', 'challenge_failed']);
+
 interface AccountFormProps {
+  locale: string;
   uid: string;
   screen: InteractionScreen;
   email: string | null;
@@ -27,7 +32,12 @@ const ERROR_KEYS: Record<string, ErrorKey> = {
   rate_limited: 'tooMany',
 };
 
-export function AccountForm({ uid, screen: initialScreen, email: initialEmail }: AccountFormProps) {
+export function AccountForm({
+  locale,
+  uid,
+  screen: initialScreen,
+  email: initialEmail,
+}: AccountFormProps) {
   const t = useTranslations('account');
   const [screen, setScreen] = useState<Screen>(initialScreen);
   const [email, setEmail] = useState(initialEmail ?? '');
@@ -35,16 +45,22 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [challenged, setChallenged] = useState(false);
   const ids = { email: useId(), password: useId(), hint: useId(), code: useId(), error: useId() };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  /** Sends the form; `solution` when the shopper just solved the challenge (used once). */
+  async function send(solution?: string) {
     setBusy(true);
     setError(null);
+    setChallenged(false);
     const body = screen === 'verify' ? { email, code } : { email, password };
     const { data, error: failure } = await request<{ redirect_to?: string; screen?: string }>(
       `/api/identity/interactions/${uid}/${screen}`,
-      { method: 'POST', body },
+      {
+        method: 'POST',
+        body,
+        headers: solution ? { 'x-challenge-solution': solution } : undefined,
+      },
     );
     if (data?.redirect_to) {
       window.location.assign(data.redirect_to);
@@ -57,12 +73,21 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     }
     const answer = failure?.data as
       { error?: { code?: string; issues?: { path: string; message: string }[] } } | undefined;
+    if (CHALLENGE_CODES.has(answer?.error?.code ?? '')) {
+      setChallenged(true);
+      return;
+    }
     const issue = answer?.error?.issues?.[0];
     const key =
       ERROR_KEYS[answer?.error?.code ?? ''] ??
       (issue?.message === 'password-too-short' ? 'passwordTooShort' : undefined) ??
       (issue?.path === 'email' ? 'emailInvalid' : 'generic');
     setError(t(key));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send();
   }
 
   const titles = {
@@ -90,7 +115,7 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     <section className={`card ${styles.panel}`} data-section={`account-${screen}`}>
       <h1>{title}</h1>
       <p>{lead}</p>
-      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         {screen === 'verify' ? (
           <div className={styles.field}>
             <label htmlFor={ids.code}>{t('code')}</label>
@@ -150,6 +175,9 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
           <p id={ids.error} className={styles.error} role="alert">
             {error}
           </p>
+        ) : null}
+        {challenged ? (
+          <LazyHumanChallenge locale={locale} onSolved={(solution) => void send(solution)} />
         ) : null}
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? t('working') : submitLabel}

@@ -33,14 +33,22 @@ export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
   });
 }
 
+/** The header a payment retried after a challenge carries its solution in. */
+export const CHALLENGE_HEADER = 'x-challenge-solution';
+
 export function startPayment(
   body: PaymentRequest,
   idempotencyKey: string,
+  /** The solved challenge, when the api asked for one. */
+  solution?: string,
 ): Promise<RequestResult<PaymentAction>> {
   return request<PaymentAction>('/api/payments/', {
     method: 'POST',
     body,
-    headers: { 'idempotency-key': idempotencyKey },
+    headers: {
+      'idempotency-key': idempotencyKey,
+      ...(solution ? { [CHALLENGE_HEADER]: solution } : {}),
+    },
   });
 }
 

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { formatPrice, type MethodGroup, PROVIDER_LABELS } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
+import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import { CardPayment } from './card-payment';
 import { PaymentDialogHost } from './payment-modal';
 import { usePay } from './use-pay';
@@ -33,7 +34,7 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
-  const { pay, busy, failure } = payment;
+  const { pay, busy, failure, challenged, retryWith } = payment;
   const name = useId();
   const cartId = cart?.email ? cart.id : undefined;
 
@@ -51,9 +52,11 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
       ? tErrors('declined')
       : failure === 'locked'
         ? tCart('locked')
-        : failure
-          ? tErrors('generic')
-          : null;
+        : failure === 'paused'
+          ? tErrors('paused')
+          : failure
+            ? tErrors('generic')
+            : null;
   if (!cart?.email) {
     return (
       <>
@@ -112,6 +115,7 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           </label>
         ))}
       </fieldset>
+      {challenged ? <LazyHumanChallenge locale={locale} onSolved={retryWith} /> : null}
       {option?.cardFields ? (
         <CardPayment
           key={option.id}

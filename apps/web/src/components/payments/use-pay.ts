@@ -10,12 +10,12 @@
  * dialog cancels its payment, so the shopper can pay another way.
  */
 import { useRef, useState } from 'react';
-import { BACKEND_CODES, type PaymentAction } from '@checkout/core';
+import { BACKEND_CODES, ERROR_CODES, type PaymentAction } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { base64url } from '../../lib/base64url';
 import { cancelPayment, exchangePublicToken, startPayment } from './payment-client';
 
-export type PayFailure = 'locked' | 'declined' | 'generic';
+export type PayFailure = 'locked' | 'declined' | 'paused' | 'generic';
 
 export interface PaymentDialog {
   /** A page that returns by itself, or the bank-link widget that posts a public token. */
@@ -35,6 +35,10 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<PayFailure | null>(null);
   const [dialog, setDialog] = useState<PaymentDialog | null>(null);
+  /** The attempt waiting for a solved challenge (card testing suspected), retried with it. */
+  const [challenged, setChallenged] = useState<{ provider: string; options: PayOptions } | null>(
+    null,
+  );
   const keys = useRef(new Map<string, string>());
   const router = useRouter();
 
@@ -81,7 +85,11 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     }
   };
 
-  const pay = async (provider: string, { inModal = false, cardToken }: PayOptions = {}) => {
+  const pay = async (
+    provider: string,
+    { inModal = false, cardToken }: PayOptions = {},
+    solution?: string,
+  ) => {
     if (!cartId || busy) return;
     const returnPath = inModal ? '/api/processing/iframe/' : '/processing/';
     const attempt = `${cartId}|${provider}|${totalMinor}|${returnPath}|${cardToken ?? ''}`;
@@ -89,11 +97,32 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     keys.current.set(attempt, key);
     setBusy(true);
     setFailure(null);
-    const { data, error } = await startPayment({ cartId, provider, returnPath, cardToken }, key);
+    setChallenged(null);
+    const { data, error } = await startPayment(
+      { cartId, provider, returnPath, cardToken },
+      key,
+      solution,
+    );
     if (data) return follow(data, provider, inModal);
     setBusy(false);
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
-    setFailure(code === BACKEND_CODES.cartModificationForbidden ? 'locked' : 'generic');
+    // The api refused before the card reached the provider: the same token pays after the check.
+    if (code === ERROR_CODES.challengeRequired || code === ERROR_CODES.challengeFailed) {
+      setChallenged({ provider, options: { inModal, cardToken } });
+      return;
+    }
+    setFailure(
+      code === BACKEND_CODES.cartModificationForbidden
+        ? 'locked'
+        : code === ERROR_CODES.cardPaymentsPaused
+          ? 'paused'
+          : 'generic',
+    );
+  };
+
+  /** The shopper solved the challenge: the waiting attempt goes again, with the solution. */
+  const retryWith = (solution: string) => {
+    if (challenged) void pay(challenged.provider, challenged.options, solution);
   };
 
   /** The bank-link widget linked an account: the api exchanges the token and charges it. */
@@ -125,5 +154,14 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     setBusy(false);
   };
 
-  return { pay, busy, failure, dialog, exchange, dismiss };
+  return {
+    pay,
+    busy,
+    failure,
+    dialog,
+    exchange,
+    dismiss,
+    challenged: challenged !== null,
+    retryWith,
+  };
 }

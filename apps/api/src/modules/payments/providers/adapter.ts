@@ -66,4 +66,9 @@ export interface PaymentAdapter {
   statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
+  /**
+   * Card providers: the provider's keyed hash of the card behind an unspent token (the same card
+   * always gives the same value; the number never leaves the provider). Undefined when unknown.
+   */
+  cardFingerprint?: (cardToken: string) => Promise<string | undefined>;
 }

@@ -1,4 +1,5 @@
 /** Sandbox test cards, and the card checks of spec §5 (by message code), with card-validator. */
+import { createHmac } from 'node:crypto';
 import valid from 'card-validator';
 import type { CardErrorCode, CardFieldName, CardInput } from '@checkout/core';
 
@@ -16,6 +17,12 @@ export const TEST_CARDS: Readonly<Record<string, SandboxOutcome | 'challenge'>> 
   '4000000000000119': 'error',
 };
 
+/**
+ * Every valid number starting so is declined: as many distinct declined cards as a card-testing
+ * drill needs (each its own fingerprint), where the list above has three.
+ */
+export const DECLINED_RANGE = '40000000010';
+
 const BRANDS: Readonly<Record<string, string>> = {
   visa: 'VISA',
   mastercard: 'MASTERCARD',
@@ -26,6 +33,15 @@ const BRANDS: Readonly<Record<string, string>> = {
   jcb: 'JCB',
   'diners-club': 'DINERS_CLUB',
 };
+
+/**
+ * The gateway's card fingerprint: an HMAC of the digits under a key of its own, so a card is
+ * recognised across tokens while the number cannot be recovered from it.
+ */
+export function cardFingerprint(secret: string, number: string): string {
+  const digits = number.replace(/\D/g, '');
+  return `fp_${createHmac('sha256', secret).update(`card.${digits}`).digest('base64url')}`;
+}
 
 export interface CheckedCard {
   errors: Partial<Record<CardFieldName, CardErrorCode>>;
@@ -70,6 +86,6 @@ export function checkCard(form: CardInput, now = new Date()): CheckedCard {
     brand: (number.card && BRANDS[number.card.type]) ?? null,
     last4: digits.slice(-4),
     expiry: form.expiry.replace(/\s/g, ''),
-    outcome: TEST_CARDS[digits] ?? 'success',
+    outcome: TEST_CARDS[digits] ?? (digits.startsWith(DECLINED_RANGE) ? 'declined' : 'success'),
   };
 }

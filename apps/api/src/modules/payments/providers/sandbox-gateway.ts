@@ -21,8 +21,8 @@ import { signHostedSession } from './sandbox-session';
 import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
-import type { SandboxOutcome } from './sandbox-cards';
-import { redeemCard } from './sandbox-vault';
+import { cardFingerprint, type SandboxOutcome } from './sandbox-cards';
+import { redeemCard, tokenFingerprint } from './sandbox-vault';
 
 export interface SandboxOptions {
   /** How long an asynchronous payment stays pending before the gateway settles it. */
@@ -40,6 +40,8 @@ export interface SandboxOptions {
   webhookReorder: boolean;
   /** The share of notifications lost on the way (0 to 1); a refresh recovers their news. */
   webhookDropRate: number;
+  /** Keys the card fingerprints the gateway reports (its own secret). */
+  fingerprintSecret: string;
 }
 
 /** The payment an outcome applies to. */
@@ -80,6 +82,11 @@ export class SandboxGateway {
     private readonly catalog: Catalog,
     private readonly options: SandboxOptions,
   ) {}
+
+  /** The fingerprint the gateway keeps with a card's token. */
+  fingerprintOf(number: string): string {
+    return cardFingerprint(this.options.fingerprintSecret, number);
+  }
 
   /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
   private notify(paymentId: string, status: string, delayMs: number): void {
@@ -183,6 +190,7 @@ export class SandboxGateway {
     return {
       statusFor: family.statusFor,
       cardFieldsUrl: cardFields ? CARD_FIELDS_PATH : undefined,
+      cardFingerprint: cardFields ? (token) => tokenFingerprint(this.db, token) : undefined,
       createPayment: (payment) =>
         cardFields
           ? this.charge(payment, family)

@@ -12,6 +12,8 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   last4: text('last4').notNull(),
   expiry: text('expiry').notNull(),
   outcome: text('outcome').notNull(),
+  /** The gateway's keyed hash of the card number (HMAC, its own secret): same card, same value. */
+  fingerprint: text('fingerprint'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when a payment redeems the token: a token pays once. */
   usedAt: timestamp('used_at', { withTimezone: true }),

@@ -24,11 +24,16 @@ const insertToken = preparedQuery((db) =>
       last4: sql.placeholder('last4'),
       expiry: sql.placeholder('expiry'),
       outcome: sql.placeholder('outcome'),
+      fingerprint: sql.placeholder('fingerprint'),
     })
     .prepare('insert_card_token'),
 );
 
-export async function vaultCard(db: Database, card: CheckedCard): Promise<string> {
+export async function vaultCard(
+  db: Database,
+  card: CheckedCard,
+  fingerprint: string,
+): Promise<string> {
   const token = `ctok_${randomBytes(24).toString('base64url')}`;
   await insertToken(db).execute({
     token,
@@ -36,8 +41,28 @@ export async function vaultCard(db: Database, card: CheckedCard): Promise<string
     last4: card.last4,
     expiry: card.expiry,
     outcome: card.outcome,
+    fingerprint,
   });
   return token;
+}
+
+/** The fingerprint of the card behind an unspent, live token. */
+export async function tokenFingerprint(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ fingerprint: sandboxCardTokens.fingerprint })
+    .from(sandboxCardTokens)
+    .where(
+      and(
+        eq(sandboxCardTokens.token, token),
+        isNull(sandboxCardTokens.usedAt),
+        gt(sandboxCardTokens.createdAt, new Date(now.getTime() - CARD_TOKEN_TTL_MS)),
+      ),
+    );
+  return row?.fingerprint ?? undefined;
 }
 
 const redeemToken = preparedQuery((db) =>

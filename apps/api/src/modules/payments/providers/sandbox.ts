@@ -4,7 +4,7 @@
  * card's 3-D Secure challenge) with its approve, decline, time-out and cancel buttons. The
  * bank-link widget has its own routes (sandbox-bank-link-routes.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   cardFieldsTextSchema,
@@ -76,6 +76,8 @@ export function sandboxRoutes(
   frameOrigins: readonly string[],
   /** Signs the hosted pages' sessions (CART_SECRET). */
   sessionSecret: string,
+  /** Counts a card token request; throws past the gateway's own velocity limit. */
+  tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>,
 ): void {
   const load = (id: string) => findSandboxPayment(db, id);
   const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
@@ -134,11 +136,14 @@ export function sandboxRoutes(
 
   // The card arrives here straight from the fields; it is checked, and only a token leaves.
   app.post('/api/sandbox/tokens/', async (request, reply) => {
-    const card = checkCard(cardInputSchema.parse(request.body));
+    const input = cardInputSchema.parse(request.body);
+    const card = checkCard(input);
+    const fingerprint = gateway.fingerprintOf(input.number);
+    await tokenLimit(request, fingerprint);
     if (Object.keys(card.errors).length > 0) {
       return reply.status(422).header('cache-control', 'no-store').send({ errors: card.errors });
     }
-    const token = await vaultCard(db, card);
+    const token = await vaultCard(db, card, fingerprint);
     return reply
       .status(201)
       .header('cache-control', 'no-store')

@@ -17,8 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
  * The account site's login and sign-up screen for one authorization request (oidc-provider's
  * interaction). A request carrying a valid trusted pass token is finished without a screen.
  */
-export default async function AccountLoginPage({ params }: { params: Promise<{ uid: string }> }) {
-  const { uid } = await params;
+export default async function AccountLoginPage({
+  params,
+}: {
+  params: Promise<{ locale: string; uid: string }>;
+}) {
+  const { locale, uid } = await params;
   const t = await getTranslations('account');
   const view = /^[\w-]{10,64}$/.test(uid)
     ? await apiGet(`/api/identity/interactions/${uid}/`, interactionViewSchema)
@@ -33,5 +37,5 @@ export default async function AccountLoginPage({ params }: { params: Promise<{ u
       </StatusPanel>
     );
   }
-  return <AccountForm uid={uid} screen={view.screen} email={view.email} />;
+  return <AccountForm locale={locale} uid={uid} screen={view.screen} email={view.email} />;
 }

@@ -1,0 +1,137 @@
+/**
+ * The card-testing defence (OWASP OAT-001) around card payments: before an attempt, a subject
+ * past its first threshold needs a solved challenge and one past its second refuses card payments
+ * for an hour; after it, the attempt is counted, a decline heavier than a success.
+ */
+import { createHash } from 'node:crypto';
+import { AppError, ERROR_CODES, normalizeEmail } from '@checkout/core';
+import type { Database } from '../../db/client';
+import type { HumanCheck } from './human-check';
+import { addWeight, lockSubjects, lockedUntil, scoresOf } from './velocity';
+
+/** Who an attempt is counted against; any may be unknown. */
+export interface CardAttempt {
+  cartId: string;
+  /** The browser: the keyed hash of its cart binding cookie. */
+  browser: string | null;
+  email: string;
+  /** The gateway's keyed hash of the card number. */
+  fingerprint: string | undefined;
+}
+
+type Kind = 'cart' | 'browser' | 'email' | 'card';
+
+/** Every attempt weighs one; a decline adds this much more. */
+export const ATTEMPT_WEIGHT = 1;
+export const DECLINE_EXTRA_WEIGHT = 2;
+
+/**
+ * Scores (per hour and the one before) from which the next attempt needs a challenge, and from
+ * which card payments stop for an hour. Two declines (6) pass freely: a shopper who mistypes
+ * twice is never challenged; the third decline (9) asks for a challenge. A cart stops after its
+ * 8th decline (24), a browser or an e-mail across carts after its 16th (48).
+ */
+export const THRESHOLDS: Readonly<Record<Kind, { challengeAt: number; lockAt: number }>> = {
+  cart: { challengeAt: 7, lockAt: 24 },
+  browser: { challengeAt: 7, lockAt: 48 },
+  email: { challengeAt: 7, lockAt: 48 },
+  card: { challengeAt: 7, lockAt: 24 },
+};
+
+export const LOCK_MS = 60 * 60_000;
+
+const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+function subjectsOf(attempt: CardAttempt): Map<string, Kind> {
+  const subjects = new Map<string, Kind>([[`cart:${attempt.cartId}`, 'cart']]);
+  if (attempt.browser) subjects.set(`browser:${attempt.browser}`, 'browser');
+  // The address only as a hash: the counters hold no personal data.
+  subjects.set(`email:${digest(normalizeEmail(attempt.email))}`, 'email');
+  if (attempt.fingerprint) subjects.set(`card:${attempt.fingerprint}`, 'card');
+  return subjects;
+}
+
+export const challengeRequired = () =>
+  new AppError(
+    ERROR_CODES.challengeRequired,
+    403,
+    'Confirm that you are not a robot, then try again.',
+  );
+
+export const challengeFailed = () =>
+  new AppError(
+    ERROR_CODES.challengeFailed,
+    403,
+    'The check did not succeed or was already used. Try it again.',
+  );
+
+export interface CardGuard {
+  /** Throws when the attempt may not go ahead: paused, or a challenge is missing or wrong. */
+  admit(attempt: CardAttempt, solution: string | undefined, remoteIp: string): Promise<void>;
+  /** Counts an attempt that reached the provider. */
+  record(attempt: CardAttempt, declined: boolean): Promise<void>;
+}
+
+export function cardGuard(db: Database, check: HumanCheck): CardGuard {
+  return {
+    async admit(attempt, solution, remoteIp) {
+      const subjects = subjectsOf(attempt);
+      const until = await lockedUntil(db, [...subjects.keys()]);
+      if (until) {
+        throw new AppError(
+          ERROR_CODES.cardPaymentsPaused,
+          429,
+          'Too many card payments failed. Card payments are paused for an hour; you can pay with another method.',
+        );
+      }
+      const scores = await scoresOf(db, [...subjects.keys()]);
+      const challenged = [...subjects].some(
+        ([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].challengeAt,
+      );
+      if (!challenged) return;
+      if (!solution) throw challengeRequired();
+      if (!(await check.verify(solution, remoteIp))) throw challengeFailed();
+    },
+    async record(attempt, declined) {
+      const subjects = subjectsOf(attempt);
+      const weight = ATTEMPT_WEIGHT + (declined ? DECLINE_EXTRA_WEIGHT : 0);
+      const scores = await addWeight(db, [...subjects.keys()], weight);
+      const over = [...subjects]
+        .filter(([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].lockAt)
+        .map(([subject]) => subject);
+      // The cart itself stops too, whichever of its subjects went over.
+      if (over.length > 0) {
+        await lockSubjects(
+          db,
+          [...new Set([...over, `cart:${attempt.cartId}`])],
+          new Date(Date.now() + LOCK_MS),
+        );
+      }
+    },
+  };
+}
+
+/** Card tokens per hour a browser, and a card, may ask the gateway for. */
+export const TOKEN_LIMITS = { browser: 60, card: 20 } as const;
+
+/**
+ * The gateway's own velocity limit on card tokens: a tester enters many cards, and one card is
+ * entered again and again. A browser is its binding cookie, or its address when it has none.
+ */
+export function tokenGuard(db: Database): (browser: string, fingerprint: string) => Promise<void> {
+  return async (browser, fingerprint) => {
+    const bySubject = `tokens:browser:${digest(browser)}`;
+    const byCard = `tokens:card:${fingerprint}`;
+    const scores = await addWeight(db, [bySubject, byCard], 1);
+    if (
+      (scores.get(bySubject) ?? 0) > TOKEN_LIMITS.browser ||
+      (scores.get(byCard) ?? 0) > TOKEN_LIMITS.card
+    ) {
+      throw new AppError(
+        ERROR_CODES.cardPaymentsPaused,
+        429,
+        'Too many cards were entered. Card payments are paused for an hour.',
+      );
+    }
+  };
+}

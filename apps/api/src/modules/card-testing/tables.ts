@@ -1,0 +1,28 @@
+/** Card-testing defence: weighted velocity counters, their locks, and spent challenge solutions. */
+import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Weight of attempts per subject (`cart:…`, `browser:…`, `email:…`, `card:…`) and hour window,
+ * shared by every api node: one upsert per hit.
+ */
+export const velocityCounters = pgTable(
+  'velocity_counters',
+  {
+    subject: text('subject').notNull(),
+    window: bigint('window', { mode: 'number' }).notNull(),
+    weight: integer('weight').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.window] })],
+);
+
+/** A subject past its second threshold: card payments refused until `until`. */
+export const velocityLocks = pgTable('velocity_locks', {
+  subject: text('subject').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/** Challenge solutions already accepted (single use), kept until the challenge expires. */
+export const challengeUses = pgTable('challenge_uses', {
+  id: text('id').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { cardFrame, payWithCard } from './card';
+
+/** A valid (Luhn) number in the sandbox's declined range: each its own card. */
+function declinedCard(n: number): string {
+  const body = `40000000010${String(n).padStart(4, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+async function checkoutToCard(page: Page, email: string) {
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
+  await expect(cardFrame(page).locator('input#number')).toBeVisible();
+}
+
+test('after three declines the checkout asks for a proof of work, solved in the browser, and the card pays', async ({
+  page,
+}) => {
+  const blocked: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
+  });
+  const seed = Date.now() % 9000;
+  await checkoutToCard(page, `careful-then-challenged-${seed}@gmail.com`);
+  // Two mistakes pass without any check; the third decline makes the next attempt need one.
+  for (let i = 0; i < 3; i++) {
+    await payWithCard(page, declinedCard(seed + i));
+    await expect(page.locator('[data-element="payment-error"]')).toBeVisible();
+    await expect(page.locator('[data-element="challenge"]')).toHaveCount(0);
+  }
+  await payWithCard(page, '4242 4242 4242 4242');
+  const challenge = page.locator('[data-element="challenge"]');
+  await expect(challenge).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Confirm that you are not a robot' }),
+  ).toBeFocused();
+  // Keyboard only: the widget's checkbox takes the focus and Space starts the proof of work.
+  const box = challenge.getByRole('checkbox');
+  await box.focus();
+  await page.keyboard.press('Space');
+  // Solved in the browser's workers, then the same card is paid with the solution.
+  await page.waitForURL(/\/success\/\?order_id=/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  expect(blocked).toEqual([]);
+});
+
+test('the challenge code stays out of the payment page until it is needed', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await checkoutToCard(page, 'no-challenge-buyer@gmail.com');
+  expect(scripts.some((source) => source.includes('altcha-widget'))).toBe(false);
+});
+
+test('an owner whose address is being guessed at still logs in, by solving the challenge', async ({
+  browser,
+}) => {
+  const email = `guessed-${Date.now()}@gmail.com`;
+  const password = 'the owner knows this one';
+  const loginScreen = async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/login/');
+    await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    return { context, page };
+  };
+
+  const owner = await loginScreen();
+  await owner.page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await owner.page.getByLabel('E-mail').fill(email);
+  await owner.page.getByLabel('Password').fill(password);
+  await owner.page.getByRole('button', { name: 'Create account' }).click();
+  await expect(owner.page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  const mailbox = await owner.page.request.get(
+    `/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`,
+  );
+  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
+  await owner.page.getByLabel('Code').fill(code!);
+  await owner.page.getByRole('button', { name: 'Confirm' }).click();
+  await owner.page.waitForURL((url) => !url.pathname.includes('/account/login/'));
+  await owner.context.close();
+
+  // Someone guesses passwords for the address until the screen asks for the challenge.
+  const guesser = await loginScreen();
+  const challenge = guesser.page.locator('[data-element="challenge"]');
+  for (let i = 0; i < 12 && !(await challenge.isVisible()); i++) {
+    await guesser.page.getByLabel('E-mail').fill(email);
+    await guesser.page.getByLabel('Password').fill(`wrong guess ${i}`);
+    await guesser.page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(guesser.page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+  }
+  await expect(challenge).toBeVisible();
+  await guesser.context.close();
+
+  // The owner, in a browser of their own: the right password, then the check, and they are in.
+  const back = await loginScreen();
+  await back.page.getByLabel('E-mail').fill(email);
+  await back.page.getByLabel('Password').fill(password);
+  await back.page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(
+    back.page.getByRole('heading', { name: 'Confirm that you are not a robot' }),
+  ).toBeFocused();
+  await back.page.locator('[data-element="challenge"]').getByRole('checkbox').focus();
+  await back.page.keyboard.press('Space');
+  await back.page.waitForURL((url) => !url.pathname.includes('/account/login/'), {
+    timeout: 60_000,
+  });
+  await back.page.locator('html[data-hydrated="true"]').waitFor();
+  await expect(back.page.getByRole('button', { name: `Account menu for ${email}` })).toBeVisible();
+  await back.context.close();
+});
