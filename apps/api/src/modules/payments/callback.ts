@@ -7,6 +7,7 @@ import {
   canTransition,
   ERROR_CODES,
   findProvider,
+  text,
   type OrderStatus,
 } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
@@ -16,9 +17,9 @@ import { familyFor } from './providers/registry';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
 
 const notification = z.object({
-  id: z.string().min(1).max(128),
+  id: text().min(1).max(128),
   paymentId: z.uuid(),
-  status: z.string().min(1).max(64),
+  status: text().min(1).max(64),
 });
 
 function parseJson(raw: string): unknown {
@@ -36,7 +37,9 @@ export function callbackRoutes(
   secret: string,
 ): void {
   void app.register((scope, _options, done) => {
-    // The signature covers the raw bytes, so this route keeps the body as received.
+    // The signature covers the raw bytes, so this route keeps the body as received. Providers
+    // notify in JSON only: any other body type (the root's form parser among them) is a 415.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string' },

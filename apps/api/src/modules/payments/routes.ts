@@ -5,14 +5,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
+import { paymentRequestSchema, providersFor, text, type FlowKind } from '@checkout/core';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
 import { startPayment, type PaymentDeps } from './service';
 
-const listQuery = z.object({ cart_id: z.string() });
+const listQuery = z.object({ cart_id: text() });
 
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const list = async (request: FastifyRequest, flow: FlowKind) => {
