@@ -27,8 +27,6 @@ export const ERROR_CODES = {
   crossSiteRequest: 'cross_site_request',
   /** A state-changing call whose body is not JSON (forms and text/plain can be cross-site). */
   unsupportedMediaType: 'unsupported_media_type',
-  /** A body or URL the server cannot read: broken JSON, a bad Content-Length, a bad escape. */
-  malformedRequest: 'malformed_request',
   /** A body over the api's size limit. */
   payloadTooLarge: 'payload_too_large',
   /** Text with U+0000 or an unpaired surrogate, in the URL or the body: it cannot be stored. */

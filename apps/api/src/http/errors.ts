@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@checkout/core';
 import { loggableError } from './logger';
 
-/** Fastify's own refusals of a request it cannot read, by their code. */
+/**
+ * Fastify's own refusals of a request it cannot read, by their code, with fixed messages (its
+ * own may quote the input). A body that does not parse is a validation failure like any other.
+ */
 const FASTIFY_ERRORS = new Map<string, { code: ErrorCode; status: number; message: string }>([
   [
     'FST_ERR_CTP_INVALID_MEDIA_TYPE',
@@ -20,23 +23,23 @@ const FASTIFY_ERRORS = new Map<string, { code: ErrorCode; status: number; messag
   ],
   [
     'FST_ERR_CTP_INVALID_JSON_BODY',
-    { code: ERROR_CODES.malformedRequest, status: 400, message: 'The body is not valid JSON.' },
+    { code: ERROR_CODES.validation, status: 400, message: 'The body is not valid JSON.' },
   ],
   [
     'FST_ERR_CTP_EMPTY_JSON_BODY',
-    { code: ERROR_CODES.malformedRequest, status: 400, message: 'The JSON body is empty.' },
+    { code: ERROR_CODES.validation, status: 400, message: 'The JSON body is empty.' },
   ],
   [
     'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
     {
-      code: ERROR_CODES.malformedRequest,
+      code: ERROR_CODES.validation,
       status: 400,
       message: 'The Content-Length does not match the body.',
     },
   ],
   [
     'FST_ERR_BAD_URL',
-    { code: ERROR_CODES.malformedRequest, status: 400, message: 'The address is not valid.' },
+    { code: ERROR_CODES.validation, status: 400, message: 'The address is not valid.' },
   ],
 ]);
 

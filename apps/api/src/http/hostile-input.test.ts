@@ -224,4 +224,37 @@ describe('hostile input the fuzzer found', () => {
     const order = await shopper.inject({ method: 'GET', url: `/api/orders/${orderId}/` });
     expect(order.json<{ status: string }>().status).toBe('new');
   });
+
+  it.each([
+    [
+      'broken JSON',
+      '{"mainPlan": "vpn-basic-1y", "email": "anna@example.com"',
+      400,
+      'validation_failed',
+    ],
+    ['an empty JSON body', '', 400, 'validation_failed'],
+    ['a __proto__ key', '{"__proto__": {"admin": true}}', 400, 'validation_failed'],
+    [
+      'a constructor.prototype key',
+      '{"constructor": {"prototype": {"admin": true}}}',
+      400,
+      'validation_failed',
+    ],
+    [
+      'a body over 1 MiB',
+      JSON.stringify({ email: 'y'.repeat(1_100_000) }),
+      413,
+      'payload_too_large',
+    ],
+  ])('refuses %s with %i %s, without quoting it back', async (_label, payload, status, code) => {
+    const res = await shopper.inject({
+      method: 'POST',
+      url: '/api/carts/',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      payload,
+    });
+    expectRefusal(res, status);
+    expect(res.json<{ error: { code: string } }>().error.code).toBe(code);
+    expect(res.body).not.toContain('anna@example.com');
+  });
 });
