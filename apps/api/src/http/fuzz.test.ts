@@ -298,7 +298,13 @@ function headersArbitrary(secrets: { binding: string }) {
       ),
       cookie: fc.oneof(
         fc.constant(`cart_binding=${secrets.binding}`),
-        fc.string({ maxLength: 40 }).map((v) => `cart_binding=${encode(v)}; token=${encode(v)}`),
+        // Our cookies and the identity provider's, with hostile values (percent-encoded NUL too).
+        fc
+          .tuple(
+            fc.constantFrom('cart_binding', 'token', 'auth_attempt', '_session', '_interaction'),
+            hostileString,
+          )
+          .map(([name, value]) => `${name}=${encode(value)}`),
       ),
       [SIGNATURE_HEADER]: fc.string({ maxLength: 80 }),
       'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none'),
