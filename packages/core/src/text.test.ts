@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { cardInputSchema } from './card-fields';
+import { cartInputSchema } from './cart';
+import { paymentRequestSchema } from './orders';
+import { packagePlansVariablesSchema } from './package-plans';
 import { isPlainText, PLAIN_TEXT_MESSAGE, text } from './text';
+import { credentialsSchema, loginRequestSchema, signupSchema, verifySchema } from './users';
 
 describe('text(): the api boundary string', () => {
   it.each([
@@ -25,5 +31,40 @@ describe('text(): the api boundary string', () => {
     expect(schema.safeParse('abcdefg').success).toBe(false);
     expect(schema.safeParse('a\u0000').error?.issues[0]?.message).toBe(PLAIN_TEXT_MESSAGE);
     expect(text().safeParse(42).success).toBe(false);
+  });
+});
+
+describe('the api boundary schemas refuse NUL in their text fields', () => {
+  const cart = { mainPlan: 'vpn-basic-1y', currency: 'USD', country: 'AE' };
+  const cases: [string, z.ZodType, Record<string, unknown>, string][] = [
+    ['cart postcode', cartInputSchema, cart, 'postalCode'],
+    ['cart e-mail', cartInputSchema, cart, 'email'],
+    ['login owner_id', loginRequestSchema, {}, 'owner_id'],
+    ['login target', loginRequestSchema, {}, 'login_target'],
+    ['login e-mail', credentialsSchema, { password: 'secret' }, 'email'],
+    ['login password', credentialsSchema, { email: 'anna@example.com' }, 'password'],
+    ['sign-up e-mail', signupSchema, { password: 'correct horse battery' }, 'email'],
+    ['verification e-mail', verifySchema, { code: '123456' }, 'email'],
+    [
+      'payment provider',
+      paymentRequestSchema,
+      { cartId: crypto.randomUUID(), returnPath: '/processing/' },
+      'provider',
+    ],
+    [
+      'card holder',
+      cardInputSchema,
+      { number: '4242424242424242', expiry: '12/30', cvc: '123' },
+      'name',
+    ],
+    ['pricing package', packagePlansVariablesSchema, { currencyCode: 'USD' }, 'packageId'],
+  ];
+  it.each(cases)('%s', (_label, schema, base, field) => {
+    const clean = schema.safeParse({ ...base, [field]: 'abc12' });
+    const dirty = schema.safeParse({ ...base, [field]: 'ab\u0000c12' });
+    expect(dirty.success).toBe(false);
+    expect(dirty.error?.issues.map((i) => i.path.join('.'))).toContain(field);
+    // The same value without the NUL is judged on its merits, not refused for this reason.
+    expect(clean.error?.issues.some((i) => i.message === PLAIN_TEXT_MESSAGE) ?? false).toBe(false);
   });
 });
