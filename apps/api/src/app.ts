@@ -9,6 +9,7 @@ import { sandboxGatewayOn, type ApiEnv } from './env';
 import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LogStream } from './http/logger';
+import { registerPlainTextGuard } from './http/plain-text-guard';
 import type { Catalog } from './modules/catalog/catalog';
 import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
@@ -59,6 +60,7 @@ export async function buildApp({
   registerErrorHandling(app);
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
+  registerPlainTextGuard(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   // The sandbox gateway's hosted pages post ordinary HTML forms.
   await app.register(formbody);

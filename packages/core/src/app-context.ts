@@ -1,5 +1,6 @@
 /** The application context of spec §3, built once per request by the web app. */
 import { z } from 'zod';
+import { text } from './text';
 import { CURRENCIES } from './currencies';
 import { FEATURE_FLAGS, flagValueSchema } from './feature-flags';
 
@@ -7,20 +8,20 @@ export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 
 export const appContextSchema = z.object({
   geoData: z.object({
-    countryCode: z.string().length(2),
-    stateCode: z.string().optional(),
-    zipCode: z.string().optional(),
+    countryCode: text().length(2),
+    stateCode: text().optional(),
+    zipCode: text().optional(),
   }),
   currency: z.enum(CURRENCIES),
-  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  user: z.object({ id: text(), email: text() }).nullable(),
   countdownEndTime: z.number().int().nonnegative().nullable(),
-  enabledExperimentIds: z.array(z.string()),
+  enabledExperimentIds: z.array(text()),
   deviceType: z.enum(DEVICE_TYPES),
   featureFlags: z.record(z.enum(FEATURE_FLAGS), flagValueSchema),
-  pricingExperimentId: z.string().nullable(),
-  language: z.object({ localeCode: z.string(), urlCode: z.string(), rtl: z.boolean() }),
-  tracyUrl: z.string().nullable(),
-  error: z.object({ status: z.number().int(), message: z.string() }).nullable(),
+  pricingExperimentId: text().nullable(),
+  language: z.object({ localeCode: text(), urlCode: text(), rtl: z.boolean() }),
+  tracyUrl: text().nullable(),
+  error: z.object({ status: z.number().int(), message: text() }).nullable(),
 });
 
 export type AppContext = z.infer<typeof appContextSchema>;

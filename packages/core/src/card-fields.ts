@@ -5,9 +5,10 @@
  * (labels and messages in the shopper's language) and the messages the frame posts back.
  */
 import { z } from 'zod';
+import { text } from './text';
 
 /** A gateway card token: opaque, single use, short-lived. */
-export const cardTokenSchema = z.string().regex(/^ctok_[\w-]{22,64}$/, 'not a card token');
+export const cardTokenSchema = text().regex(/^ctok_[\w-]{22,64}$/, 'not a card token');
 
 export const CARD_FIELD_NAMES = ['number', 'expiry', 'cvc', 'name'] as const;
 export type CardFieldName = (typeof CARD_FIELD_NAMES)[number];
@@ -36,11 +37,11 @@ export const CARD_FIELD_LABELS: Readonly<Record<CardFieldName, string>> = {
   name: 'Cardholder name',
 };
 
-const shortText = z.string().min(1).max(120);
+const shortText = text().min(1).max(120);
 
 /** What the checkout tells the frame to show, in the shopper's language. */
 export const cardFieldsTextSchema = z.strictObject({
-  lang: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
+  lang: text().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
   dir: z.enum(['ltr', 'rtl']),
   labels: z.strictObject({ number: shortText, expiry: shortText, cvc: shortText, name: shortText }),
   messages: z.record(z.enum(CARD_ERROR_CODES), shortText),
@@ -56,10 +57,10 @@ export const DEFAULT_CARD_FIELDS_TEXT: CardFieldsText = {
 
 /** What the gateway's token endpoint takes: the card, straight from the frame. */
 export const cardInputSchema = z.strictObject({
-  number: z.string().max(40),
-  expiry: z.string().max(16),
-  cvc: z.string().max(8),
-  name: z.string().max(120),
+  number: text().max(40),
+  expiry: text().max(16),
+  cvc: text().max(8),
+  name: text().max(120),
 });
 export type CardInput = z.infer<typeof cardInputSchema>;
 
@@ -78,8 +79,8 @@ export const cardFrameMessageSchema = z.discriminatedUnion('type', [
     source: z.literal(CARD_FRAME_SOURCE),
     type: z.literal('token'),
     token: cardTokenSchema,
-    brand: z.string().nullable(),
-    last4: z.string().regex(/^\d{4}$/),
+    brand: text().nullable(),
+    last4: text().regex(/^\d{4}$/),
   }),
   /** The frame shows the field messages itself; the checkout only stops waiting. */
   z.object({ source: z.literal(CARD_FRAME_SOURCE), type: z.literal('invalid') }),

@@ -1,5 +1,6 @@
 /** The cart boundary (api ↔ web): what a shopper can change and what the api answers. */
 import { z } from 'zod';
+import { text } from './text';
 import { couponCodeSchema, PERIOD_UNITS } from './catalog';
 import { CURRENCIES } from './currencies';
 import { EMAIL_MAX_LENGTH } from './email';
@@ -11,9 +12,8 @@ import { TAX_NAMES } from './taxes';
  */
 export const CART_BINDING_COOKIE = 'cart_binding';
 
-const planIdentifier = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
-const country = z
-  .string()
+const planIdentifier = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const country = text()
   .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')
   .transform((c) => c.toUpperCase());
 
@@ -21,14 +21,13 @@ export const cartInputSchema = z.strictObject({
   mainPlan: planIdentifier,
   crossSellPlan: planIdentifier.nullish(),
   coupon: couponCodeSchema.nullish(),
-  email: z.string().max(EMAIL_MAX_LENGTH).nullish(),
+  email: text().max(EMAIL_MAX_LENGTH).nullish(),
   currency: z.enum(CURRENCIES),
   country,
-  region: z
-    .string()
+  region: text()
     .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
     .nullish(),
-  postalCode: z.string().trim().max(16).nullish(),
+  postalCode: text().trim().max(16).nullish(),
 });
 export type CartInput = z.input<typeof cartInputSchema>;
 
@@ -55,10 +54,10 @@ export const CART_STATUSES = ['open', 'payment_started', 'completed'] as const;
 
 const line = z.object({
   kind: z.enum(['main', 'cross_sell']),
-  plan: z.string(),
-  tier: z.string(),
+  plan: text(),
+  tier: text(),
   period: z.object({
-    identifier: z.string(),
+    identifier: text(),
     interval: z.number().int(),
     unit: z.enum(PERIOD_UNITS),
   }),
@@ -67,14 +66,14 @@ const line = z.object({
 });
 
 export const cartViewSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(CART_STATUSES),
   currency: z.enum(CURRENCIES),
-  country: z.string(),
-  region: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  email: z.string().nullable(),
-  coupon: z.string().nullable(),
+  country: text(),
+  region: text().nullable(),
+  postalCode: text().nullable(),
+  email: text().nullable(),
+  coupon: text().nullable(),
   lines: z.array(line),
   /** Sum of the regular (before-discount) prices. */
   regularMinor: z.number().int(),
@@ -92,7 +91,7 @@ export const cartViewSchema = z.object({
     ),
     taxMinor: z.number().int(),
     totalMinor: z.number().int(),
-    effectiveDate: z.string(),
+    effectiveDate: text(),
   }),
   totalMinor: z.number().int(),
 });
@@ -100,8 +99,7 @@ export type CartView = z.infer<typeof cartViewSchema>;
 
 export const taxQuerySchema = z.object({
   country,
-  region: z
-    .string()
+  region: text()
     .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
     .optional(),
   currency: z.enum(CURRENCIES),

@@ -1,5 +1,6 @@
 /** Catalog enumerations (spec §3) and the zod schemas of the seed files under data/catalog. */
 import { z } from 'zod';
+import { text } from './text';
 import { CURRENCIES } from './currencies';
 import { PRODUCT_GROUPS } from './products';
 import { STORAGE_UNITS } from './size';
@@ -84,8 +85,7 @@ export const packageSeedSchema = z.strictObject({
   defaultCoupon: z.string().optional(),
 });
 
-export const couponCodeSchema = z
-  .string()
+export const couponCodeSchema = text()
   .trim()
   .min(1)
   .max(64)

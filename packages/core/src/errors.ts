@@ -33,6 +33,10 @@ export const ERROR_CODES = {
   challengeFailed: 'challenge_failed',
   /** Card testing suspected: this cart takes no card payment for an hour. */
   cardPaymentsPaused: 'card_payments_paused',
+  /** A body over the api's size limit. */
+  payloadTooLarge: 'payload_too_large',
+  /** Text with U+0000 or an unpaired surrogate, in the URL or the body: it cannot be stored. */
+  invalidCharacters: 'invalid_characters',
 } as const;
 
 export type ErrorCode =

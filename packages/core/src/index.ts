@@ -31,3 +31,4 @@ export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';
 export * from './run-mode';
+export * from './text';

@@ -1,5 +1,6 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
 import { z } from 'zod';
+import { text } from './text';
 import { cardTokenSchema } from './card-fields';
 export const ORDER_STATUSES = [
   'new',
@@ -44,7 +45,7 @@ export function isWaiting(status: OrderStatus): boolean {
 
 export const paymentRequestSchema = z.strictObject({
   cartId: z.uuid(),
-  provider: z.string().min(1).max(64),
+  provider: text().min(1).max(64),
   /** Where the shopper lands after the provider: a path on the checkout's own origin. */
   returnPath: z.enum(['/processing/', '/api/processing/iframe/']),
   /** Card providers: the token the gateway's card fields handed the checkout. */
@@ -56,36 +57,37 @@ export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 export const paymentCancelRequestSchema = z.strictObject({ orderId: z.uuid() });
 
 /** Sent by the client once per payment attempt; repeats with the same key replay the answer. */
-export const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\w-]{8,128}$/, 'an idempotency key is 8-128 letters, digits, - or _');
+export const idempotencyKeySchema = text().regex(
+  /^[\w-]{8,128}$/,
+  'an idempotency key is 8-128 letters, digits, - or _',
+);
 
 export const paymentActionSchema = z.discriminatedUnion('type', [
   /** The provider answered: paid or pending; /processing/ shows which. */
-  z.object({ type: z.literal('done'), orderId: z.string() }),
+  z.object({ type: z.literal('done'), orderId: text() }),
   /** The provider refused at once (declined) or failed; the cart is payable again. */
   z.object({
     type: z.literal('error'),
-    orderId: z.string(),
+    orderId: text(),
     reason: z.enum(['declined', 'failed']),
   }),
-  z.object({ type: z.literal('redirect'), orderId: z.string(), url: z.string() }),
+  z.object({ type: z.literal('redirect'), orderId: text(), url: text() }),
   /**
    * The provider's own step runs in a dialog over the checkout (a wallet's payment sheet, a
    * BLIK code, a Pix QR code); it returns through /api/processing/iframe/.
    */
-  z.object({ type: z.literal('frontend_action'), orderId: z.string(), url: z.string() }),
+  z.object({ type: z.literal('frontend_action'), orderId: text(), url: text() }),
   /**
    * Bank link: the provider's widget runs in a dialog and hands the checkout a public token,
    * which the checkout exchanges through POST /api/payments/exchange/ (see bank-link.ts).
    */
-  z.object({ type: z.literal('token_exchange'), orderId: z.string(), url: z.string() }),
+  z.object({ type: z.literal('token_exchange'), orderId: text(), url: text() }),
   /** The browser must POST `fields` to `url` (through the web app's /api/processing/pre/). */
   z.object({
     type: z.literal('redirect_post'),
-    orderId: z.string(),
-    url: z.string(),
-    fields: z.record(z.string(), z.string()),
+    orderId: text(),
+    url: text(),
+    fields: z.record(text(), text()),
   }),
 ]);
 export type PaymentAction = z.infer<typeof paymentActionSchema>;
@@ -95,13 +97,13 @@ export type PaymentAction = z.infer<typeof paymentActionSchema>;
  * e-mail and totals are null unless the caller is the browser or account the cart belongs to.
  */
 export const orderViewSchema = z.object({
-  id: z.string(),
+  id: text(),
   status: z.enum(ORDER_STATUSES),
   /** The product of the main plan: which desktop app the success page opens. */
-  productGroup: z.string().nullable(),
-  cartId: z.string().nullable(),
-  email: z.string().nullable(),
-  currency: z.string().nullable(),
+  productGroup: text().nullable(),
+  cartId: text().nullable(),
+  email: text().nullable(),
+  currency: text().nullable(),
   totalMinor: z.number().int().nullable(),
   taxMinor: z.number().int().nullable(),
 });

@@ -1,5 +1,6 @@
 /** The getPackagePlans boundary (spec §3, §7): its variables and its answer, shared by api and web. */
 import { z } from 'zod';
+import { text } from './text';
 import { CURRENCIES } from './currencies';
 import {
   BUNDLE_TYPES,
@@ -13,38 +14,37 @@ import {
 import { STORAGE_UNITS } from './size';
 
 export const packagePlansVariablesSchema = z.object({
-  countryCode: z
-    .string()
+  countryCode: text()
     .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')
     .transform((c) => c.toUpperCase())
     .nullish(),
   currencyCode: z.enum(CURRENCIES, { error: 'this currency is not sold' }),
-  packageId: z.string().min(1).max(64),
+  packageId: text().min(1).max(64),
   /** Product filters bag; anything but an object means no filters. */
   filters: z.unknown().optional(),
   coupon: couponCodeSchema.nullish(),
-  crossSellPackageId: z.string().min(1).max(64).nullish(),
-  knowledgeBaseVersion: z.string().max(64).nullish(),
+  crossSellPackageId: text().min(1).max(64).nullish(),
+  knowledgeBaseVersion: text().max(64).nullish(),
 });
 export type PackagePlansVariables = z.input<typeof packagePlansVariablesSchema>;
 
 const periodView = z.object({
-  identifier: z.string(),
+  identifier: text(),
   interval: z.number().int(),
   unit: z.enum(PERIOD_UNITS),
 });
 
 export const priceViewSchema = z.object({
   /** Decimal strings in major units, exact ("59.88"); atomic is the per-month price. */
-  total: z.string(),
-  atomic: z.string(),
+  total: text(),
+  atomic: text(),
   totalInMinorUnits: z.number().int(),
   atomicInMinorUnits: z.number().int(),
   currency: z.object({ code: z.enum(CURRENCIES) }),
   discount: z
     .object({
-      atomicBeforeDiscount: z.string(),
-      totalBeforeDiscount: z.string(),
+      atomicBeforeDiscount: text(),
+      totalBeforeDiscount: text(),
       totalBeforeDiscountInMinorUnits: z.number().int(),
       percentageDiscount: z.number().int(),
     })
@@ -53,19 +53,19 @@ export const priceViewSchema = z.object({
 export type PriceView = z.infer<typeof priceViewSchema>;
 
 const serviceView = z.object({
-  identifier: z.string(),
-  title: z.string(),
-  merchant: z.string(),
-  attributes: z.array(z.object({ name: z.string(), value: z.string() })),
+  identifier: text(),
+  title: text(),
+  merchant: text(),
+  attributes: z.array(z.object({ name: text(), value: text() })),
   price: priceViewSchema.nullable(),
 });
 
 export const planViewSchema = z.object({
-  id: z.string(),
-  identifier: z.string(),
-  displayTitle: z.string(),
-  merchant: z.string(),
-  remoteID: z.string(),
+  id: text(),
+  identifier: text(),
+  displayTitle: text(),
+  merchant: text(),
+  remoteID: text(),
   tier: z.enum(PLAN_TIERS),
   type: z.enum(PLAN_TYPES),
   group: z.enum(GROUP_TYPES),
@@ -81,15 +81,15 @@ export const planViewSchema = z.object({
     price: priceViewSchema,
     services: z.array(serviceView),
   }),
-  coupon: z.object({ code: z.string(), isLegacy: z.boolean() }).nullable(),
+  coupon: z.object({ code: text(), isLegacy: z.boolean() }).nullable(),
 });
 export type PlanView = z.infer<typeof planViewSchema>;
 
 export const packageViewSchema = z.object({
-  identifier: z.string(),
-  catalogVersion: z.string(),
+  identifier: text(),
+  catalogVersion: text(),
   plans: z.array(planViewSchema),
-  coupon: z.object({ code: z.string(), isLegacy: z.boolean() }).nullable(),
-  crossSell: z.object({ identifier: z.string(), plans: z.array(planViewSchema) }).nullable(),
+  coupon: z.object({ code: text(), isLegacy: z.boolean() }).nullable(),
+  crossSell: z.object({ identifier: text(), plans: z.array(planViewSchema) }).nullable(),
 });
 export type PackageView = z.infer<typeof packageViewSchema>;

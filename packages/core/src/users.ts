@@ -4,18 +4,19 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from './orders';
+import { text } from './text';
 import { QUERY_PARAMS } from './query-params';
 
 export const PREFERRED_FLOWS = ['login', 'signup'] as const;
 
 /** POST /api/users/auth/login/ (spec §3), plus where to return after login. */
 export const loginRequestSchema = z.object({
-  trusted_pass_token: z.string().min(1).max(4096).optional(),
-  owner_id: z.string().min(1).max(128).optional(),
+  trusted_pass_token: text().min(1).max(4096).optional(),
+  owner_id: text().min(1).max(128).optional(),
   preferred_flow: z.enum(PREFERRED_FLOWS).optional(),
-  language: z.string().min(2).max(10).optional(),
+  language: text().min(2).max(10).optional(),
   /** A same-site path or an allowed origin; anything else falls back to the home page. */
-  login_target: z.string().max(2048).optional(),
+  login_target: text().max(2048).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -23,7 +24,7 @@ export const loginResponseSchema = z.object({ redirect_uri: z.url() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const currentUserSchema = z.object({
-  user: z.object({ id: z.string(), email: z.string() }),
+  user: z.object({ id: text(), email: text() }),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>['user'];
 
@@ -78,17 +79,16 @@ export function safeRedirectTarget(
 
 /** Identity provider screens (the account site). */
 export const credentialsSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(200),
+  email: text().trim().min(1).max(254),
+  password: text().min(1).max(200),
 });
 export const signupSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(10, 'password-too-short').max(200),
+  email: text().trim().min(1).max(254),
+  password: text().min(10, 'password-too-short').max(200),
 });
 export const verifySchema = z.object({
   email: credentialsSchema.shape.email,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'invalid'),
 });
@@ -101,7 +101,7 @@ export const interactionViewSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('prompt'),
     screen: z.enum(INTERACTION_SCREENS),
-    email: z.string().nullable(),
+    email: text().nullable(),
   }),
 ]);
 export type InteractionView = z.infer<typeof interactionViewSchema>;
@@ -110,24 +110,24 @@ export const interactionResultSchema = z.object({ redirect_to: z.url() });
 
 /** The account dashboard: subscriptions and orders of the logged-in account. */
 export const dashboardSchema = z.object({
-  email: z.string(),
+  email: text(),
   subscriptions: z.array(
     z.object({
-      id: z.string(),
-      plan: z.string(),
-      product: z.string().nullable(),
-      period: z.object({ interval: z.number(), unit: z.string() }).nullable(),
+      id: text(),
+      plan: text(),
+      product: text().nullable(),
+      period: z.object({ interval: z.number(), unit: text() }).nullable(),
       status: z.enum(['active', 'canceled']),
-      currency: z.string(),
-      nextChargeAt: z.string(),
+      currency: text(),
+      nextChargeAt: text(),
       nextChargeMinor: z.number().int(),
     }),
   ),
   orders: z.array(
     z.object({
-      id: z.string(),
-      createdAt: z.string(),
-      currency: z.string(),
+      id: text(),
+      createdAt: text(),
+      currency: text(),
       totalMinor: z.number().int(),
       status: z.enum(ORDER_STATUSES),
     }),

@@ -1,8 +1,47 @@
 /** The api's one error handler: AppError → its status and code; anything else → generic 500. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE } from '@checkout/core';
+import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@checkout/core';
 import { loggableError } from './logger';
+
+/**
+ * Fastify's own refusals of a request it cannot read, by their code, with fixed messages (its
+ * own may quote the input). A body that does not parse is a validation failure like any other.
+ */
+const FASTIFY_ERRORS = new Map<string, { code: ErrorCode; status: number; message: string }>([
+  [
+    'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    {
+      code: ERROR_CODES.unsupportedMediaType,
+      status: 415,
+      message: 'This call does not take a body of this Content-Type.',
+    },
+  ],
+  [
+    'FST_ERR_CTP_BODY_TOO_LARGE',
+    { code: ERROR_CODES.payloadTooLarge, status: 413, message: 'The request body is too large.' },
+  ],
+  [
+    'FST_ERR_CTP_INVALID_JSON_BODY',
+    { code: ERROR_CODES.validation, status: 400, message: 'The body is not valid JSON.' },
+  ],
+  [
+    'FST_ERR_CTP_EMPTY_JSON_BODY',
+    { code: ERROR_CODES.validation, status: 400, message: 'The JSON body is empty.' },
+  ],
+  [
+    'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    {
+      code: ERROR_CODES.validation,
+      status: 400,
+      message: 'The Content-Length does not match the body.',
+    },
+  ],
+  [
+    'FST_ERR_BAD_URL',
+    { code: ERROR_CODES.validation, status: 400, message: 'The address is not valid.' },
+  ],
+]);
 
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
@@ -17,9 +56,11 @@ export function toAppError(error: unknown): AppError | undefined {
   const fastifyError = error as Partial<FastifyError>;
   const status = fastifyError.statusCode;
   if (status === 429) return new AppError(ERROR_CODES.rateLimited, 429, 'Too many requests.');
-  // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…).
+  const known = fastifyError.code ? FASTIFY_ERRORS.get(fastifyError.code) : undefined;
+  if (known) return new AppError(known.code, known.status, known.message);
+  // Any other 4xx of Fastify's own; a fixed message, since its text may quote the input.
   if (status && status >= 400 && status < 500) {
-    return new AppError(ERROR_CODES.validation, status, fastifyError.message ?? 'Bad request.');
+    return new AppError(ERROR_CODES.validation, status, 'The request is not valid.');
   }
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { isPlainText } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { oidcModels } from './tables';
 
@@ -59,14 +60,18 @@ class DatabaseAdapter implements Adapter {
   }
 
   async find(id: string): Promise<AdapterPayload | undefined> {
+    // An id the database cannot hold names no record (and would fail the query).
+    if (!isPlainText(id)) return undefined;
     return this.findWhere(eq(oidcModels.id, id));
   }
 
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    if (!isPlainText(uid)) return undefined;
     return this.findWhere(eq(oidcModels.uid, uid));
   }
 
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    if (!isPlainText(userCode)) return undefined;
     return this.findWhere(eq(oidcModels.userCode, userCode));
   }
 

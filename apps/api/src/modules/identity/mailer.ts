@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { normalizeEmail } from '@checkout/core';
+import { normalizeEmail, text } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../http/html';
 import { sandboxMail } from './tables';
@@ -32,7 +32,7 @@ export function sandboxMailer(db: Database): Mailer {
 /** The sandbox mailbox page: the last messages sent to one address. */
 export function sandboxMailboxRoutes(app: FastifyInstance, db: Database): void {
   app.get('/api/sandbox/mailbox/', async (request, reply) => {
-    const { to } = z.object({ to: z.string().min(3).max(254) }).parse(request.query);
+    const { to } = z.object({ to: text().min(3).max(254) }).parse(request.query);
     const messages = await db
       .select()
       .from(sandboxMail)

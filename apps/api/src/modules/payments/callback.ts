@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, findProvider, type OrderStatus } from '@checkout/core';
+import { AppError, ERROR_CODES, findProvider, text, type OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
 import { applyProviderStatus } from './provider-word';
 import { familyFor } from './providers/registry';
@@ -10,9 +10,9 @@ import type { RefundDeps } from './refunds';
 import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
 
 const notification = z.object({
-  id: z.string().min(1).max(128),
+  id: text().min(1).max(128),
   paymentId: z.uuid(),
-  status: z.string().min(1).max(64),
+  status: text().min(1).max(64),
 });
 
 function parseJson(raw: string): unknown {
@@ -36,7 +36,9 @@ export function callbackRoutes(
 ): void {
   const { db } = deps;
   void app.register((scope, _options, done) => {
-    // The signature covers the raw bytes, so this route keeps the body as received.
+    // The signature covers the raw bytes, so this route keeps the body as received. Providers
+    // notify in JSON only: any other body type (the root's form parser among them) is a 415.
+    scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       'application/json',
       { parseAs: 'string' },

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { paymentRequestSchema, providersFor, type FlowKind } from '@checkout/core';
+import { paymentRequestSchema, providersFor, text, type FlowKind } from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
@@ -13,7 +13,7 @@ import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
 import { startPayment, type PaymentDeps } from './service';
 
-const listQuery = z.object({ cart_id: z.string() });
+const listQuery = z.object({ cart_id: text() });
 
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const list = async (request: FastifyRequest, flow: FlowKind) => {

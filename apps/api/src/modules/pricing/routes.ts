@@ -5,6 +5,7 @@ import type { ValidationRule } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
 import { AppError, ERROR_CODES } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
+import { checkGetParams, unparsableGetIsBadRequest } from './get-request';
 import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
 import { pricingSchema } from './schema';
 
@@ -62,6 +63,7 @@ export function pricingRoutes(
         blockFieldSuggestion: { enabled: true },
       }),
       ...(introspection ? [] : [noIntrospection]),
+      unparsableGetIsBadRequest,
     ],
   });
 
@@ -77,6 +79,7 @@ export function pricingRoutes(
           `GET queries are limited to ${MAX_GET_URL_LENGTH} characters; use POST.`,
         );
       }
+      if (req.method === 'GET') checkGetParams(req.query as Record<string, unknown>);
       const params = (req.method === 'POST' ? req.body : req.query) as Record<
         string,
         unknown

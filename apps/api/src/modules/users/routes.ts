@@ -4,7 +4,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, loginRequestSchema, safeRedirectTarget } from '@checkout/core';
+import {
+  AppError,
+  ERROR_CODES,
+  loginRequestSchema,
+  safeRedirectTarget,
+  text,
+} from '@checkout/core';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
 import type { Catalog } from '../catalog/catalog';
@@ -33,9 +39,9 @@ export interface UserRouteOptions {
 export const callbackPath = '/api/users/auth/callback/';
 
 const callbackQuery = z.object({
-  state: z.string().min(1).max(256),
-  code: z.string().min(1).max(2048).optional(),
-  error: z.string().max(256).optional(),
+  state: text().min(1).max(256),
+  code: text().min(1).max(2048).optional(),
+  error: text().max(256).optional(),
 });
 
 export function userRoutes(app: FastifyInstance, options: UserRouteOptions): void {

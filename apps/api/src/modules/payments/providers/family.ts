@@ -19,9 +19,12 @@ export function providerFamily(spec: {
   reports: Record<SandboxOutcome, string>;
   statuses: Record<string, OrderStatus>;
 }): FamilyStatuses {
+  // A Map, not an object lookup: a status word such as `__proto__` or `constructor` must name
+  // no status rather than find one on Object.prototype.
+  const statuses = new Map(Object.entries(spec.statuses));
   return {
     family: spec.family,
     reports: spec.reports,
-    statusFor: (providerStatus) => spec.statuses[providerStatus],
+    statusFor: (providerStatus) => statuses.get(providerStatus),
   };
 }

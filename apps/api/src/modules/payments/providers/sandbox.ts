@@ -11,6 +11,7 @@ import {
   cardInputSchema,
   DEFAULT_CARD_FIELDS_TEXT,
   PROVIDER_LABELS,
+  text,
   type CardFieldsText,
 } from '@checkout/core';
 import type { Database } from '../../../db/client';
@@ -53,9 +54,9 @@ export function framingOrigin(raw: unknown, allowed: readonly string[]): string 
 }
 
 const fieldsQuery = z.object({
-  origin: z.string(),
+  origin: text(),
   /** The labels and messages, in the shopper's language: base64url JSON. */
-  text: z.string().max(8000).optional(),
+  text: text().max(8000).optional(),
 });
 
 function parseText(raw: string | undefined): CardFieldsText | undefined {
