@@ -24,12 +24,26 @@ import type { CartCaller } from '../carts/binding';
 import { ownCart, viewCart, type CartDeps } from '../carts/service';
 import { rememberOrder } from '../orders/placed-orders';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
+import { recoverCartStart, recoverStart } from './stranded-starts';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
 export interface PaymentDeps extends CartDeps {
   /** The provider's adapter; undefined when none is configured (production, sandbox off). */
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
+  /** How long a start's claim on its Idempotency-Key is trusted (PAYMENT_START_LEASE_MS). */
+  startLeaseMs: number;
+  /** Tests only: faults injected into a payment start. */
+  faults?: PaymentFaults | undefined;
+}
+
+/**
+ * Test hooks that stand for a crash at a given point of a payment start; buildApp's caller
+ * passes them, so no configuration a deployment could set reaches them.
+ */
+export interface PaymentFaults {
+  /** After the provider answered, before its answer is stored: throw, or end the process. */
+  afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
 }
 
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
@@ -38,14 +52,21 @@ function hashOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-async function replay(db: Database, key: string, hash: string): Promise<PaymentAction | undefined> {
-  const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+async function replay(
+  deps: PaymentDeps,
+  key: string,
+  hash: string,
+): Promise<PaymentAction | undefined> {
+  const [existing] = await deps.db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (!existing) return undefined;
   if (existing.requestHash !== hash)
     throw conflict('This Idempotency-Key was used for another request.');
-  if (!existing.answer)
-    throw conflict('A payment with this Idempotency-Key is still being started.');
-  return existing.answer as PaymentAction;
+  if (existing.answer) return existing.answer as PaymentAction;
+  // Unanswered past its lease: the request that claimed the key died; learn from the provider.
+  const recovered =
+    existing.leaseUntil <= new Date() ? await recoverStart(deps, existing.id) : undefined;
+  if (recovered) return recovered;
+  throw conflict('A payment with this Idempotency-Key is still being started.');
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -73,6 +94,7 @@ interface NewOrder {
   provider: string;
   key: string;
   hash: string;
+  leaseMs: number;
 }
 
 /**
@@ -94,8 +116,9 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
         ${o.cart.totalMinor}::bigint, ${o.cart.tax.taxMinor}::bigint, ${JSON.stringify(o.cart)}::jsonb
       from locked returning id
     ), claimed as (
-      insert into payments (id, order_id, provider, idempotency_key, request_hash)
-      select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash} from placed
+      insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
+      select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash},
+        now() + make_interval(secs => ${o.leaseMs / 1000}::double precision) from placed
     )
     select id from placed`,
   );
@@ -127,13 +150,18 @@ export async function startPayment(
   const key = idempotencyKeySchema.parse(rawKey);
   const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
-  const row = await ownCart(deps, request.cartId, caller);
-  // A cart being paid (or paid) answers a repeat of its payment. Another attempt replaces a
-  // payment the provider never answered; otherwise it is refused.
+  let row = await ownCart(deps, request.cartId, caller);
+  // A cart being paid (or paid) answers a repeat of its payment. Another attempt first settles
+  // a start a crash stranded (a paid one answers as its own request would have), then replaces
+  // a payment the provider never answered; otherwise it is refused.
   if (row.status !== 'open') {
-    const replayed = await replay(deps.db, key, hash);
+    const replayed = await replay(deps, key, hash);
+    const recovered = replayed ? undefined : await recoverCartStart(deps, row.id);
+    if (recovered?.type === 'done') return recovered;
+    if (recovered) row = await ownCart(deps, request.cartId, caller);
     const reopened =
-      !replayed && row.status === 'payment_started' && (await supersedeUnanswered(deps, row.id));
+      row.status === 'open' ||
+      (!replayed && row.status === 'payment_started' && (await supersedeUnanswered(deps, row.id)));
     if (!reopened) return refuseLockedCart(replayed);
   }
   const email = row.email;
@@ -182,12 +210,13 @@ export async function startPayment(
     provider: provider.id,
     key,
     hash,
+    leaseMs: deps.startLeaseMs,
   }).catch(async (error: unknown) => {
     // A request with the same key got there first: answer as it did.
-    if (isUniqueViolation(error)) return (await replay(deps.db, key, hash)) ?? false;
+    if (isUniqueViolation(error)) return (await replay(deps, key, hash)) ?? false;
     throw error;
   });
-  if (placed !== true) return placed || refuseLockedCart(await replay(deps.db, key, hash));
+  if (placed !== true) return placed || refuseLockedCart(await replay(deps, key, hash));
   const { action, card } = await adapter.createPayment({
     paymentId,
     orderId,
@@ -197,6 +226,7 @@ export async function startPayment(
     returnPath: request.returnPath,
     cardToken: request.cardToken,
   });
+  await deps.faults?.afterCharge?.({ paymentId, orderId });
   await storeAnswer(deps.db).execute({
     id: paymentId,
     answer: JSON.stringify(action),

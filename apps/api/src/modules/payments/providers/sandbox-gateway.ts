@@ -16,6 +16,7 @@ import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
 import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
 import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
 import { signHostedSession } from './sandbox-session';
+import { chargeOf, recordCharge } from './sandbox-charges';
 import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
@@ -141,6 +142,9 @@ export class SandboxGateway {
       return { action: { type: 'error', orderId, reason: 'failed' } };
     }
     const { outcome, ...card } = vaulted;
+    // Recorded before anything moves, as a provider records a charge before it answers.
+    const reported = outcome === 'challenge' ? null : family.reports[outcome];
+    await recordCharge(this.db, paymentId, reported, card);
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
@@ -185,7 +189,11 @@ export class SandboxGateway {
         return answerFor(payment.orderId, outcome);
       },
       cancelPayment: (payment) => this.settle({ ...payment, family }, 'canceled', 'browser'),
-      refreshStatus: (payment) => reportedNow(this.db, payment.paymentId),
+      refreshStatus: async (payment) =>
+        (await reportedNow(this.db, payment.paymentId)) ??
+        (await chargeOf(this.db, payment.paymentId))?.reported ??
+        undefined,
+      cardOf: async (payment) => (await chargeOf(this.db, payment.paymentId))?.card,
     };
   };
 }
