@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE } from '@checkout/core';
+import { isDatabaseUnreachable } from '../db/query-errors';
 import { loggableError } from './logger';
 
 export function toAppError(error: unknown): AppError | undefined {
@@ -20,6 +21,14 @@ export function toAppError(error: unknown): AppError | undefined {
   // Fastify's own 4xx (malformed JSON, body too large, unsupported media type…).
   if (status && status >= 400 && status < 500) {
     return new AppError(ERROR_CODES.validation, status, fastifyError.message ?? 'Bad request.');
+  }
+  // A database restart or failover: the client may retry shortly, nothing was half-done.
+  if (isDatabaseUnreachable(error)) {
+    return new AppError(
+      ERROR_CODES.unavailable,
+      503,
+      'The service is briefly unavailable. Try again in a moment.',
+    );
   }
   return undefined;
 }
