@@ -10,6 +10,7 @@ import { payments } from './tables';
 
 const SUCCESS_CARD = '4242424242424242';
 const CHALLENGE_CARD = '4000000000003220';
+const PENDING_CARD = '4000000000000259';
 
 /**
  * The process dies between the provider's charge and storing its answer (a fault injected
@@ -32,7 +33,15 @@ function crashSuite(name: string, databaseUrl: () => string | undefined) {
     beforeAll(async () => {
       const url = databaseUrl();
       const db: Record<string, string> = url ? { DATABASE_URL: url } : {};
-      t = await createTestApp({ ...db, SANDBOX_WEBHOOK_DROP_RATE: '1' }, { faults });
+      t = await createTestApp(
+        {
+          ...db,
+          SANDBOX_WEBHOOK_DROP_RATE: '1',
+          SANDBOX_ASYNC_SETTLE_MS: '100',
+          PAYMENT_REFRESH_AFTER_MS: '150',
+        },
+        { faults },
+      );
       // A short lease, so the housekeeping sweeper runs within the test.
       swept = await createTestApp(
         { ...db, SANDBOX_WEBHOOK_DROP_RATE: '1', PAYMENT_START_LEASE_MS: '300' },
@@ -134,6 +143,25 @@ function crashSuite(name: string, databaseUrl: () => string | undefined) {
       });
       expect(after.subscriptions).toBe(1);
       expect((await order(orderId)).status).toBe('paid');
+    });
+
+    it('recovers a stranded pending card payment, which then settles as paid', async () => {
+      const { cart, tokenFor, pay, order } = await shopperWithCart(t);
+      const key = randomUUID();
+      const token = await tokenFor(PENDING_CARD);
+      crashNext = true;
+      expect((await pay(key, token)).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(t, cart.id);
+      await leasesRunOut(t);
+      expect((await pay(key, token)).json<PaymentAction>()).toEqual({ type: 'done', orderId });
+      // Its notifications died with the process: the processing page's polls ask the provider.
+      let status = (await order(orderId)).status;
+      for (let i = 0; i < 20 && status !== 'paid'; i++) {
+        await wait(100);
+        status = (await order(orderId)).status;
+      }
+      expect(status).toBe('paid');
+      expect((await stored(t, orderId)).payment?.cardLast4).toBe('0259');
     });
 
     it('answers a new attempt on the stranded cart with its paid order, not "already paid"', async () => {

@@ -113,11 +113,7 @@ export class SandboxGateway {
     source: EventSource,
   ): Promise<void> {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
-    // Pending now and settled later: paid, or canceled when the provider gives up (time-out).
-    const later = outcome === 'pending' || outcome === 'timeout';
-    const reported = family.reports[later ? 'pending' : outcome];
-    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
-    if (later) await this.settleLater(paymentId, reported, final);
+    const { later, reported, final } = await this.recordLater(paymentId, family, outcome);
     const status = family.statusFor(reported);
     if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
     if (!later) return this.notify(paymentId, reported, webhookDelayMs);
@@ -126,10 +122,28 @@ export class SandboxGateway {
     this.notify(paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
   }
 
-  /** Records what a pending payment reports now and after it settles. */
-  private settleLater(paymentId: string, reported: string, finalReported: string) {
-    const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
-    return recordSettlement(this.db, { paymentId, reported, finalReported, settlesAt });
+  /**
+   * Pending now and settled later (paid, or canceled when the provider gives up: time-out):
+   * records what the payment reports now and after it settles.
+   */
+  private async recordLater(
+    paymentId: string,
+    family: FamilyStatuses,
+    outcome: SandboxOutcome | 'timeout',
+  ) {
+    const later = outcome === 'pending' || outcome === 'timeout';
+    const reported = family.reports[later ? 'pending' : outcome];
+    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
+    if (later) {
+      const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
+      await recordSettlement(this.db, {
+        paymentId,
+        reported,
+        finalReported: final,
+        settlesAt,
+      });
+    }
+    return { later, reported, final };
   }
 
   /** A card payment: redeem the token, then answer as the issuer does. */
@@ -142,7 +156,9 @@ export class SandboxGateway {
       return { action: { type: 'error', orderId, reason: 'failed' } };
     }
     const { outcome, ...card } = vaulted;
-    // Recorded before anything moves, as a provider records a charge before it answers.
+    // Recorded before anything moves, as a provider records a charge (and, for one that
+    // settles later, its settlement) before it answers: a crash after this point loses nothing.
+    if (outcome !== 'challenge') await this.recordLater(paymentId, family, outcome);
     const reported = outcome === 'challenge' ? null : family.reports[outcome];
     await recordCharge(this.db, paymentId, reported, card);
     if (outcome === 'challenge') {
