@@ -130,13 +130,14 @@ export class SandboxGateway {
     paymentId: string,
     family: FamilyStatuses,
     outcome: SandboxOutcome | 'timeout',
+    db: Database = this.db,
   ) {
     const later = outcome === 'pending' || outcome === 'timeout';
     const reported = family.reports[later ? 'pending' : outcome];
     const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
     if (later) {
       const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
-      await recordSettlement(this.db, {
+      await recordSettlement(db, {
         paymentId,
         reported,
         finalReported: final,
@@ -157,10 +158,12 @@ export class SandboxGateway {
     }
     const { outcome, ...card } = vaulted;
     // Recorded before anything moves, as a provider records a charge (and, for one that
-    // settles later, its settlement) before it answers: a crash after this point loses nothing.
-    if (outcome !== 'challenge') await this.recordLater(paymentId, family, outcome);
+    // settles later, its settlement) before it answers; together, so a crash loses neither.
     const reported = outcome === 'challenge' ? null : family.reports[outcome];
-    await recordCharge(this.db, paymentId, reported, card);
+    await this.db.transaction(async (tx) => {
+      if (outcome !== 'challenge') await this.recordLater(paymentId, family, outcome, tx);
+      await recordCharge(tx, paymentId, reported, card);
+    });
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
