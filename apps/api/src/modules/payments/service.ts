@@ -2,7 +2,9 @@
  * Starting a payment: locks the cart, records the order (status new) and claims the
  * Idempotency-Key in one statement, then asks the provider's adapter what the shopper does
  * next. The same key with the same body replays the first answer; with another body it is
- * refused. A new attempt cancels an earlier payment the provider never answered.
+ * refused. A new attempt cancels an earlier payment the provider never answered. The claim
+ * carries a lease: a start left unanswered past it (its process died after the charge) is
+ * recovered from the provider (stranded-starts.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
