@@ -47,6 +47,8 @@ const rand = (min: number, max: number) => min + Math.random() * (max - min);
 /** The api under test, on a fixed port across restarts, as behind a load balancer. */
 class Api {
   private child: ChildProcess | undefined;
+  /** Exits nobody asked for (the api crashed by itself): restarted, and reported. */
+  unexpectedExits = 0;
   readonly base: string;
   constructor(
     private readonly port: number,
@@ -72,7 +74,14 @@ class Api {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
+    const child = this.child;
+    child.once('exit', () => {
+      if (this.child !== child || child.signalCode === 'SIGKILL' || this.stopping) return;
+      this.unexpectedExits++;
+      this.start();
+    });
   }
+  private stopping = false;
 
   /** Milliseconds until /api/health/ answers 200 (the database reachable). */
   async waitHealthy(since = Date.now()): Promise<number> {
@@ -94,6 +103,7 @@ class Api {
 
   stop(): Promise<void> {
     const child = this.child;
+    this.stopping = true;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((r) => {
       child.once('exit', () => r());
@@ -389,6 +399,7 @@ async function run(database: 'postgres' | 'pglite') {
       journeysFailed: stats.failed,
       journeySeconds: Number(journeySeconds.toFixed(1)),
       kills,
+      apiCrashes: api.unexpectedExits,
       dbRestart: dbRestart ?? null,
       firstStartMs: firstHealthyMs,
       timeToHealthyMs,
