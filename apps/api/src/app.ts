@@ -34,6 +34,8 @@ import { retryDueRefunds } from './modules/payments/refunds';
 import { sandboxRoutes } from './modules/payments/providers/sandbox';
 import { bankLinkRoutes } from './modules/payments/providers/sandbox-bank-link-routes';
 import { paymentRoutes } from './modules/payments/routes';
+import type { PaymentFaults } from './modules/payments/service';
+import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -44,6 +46,8 @@ export interface AppOptions {
   catalog: Catalog;
   /** Where log lines go; standard output unless given (tests read them). */
   logStream?: LogStream | undefined;
+  /** Tests only: faults injected into payment starts (a crash between charge and answer). */
+  faults?: PaymentFaults | undefined;
 }
 
 export async function buildApp({
@@ -51,6 +55,7 @@ export async function buildApp({
   database,
   catalog,
   logStream,
+  faults,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(env.LOG_LEVEL, logStream),
@@ -145,7 +150,18 @@ export async function buildApp({
     ...cartDeps,
     adapterFor: gateway?.adapterFor ?? (() => undefined),
     cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
+    startLeaseMs: env.PAYMENT_START_LEASE_MS,
+    faults,
   };
+  // Payment starts stranded by a crashed node are settled from their provider once their lease
+  // ran out, also when the shopper never retries (any node may do it; one claims each start).
+  const sweep = setInterval(() => {
+    sweepStrandedStarts(paymentDeps).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'recovering stranded payment starts failed'),
+    );
+  }, env.PAYMENT_START_LEASE_MS);
+  sweep.unref();
+  app.addHook('onClose', () => clearInterval(sweep));
   orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );

@@ -105,6 +105,14 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().min(0).max(1).default(0),
   ),
+  /**
+   * How long a payment start's claim on its Idempotency-Key is trusted to store the provider's
+   * answer; past it, an unanswered claim (its process died) is recovered from the provider.
+   */
+  PAYMENT_START_LEASE_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(100).default(30_000),
+  ),
   /** A waiting order with no news for this long is refreshed from its provider when polled. */
   PAYMENT_REFRESH_AFTER_MS: z.preprocess(
     emptyAsUndefined,

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   crossSellNotAvailable: 'cross_sell_not_available',
   uriTooLong: 'uri_too_long',
   internal: 'internal_error',
+  /** The database cannot be reached right now (restart, failover): retrying soon succeeds. */
+  unavailable: 'service_unavailable',
   unauthenticated: 'unauthenticated',
   invalidCredentials: 'invalid_credentials',
   invalidCode: 'invalid_code',

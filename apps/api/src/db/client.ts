@@ -65,6 +65,12 @@ async function openPostgres(
   // An idle connection dropped by the server (restart, failover) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn('database connection lost:', error.message));
+  // The pool listens only to its idle connections: one checked out (a transaction between two
+  // statements) that loses the server would emit an unheard 'error' and end the process. Its
+  // next statement fails instead, and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn('database connection lost:', error.message));
+  });
   const db = drizzle(pool, { schema });
   // Several api nodes may start at once: one migrates and seeds, the others wait for it.
   const lock = await pool.connect();

@@ -16,6 +16,10 @@ export interface Cluster {
   url: string;
   /** Over the cluster's Unix socket: what a database on the api's own machine is reached by. */
   socketUrl: string;
+  /** Kills the server as a crash or power loss would (immediate shutdown, no checkpoint). */
+  kill(): void;
+  /** Starts the server again on the same port and data after `kill`. */
+  start(): void;
   stop(): void;
 }
 
@@ -50,20 +54,24 @@ export async function startCluster(): Promise<Cluster> {
       ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
       : execFileSync(cmd, args, { stdio: 'pipe' });
   run(`${BIN}/initdb`, ['-D', data, '-U', 'checkout', '--auth=trust', '-E', 'UTF8']);
-  run(`${BIN}/pg_ctl`, [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
-    'start',
-  ]);
+  const start = () =>
+    run(`${BIN}/pg_ctl`, [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      'start',
+    ]);
+  start();
   run(`${BIN}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'checkout', 'checkout']);
   return {
     url: `postgres://checkout@127.0.0.1:${port}/checkout`,
     socketUrl: `postgres://checkout@localhost:${port}/checkout?host=${encodeURIComponent(dir)}`,
+    kill: () => run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    start,
     stop: () => {
       const args = ['-D', data, '-m', 'fast', 'stop'];
       if (asRoot)

@@ -24,6 +24,28 @@ export interface FailedQuery {
 /** Fields of the driver's error that name schema objects, never row values. */
 const SCHEMA_FIELDS = ['table', 'column', 'constraint'] as const;
 
+/** Socket errors of a connection that never opened or was cut. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOENT', 'ETIMEDOUT']);
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover): SQLSTATE
+ * class 08 (connection exception) or 57P01-57P03 (shutting down, starting up), a socket error,
+ * or node-postgres's own word for a connection that ended under a query.
+ */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || /^57P0[1-3]$/.test(code) || CONNECTION_ERRNOS.has(code))
+      return true;
+    if (typeof e.message === 'string' && /^Connection terminated/.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** The loggable facts of a failed statement; undefined for any other error. */
 export function describeFailedQuery(error: unknown): FailedQuery | undefined {
   if (!(error instanceof DrizzleQueryError)) return undefined;

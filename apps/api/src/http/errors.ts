@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@checkout/core';
+import { isDatabaseUnreachable } from '../db/query-errors';
 import { loggableError } from './logger';
 
 /**
@@ -61,6 +62,14 @@ export function toAppError(error: unknown): AppError | undefined {
   // Any other 4xx of Fastify's own; a fixed message, since its text may quote the input.
   if (status && status >= 400 && status < 500) {
     return new AppError(ERROR_CODES.validation, status, 'The request is not valid.');
+  }
+  // A database restart or failover: the client may retry shortly, nothing was half-done.
+  if (isDatabaseUnreachable(error)) {
+    return new AppError(
+      ERROR_CODES.unavailable,
+      503,
+      'The service is briefly unavailable. Try again in a moment.',
+    );
   }
   return undefined;
 }

@@ -79,7 +79,7 @@ async function ownPayment(
 }
 
 /** A repeat after the provider answered: paid or pending go on to /processing/. */
-function answered(orderId: string, status: OrderStatus): PaymentAction {
+export function answered(orderId: string, status: OrderStatus): PaymentAction {
   return status === 'paid' || status === 'pending'
     ? { type: 'done', orderId }
     : { type: 'error', orderId, reason: 'failed' };

@@ -2,7 +2,9 @@
  * Starting a payment: locks the cart, records the order (status new) and claims the
  * Idempotency-Key in one statement, then asks the provider's adapter what the shopper does
  * next. The same key with the same body replays the first answer; with another body it is
- * refused. A new attempt cancels an earlier payment the provider never answered.
+ * refused. A new attempt cancels an earlier payment the provider never answered. The claim
+ * carries a lease: a start left unanswered past it (its process died after the charge) is
+ * recovered from the provider (stranded-starts.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -25,6 +27,7 @@ import type { CartCaller } from '../carts/binding';
 import { ownCart, viewCart, type CartDeps } from '../carts/service';
 import { rememberOrder } from '../orders/placed-orders';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
+import { recoverCartStart, recoverStart } from './stranded-starts';
 import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
 
@@ -33,6 +36,10 @@ export interface PaymentDeps extends CartDeps {
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
   /** The card-testing defence; card payments go through it. */
   cardGuard?: CardGuard;
+  /** How long a start's claim on its Idempotency-Key is trusted (PAYMENT_START_LEASE_MS). */
+  startLeaseMs: number;
+  /** Tests only: faults injected into a payment start. */
+  faults?: PaymentFaults | undefined;
 }
 
 /** What a request says beyond its body: a challenge solution, and where it came from. */
@@ -41,20 +48,36 @@ export interface AttemptContext {
   remoteIp: string;
 }
 
+/**
+ * Test hooks that stand for a crash at a given point of a payment start; buildApp's caller
+ * passes them, so no configuration a deployment could set reaches them.
+ */
+export interface PaymentFaults {
+  /** After the provider answered, before its answer is stored: throw, or end the process. */
+  afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
+}
+
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
 
 function hashOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-async function replay(db: Database, key: string, hash: string): Promise<PaymentAction | undefined> {
-  const [existing] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+async function replay(
+  deps: PaymentDeps,
+  key: string,
+  hash: string,
+): Promise<PaymentAction | undefined> {
+  const [existing] = await deps.db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (!existing) return undefined;
   if (existing.requestHash !== hash)
     throw conflict('This Idempotency-Key was used for another request.');
-  if (!existing.answer)
-    throw conflict('A payment with this Idempotency-Key is still being started.');
-  return existing.answer as PaymentAction;
+  if (existing.answer) return existing.answer as PaymentAction;
+  // Unanswered past its lease: the request that claimed the key died; learn from the provider.
+  const recovered =
+    existing.leaseUntil <= new Date() ? await recoverStart(deps, existing.id) : undefined;
+  if (recovered) return recovered;
+  throw conflict('A payment with this Idempotency-Key is still being started.');
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -82,6 +105,7 @@ interface NewOrder {
   provider: string;
   key: string;
   hash: string;
+  leaseMs: number;
 }
 
 /**
@@ -103,8 +127,9 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
         ${o.cart.totalMinor}::bigint, ${o.cart.tax.taxMinor}::bigint, ${JSON.stringify(o.cart)}::jsonb
       from locked returning id
     ), claimed as (
-      insert into payments (id, order_id, provider, idempotency_key, request_hash)
-      select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash} from placed
+      insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
+      select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash},
+        now() + make_interval(secs => ${o.leaseMs / 1000}::double precision) from placed
     )
     select id from placed`,
   );
@@ -137,13 +162,18 @@ export async function startPayment(
   const key = idempotencyKeySchema.parse(rawKey);
   const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
-  const row = await ownCart(deps, request.cartId, caller);
-  // A cart being paid (or paid) answers a repeat of its payment. Another attempt replaces a
-  // payment the provider never answered; otherwise it is refused.
+  let row = await ownCart(deps, request.cartId, caller);
+  // A cart being paid (or paid) answers a repeat of its payment. Another attempt first settles
+  // a start a crash stranded (a paid one answers as its own request would have), then replaces
+  // a payment the provider never answered; otherwise it is refused.
   if (row.status !== 'open') {
-    const replayed = await replay(deps.db, key, hash);
+    const replayed = await replay(deps, key, hash);
+    const recovered = replayed ? undefined : await recoverCartStart(deps, row.id);
+    if (recovered?.type === 'done') return recovered;
+    if (recovered) row = await ownCart(deps, request.cartId, caller);
     const reopened =
-      !replayed && row.status === 'payment_started' && (await supersedeUnanswered(deps, row.id));
+      row.status === 'open' ||
+      (!replayed && row.status === 'payment_started' && (await supersedeUnanswered(deps, row.id)));
     if (!reopened) return refuseLockedCart(replayed);
   }
   const email = row.email;
@@ -204,12 +234,13 @@ export async function startPayment(
     provider: provider.id,
     key,
     hash,
+    leaseMs: deps.startLeaseMs,
   }).catch(async (error: unknown) => {
     // A request with the same key got there first: answer as it did.
-    if (isUniqueViolation(error)) return (await replay(deps.db, key, hash)) ?? false;
+    if (isUniqueViolation(error)) return (await replay(deps, key, hash)) ?? false;
     throw error;
   });
-  if (placed !== true) return placed || refuseLockedCart(await replay(deps.db, key, hash));
+  if (placed !== true) return placed || refuseLockedCart(await replay(deps, key, hash));
   const { action, card } = await adapter.createPayment({
     paymentId,
     orderId,
@@ -219,6 +250,7 @@ export async function startPayment(
     returnPath: request.returnPath,
     cardToken: request.cardToken,
   });
+  await deps.faults?.afterCharge?.({ paymentId, orderId });
   await storeAnswer(deps.db).execute({
     id: paymentId,
     answer: JSON.stringify(action),

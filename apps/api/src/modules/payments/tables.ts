@@ -1,24 +1,38 @@
 /** Payments: one attempt to pay an order, claimed by its idempotency key. */
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { orders } from '../orders/tables';
 
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
-  provider: text('provider').notNull(),
-  idempotencyKey: text('idempotency_key').notNull().unique(),
-  /** Hash of the request body: the same key with another body is refused. */
-  requestHash: text('request_hash').notNull(),
-  /** The answer given to the first request, replayed for repeats. */
-  answer: jsonb('answer'),
-  /** What we keep of a card: never its number or security code. */
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  cardExpiry: text('card_expiry'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** Hash of the request body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer given to the first request, replayed for repeats. */
+    answer: jsonb('answer'),
+    /** What we keep of a card: never its number or security code. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    cardExpiry: text('card_expiry'),
+    /**
+     * Until when the request that claimed the key is trusted to store the answer; an unanswered
+     * claim past it belongs to a process that died and is recovered from the provider.
+     */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_unanswered_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.answer} is null`),
+  ],
+);
 
 /** Provider notifications already handled, so a repeated delivery changes nothing. */
 export const webhookEvents = pgTable('webhook_events', {

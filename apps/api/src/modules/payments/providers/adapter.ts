@@ -62,6 +62,11 @@ export interface PaymentAdapter {
    * when its notification is overdue; undefined when it has nothing newer to say.
    */
   refreshStatus: (payment: PaymentRef) => Promise<string | undefined>;
+  /**
+   * Card providers: the card the provider charged for a payment, as it reports it; asked when
+   * the answer that carried it was lost (the process died before storing it).
+   */
+  cardOf?: (payment: PaymentRef) => Promise<CardSummary | undefined>;
   /** The order status a provider-reported outcome means. */
   statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */

@@ -18,6 +18,7 @@ import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
 import { recordAtGateway } from './sandbox-ledger';
 import { findSandboxPayment } from './sandbox-payments';
 import { signHostedSession } from './sandbox-session';
+import { chargeOf, recordCharge } from './sandbox-charges';
 import { recordSettlement, reportedNow } from './sandbox-settlements';
 import type { FamilyStatuses } from './family';
 import { familyFor } from './registry';
@@ -121,11 +122,7 @@ export class SandboxGateway {
     source: EventSource,
   ): Promise<void> {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
-    // Pending now and settled later: paid, or canceled when the provider gives up (time-out).
-    const later = outcome === 'pending' || outcome === 'timeout';
-    const reported = family.reports[later ? 'pending' : outcome];
-    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
-    if (later) await this.settleLater(paymentId, reported, final);
+    const { later, reported, final } = await this.recordLater(paymentId, family, outcome);
     const status = family.statusFor(reported);
     if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
     if (!later) return this.notify(paymentId, reported, webhookDelayMs);
@@ -142,10 +139,29 @@ export class SandboxGateway {
     await recordAtGateway(this.db, { paymentId, action, amountMinor, currency });
   }
 
-  /** Records what a pending payment reports now and after it settles. */
-  private settleLater(paymentId: string, reported: string, finalReported: string) {
-    const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
-    return recordSettlement(this.db, { paymentId, reported, finalReported, settlesAt });
+  /**
+   * Pending now and settled later (paid, or canceled when the provider gives up: time-out):
+   * records what the payment reports now and after it settles.
+   */
+  private async recordLater(
+    paymentId: string,
+    family: FamilyStatuses,
+    outcome: SandboxOutcome | 'timeout',
+    db: Database = this.db,
+  ) {
+    const later = outcome === 'pending' || outcome === 'timeout';
+    const reported = family.reports[later ? 'pending' : outcome];
+    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
+    if (later) {
+      const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
+      await recordSettlement(db, {
+        paymentId,
+        reported,
+        finalReported: final,
+        settlesAt,
+      });
+    }
+    return { later, reported, final };
   }
 
   /** A card payment: redeem the token, then answer as the issuer does. */
@@ -158,6 +174,13 @@ export class SandboxGateway {
       return { action: { type: 'error', orderId, reason: 'failed' } };
     }
     const { outcome, ...card } = vaulted;
+    // Recorded before anything moves, as a provider records a charge (and, for one that
+    // settles later, its settlement) before it answers; together, so a crash loses neither.
+    const reported = outcome === 'challenge' ? null : family.reports[outcome];
+    await this.db.transaction(async (tx) => {
+      if (outcome !== 'challenge') await this.recordLater(paymentId, family, outcome, tx);
+      await recordCharge(tx, paymentId, reported, card);
+    });
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
@@ -208,7 +231,11 @@ export class SandboxGateway {
         this.notify(payment.paymentId, family.reports.canceled, this.options.webhookDelayMs);
       },
       refundPayment: (payment) => this.record(payment.paymentId, 'refund'),
-      refreshStatus: (payment) => reportedNow(this.db, payment.paymentId),
+      refreshStatus: async (payment) =>
+        (await reportedNow(this.db, payment.paymentId)) ??
+        (await chargeOf(this.db, payment.paymentId))?.reported ??
+        undefined,
+      cardOf: async (payment) => (await chargeOf(this.db, payment.paymentId))?.card,
     };
   };
 }

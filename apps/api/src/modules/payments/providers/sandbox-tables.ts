@@ -46,3 +46,17 @@ export const sandboxLedger = pgTable(
   },
   (table) => [primaryKey({ name: 'sandbox_ledger_pk', columns: [table.paymentId, table.action] })],
 );
+
+/**
+ * Every card payment the gateway charged, as a provider's own record of it: what it reports of
+ * the payment (none while a 3-D Secure challenge awaits the shopper) and the card it charged.
+ * Asked when the checkout lost the gateway's answer (its process died in between).
+ */
+export const sandboxCharges = pgTable('sandbox_charges', {
+  paymentId: uuid('payment_id').primaryKey(),
+  reported: text('reported'),
+  brand: text('brand'),
+  last4: text('last4').notNull(),
+  expiry: text('expiry').notNull(),
+  chargedAt: timestamp('charged_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
+import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
+import { orders, subscriptions } from '../orders/tables';
+import { payments } from './tables';
+
+const SUCCESS_CARD = '4242424242424242';
+const CHALLENGE_CARD = '4000000000003220';
+const PENDING_CARD = '4000000000000259';
+
+/**
+ * The process dies between the provider's charge and storing its answer (a fault injected
+ * there, thrown as the crash). The shopper's next request with that key, a new attempt, or the
+ * sweeper must learn from the provider what happened and land the shopper on success.
+ */
+function crashSuite(name: string, databaseUrl: () => string | undefined) {
+  describe(`a payment start stranded by a crash, on ${name}`, () => {
+    let t: TestApp;
+    let swept: TestApp;
+    /** The next payment start dies after the charge. */
+    let crashNext = false;
+    const faults = {
+      afterCharge: () => {
+        if (!crashNext) return;
+        crashNext = false;
+        throw new Error('injected crash between the charge and its answer');
+      },
+    };
+    beforeAll(async () => {
+      const url = databaseUrl();
+      const db: Record<string, string> = url ? { DATABASE_URL: url } : {};
+      t = await createTestApp(
+        {
+          ...db,
+          SANDBOX_WEBHOOK_DROP_RATE: '1',
+          SANDBOX_ASYNC_SETTLE_MS: '100',
+          PAYMENT_REFRESH_AFTER_MS: '150',
+        },
+        { faults },
+      );
+      // A short lease, so the housekeeping sweeper runs within the test.
+      swept = await createTestApp(
+        { ...db, SANDBOX_WEBHOOK_DROP_RATE: '1', PAYMENT_START_LEASE_MS: '300' },
+        { faults },
+      );
+    }, 60_000);
+    afterAll(async () => {
+      await t?.close();
+      await swept?.close();
+    });
+
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    /** Time passes: every live claim's lease runs out, as if its request's process were dead. */
+    const leasesRunOut = (app: TestApp) =>
+      app.database.db.update(payments).set({ leaseUntil: sql`now() - interval '1 second'` });
+
+    async function shopperWithCart(app: TestApp) {
+      const shopper = testBrowser(() => app.app);
+      const cart = (
+        await shopper.inject({
+          method: 'POST',
+          url: '/api/carts/',
+          payload: {
+            mainPlan: 'vpn-basic-1y',
+            currency: 'USD',
+            country: 'US',
+            email: 'crash@gmail.com',
+          },
+        })
+      ).json<CartView>();
+      const tokenFor = async (card: string) =>
+        (
+          await shopper.inject({
+            method: 'POST',
+            url: '/api/sandbox/tokens/',
+            payload: { number: card, expiry: '12/30', cvc: '123', name: 'Ann Lee' },
+          })
+        ).json<{ token: string }>().token;
+      /** A retry sends the same body: the same card token, which the first try spent. */
+      const pay = (key: string, cardToken: string) =>
+        shopper.inject({
+          method: 'POST',
+          url: '/api/payments/',
+          headers: { 'idempotency-key': key },
+          payload: { cartId: cart.id, provider: 'stripe', returnPath: '/processing/', cardToken },
+        });
+      const order = async (id: string) =>
+        (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
+      return { shopper, cart, tokenFor, pay, order };
+    }
+
+    const stored = async (app: TestApp, orderId: string) => {
+      const [payment] = await app.database.db
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, orderId));
+      const subs = await app.database.db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.orderId, orderId));
+      return { payment, subscriptions: subs.length };
+    };
+
+    /** The order the crashed start placed: the only one on the cart. */
+    const crashedOrderOf = async (app: TestApp, cartId: string) => {
+      const [order] = await app.database.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.cartId, cartId));
+      return order!.id;
+    };
+
+    it('answers the retry with the same key with the paid order once the lease ran out', async () => {
+      const { cart, tokenFor, pay, order } = await shopperWithCart(t);
+      const key = randomUUID();
+      const token = await tokenFor(SUCCESS_CARD);
+      crashNext = true;
+      expect((await pay(key, token)).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(t, cart.id);
+      // The charge went through before the crash: paid, but no answer to replay.
+      expect((await order(orderId)).status).toBe('paid');
+      expect((await stored(t, orderId)).payment?.answer).toBeNull();
+      // While the lease runs the first request may still be alive: the repeat is told to wait.
+      const early = await pay(key, token);
+      expect(early.statusCode).toBe(409);
+      expect(early.json<{ error: { message: string } }>().error.message).toMatch(/still being/);
+
+      await leasesRunOut(t);
+      const retried = await pay(key, token);
+      expect(retried.statusCode).toBe(201);
+      expect(retried.json<PaymentAction>()).toEqual({ type: 'done', orderId });
+      // Stored for good: later repeats replay it, with the card the provider charged.
+      expect((await pay(key, token)).json<PaymentAction>()).toEqual({ type: 'done', orderId });
+      const after = await stored(t, orderId);
+      expect(after.payment).toMatchObject({
+        cardBrand: 'VISA',
+        cardLast4: '4242',
+        cardExpiry: '12/30',
+      });
+      expect(after.subscriptions).toBe(1);
+      expect((await order(orderId)).status).toBe('paid');
+    });
+
+    it('recovers a stranded pending card payment, which then settles as paid', async () => {
+      const { cart, tokenFor, pay, order } = await shopperWithCart(t);
+      const key = randomUUID();
+      const token = await tokenFor(PENDING_CARD);
+      crashNext = true;
+      expect((await pay(key, token)).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(t, cart.id);
+      await leasesRunOut(t);
+      expect((await pay(key, token)).json<PaymentAction>()).toEqual({ type: 'done', orderId });
+      // Its notifications died with the process: the processing page's polls ask the provider.
+      let status = (await order(orderId)).status;
+      for (let i = 0; i < 20 && status !== 'paid'; i++) {
+        await wait(100);
+        status = (await order(orderId)).status;
+      }
+      expect(status).toBe('paid');
+      expect((await stored(t, orderId)).payment?.cardLast4).toBe('0259');
+    });
+
+    it('answers a new attempt on the stranded cart with its paid order, not "already paid"', async () => {
+      const { cart, tokenFor, pay } = await shopperWithCart(t);
+      crashNext = true;
+      expect((await pay(randomUUID(), await tokenFor(SUCCESS_CARD))).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(t, cart.id);
+      await leasesRunOut(t);
+      const again = await pay(randomUUID(), await tokenFor(SUCCESS_CARD));
+      expect(again.statusCode).toBe(201);
+      expect(again.json<PaymentAction>()).toEqual({ type: 'done', orderId });
+      expect((await stored(t, orderId)).subscriptions).toBe(1);
+    });
+
+    it('cancels a stranded 3-D Secure start nobody saw and lets the shopper pay again', async () => {
+      const { cart, tokenFor, pay, order } = await shopperWithCart(t);
+      const key = randomUUID();
+      const token = await tokenFor(CHALLENGE_CARD);
+      crashNext = true;
+      expect((await pay(key, token)).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(t, cart.id);
+      await leasesRunOut(t);
+      const retried = await pay(key, token);
+      expect(retried.json<PaymentAction>()).toMatchObject({ type: 'error', orderId });
+      expect((await order(orderId)).status).toBe('canceled');
+      const paid = await pay(randomUUID(), await tokenFor(SUCCESS_CARD));
+      expect(paid.statusCode).toBe(201);
+      expect(paid.json<PaymentAction>().type).toBe('done');
+      expect(paid.json<PaymentAction>().orderId).not.toBe(orderId);
+    });
+
+    it('settles a stranded start the shopper never retried, from the housekeeping sweeper', async () => {
+      const { cart, tokenFor, pay, order } = await shopperWithCart(swept);
+      crashNext = true;
+      expect((await pay(randomUUID(), await tokenFor(SUCCESS_CARD))).statusCode).toBe(500);
+      const orderId = await crashedOrderOf(swept, cart.id);
+      let payment = (await stored(swept, orderId)).payment;
+      for (let i = 0; i < 40 && !payment?.answer; i++) {
+        await wait(100);
+        payment = (await stored(swept, orderId)).payment;
+      }
+      expect(payment).toMatchObject({
+        answer: { type: 'done', orderId },
+        cardBrand: 'VISA',
+        cardLast4: '4242',
+      });
+      expect((await order(orderId)).status).toBe('paid');
+    });
+  });
+}
+
+crashSuite('PGlite', () => undefined);
+
+let cluster: Cluster | undefined;
+describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 60_000);
+  afterAll(() => cluster?.stop());
+  crashSuite('PostgreSQL', () => cluster?.url);
+});
