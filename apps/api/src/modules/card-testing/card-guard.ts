@@ -1,7 +1,8 @@
 /**
  * The card-testing defence (OWASP OAT-001) around card payments: before an attempt, a subject
  * past its first threshold needs a solved challenge and one past its second refuses card payments
- * for an hour; after it, the attempt is counted, a decline heavier than a success.
+ * for an hour; after it, the attempt is counted, a decline heavier than a success (and a card
+ * by its declines alone).
  */
 import { createHash } from 'node:crypto';
 import { AppError, ERROR_CODES, normalizeEmail } from '@checkout/core';
@@ -95,7 +96,14 @@ export function cardGuard(db: Database, check: HumanCheck): CardGuard {
     async record(attempt, declined) {
       const subjects = subjectsOf(attempt);
       const weight = ATTEMPT_WEIGHT + (declined ? DECLINE_EXTRA_WEIGHT : 0);
-      const scores = await addWeight(db, [...subjects.keys()], weight);
+      // A card is counted by its declines only: one card paying for several shoppers (a family,
+      // an office, a test card) is no sign of testing, while a tester's cards are declined.
+      const counted = [...subjects].filter(([, kind]) => declined || kind !== 'card');
+      const scores = await addWeight(
+        db,
+        counted.map(([subject]) => subject),
+        weight,
+      );
       const over = [...subjects]
         .filter(([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].lockAt)
         .map(([subject]) => subject);

@@ -184,6 +184,17 @@ describe('card-testing defence', () => {
     expect(answers.map((a) => a.json<PaymentAction>().type)).toEqual(['error', 'error', 'done']);
   });
 
+  it('never challenges one card that pays for many shoppers (a family, an office)', async () => {
+    const answers = [];
+    // Eight: before, the eighth success of one card crossed the challenge threshold (7).
+    for (let i = 0; i < 8; i++) {
+      const shopper = testBrowser(() => t.app);
+      const cart = await newCart(shopper, `family-${i}@gmail.com`);
+      answers.push(await payWith(shopper, cart.id, GOOD));
+    }
+    expect(answers.map((a) => a.json<PaymentAction>().type)).toEqual(Array(8).fill('done'));
+  });
+
   it('takes a solved challenge once: a wrong or replayed solution is refused', async () => {
     const shopper = testBrowser(() => t.app);
     const cart = await newCart(shopper, 'three-declines@gmail.com');
