@@ -13,19 +13,27 @@ const SITE_KEY = '1x00000000000000000000AA';
 const SECRET = '1x0000000000000000000000000000000AA';
 const TOKEN = `fake-turnstile-token-for-${SITE_KEY}`;
 
-/** Turnstile's explicit rendering, faked: a widget frame, then the callback with a token. */
+/**
+ * Turnstile's explicit rendering, faked: the widget is Cloudflare's frame, whose box tells the
+ * page it was ticked; the callback then gets a token. Blocked by the CSP, there is no box.
+ */
 const FAKE_API_JS = `
 window.turnstile = {
   render(element, options) {
     const frame = document.createElement('iframe');
     frame.title = 'Cloudflare security challenge';
     frame.src = 'https://challenges.cloudflare.com/fake-widget/';
-    frame.addEventListener('load', () => options.callback('fake-turnstile-token-for-' + options.sitekey));
+    window.addEventListener('message', (event) => {
+      if (event.source !== frame.contentWindow || event.data !== 'ticked') return;
+      options.callback('fake-turnstile-token-for-' + options.sitekey);
+    });
     element.append(frame);
     return 'widget-1';
   },
   remove() {},
 };`;
+const FAKE_WIDGET = `<!doctype html><label><input type="checkbox"
+  onchange="parent.postMessage('ticked', '*')"> Verify you are human</label>`;
 
 test.describe('Turnstile challenge', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -87,7 +95,7 @@ test.describe('Turnstile challenge', () => {
       cloudflare.push(url);
       return url.includes('/turnstile/v0/api.js')
         ? route.fulfill({ contentType: 'text/javascript', body: FAKE_API_JS })
-        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><p>Widget</p>' });
+        : route.fulfill({ contentType: 'text/html', body: FAKE_WIDGET });
     });
 
     const seed = Date.now() % 9000;
@@ -109,6 +117,12 @@ test.describe('Turnstile challenge', () => {
         .getByRole('group', { name: 'Confirm that you are not a robot' })
         .locator('iframe[title="Cloudflare security challenge"]'),
     ).toBeVisible();
+    // Keyboard only, as with ALTCHA: the box in Cloudflare's frame takes the focus, Space ticks it.
+    await page
+      .frameLocator('[data-element="turnstile"] iframe')
+      .getByRole('checkbox', { name: 'Verify you are human' })
+      .focus();
+    await page.keyboard.press('Space');
     await page.waitForURL(/\/success\/\?order_id=/, { timeout: 60_000 });
     await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
 
