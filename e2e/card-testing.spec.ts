@@ -1,17 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cardFrame, payWithCard } from './card';
-
-/** A valid (Luhn) number in the sandbox's declined range: each its own card. */
-function declinedCard(n: number): string {
-  const body = `40000000010${String(n).padStart(4, '0')}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) {
-    let digit = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
+import { cardFrame, declinedCard, payWithCard } from './card';
 
 async function checkoutToCard(page: Page, email: string) {
   await page.goto('/payment/?product_group=vpn');

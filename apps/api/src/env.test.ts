@@ -44,6 +44,16 @@ describe('production start-up', () => {
     );
   });
 
+  it('refuses a Turnstile siteverify address that is not https in production', () => {
+    const verifyUrl = 'http://127.0.0.1:9999/siteverify';
+    expect(refusal(productionEnv({ TURNSTILE_VERIFY_URL: verifyUrl }))).toMatch(
+      /TURNSTILE_VERIFY_URL\b.*must be https/,
+    );
+    expect(loadEnv(productionEnv()).TURNSTILE_VERIFY_URL).toBe(
+      'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+    );
+  });
+
   it.each(DEV_SECRETS)('refuses to start with the development default of %s', (name) => {
     const source = productionEnv();
     delete source[name];

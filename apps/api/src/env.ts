@@ -186,6 +186,13 @@ const schema = z.object({
   /** Cloudflare Turnstile instead of ALTCHA, when both are set. */
   TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
   TURNSTILE_SECRET: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+  /** Where Turnstile tokens are verified: Cloudflare's siteverify; tests point it at a fake. */
+  TURNSTILE_VERIFY_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({ protocol: /^https?$/ })
+      .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  ),
   /** The sandbox gateway's own key for card fingerprints (an HMAC of the number). */
   CARD_FINGERPRINT_SECRET: z.preprocess(
     emptyAsUndefined,
@@ -221,6 +228,10 @@ const checkedSchema = schema.superRefine((env, ctx) => {
   }
   if (env.CARD_TESTING_DEFENCE === 'off') {
     refuse('CARD_TESTING_DEFENCE', 'must be on in production (card-testing defence)');
+  }
+  // The Turnstile secret travels with every verification: never in clear text.
+  if (!env.TURNSTILE_VERIFY_URL.startsWith('https:')) {
+    refuse('TURNSTILE_VERIFY_URL', 'must be https in production');
   }
   // Only the built-in identity provider sends mail (sign-up codes); production mails for real.
   if (!env.OIDC_ISSUER && !env.SMTP_URL) {

@@ -35,6 +35,11 @@ const schema = z.object({
       )
       .pipe(z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin))),
   ),
+  /**
+   * The api's Turnstile site key, when it challenges with Cloudflare Turnstile: the policy of
+   * every page must then admit Cloudflare's widget before the api is ever asked.
+   */
+  TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Path of a brand JSON file replacing the neutral demo brand. */
   BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */

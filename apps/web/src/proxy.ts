@@ -61,6 +61,7 @@ export default function proxy(request: NextRequest): NextResponse {
     nonce: createNonce(),
     siteOrigin: env.SITE_ORIGIN,
     providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
+    turnstile: Boolean(env.TURNSTILE_SITE_KEY),
   });
   // Next.js takes the nonce for its own scripts from the request's copy of the policy.
   for (const [name, value] of pageHeaders) {

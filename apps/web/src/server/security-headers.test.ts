@@ -24,6 +24,16 @@ describe('storefront security headers', () => {
     expect(policy).toContain("form-action 'self' https://pay.provider.example");
   });
 
+  it("admits Cloudflare Turnstile's script and frame only when the challenge is Turnstile", () => {
+    const policy = contentSecurityPolicy({ ...options, turnstile: true });
+    expect(policy).toContain(
+      "script-src 'nonce-bm9uY2U=' 'strict-dynamic' https://challenges.cloudflare.com",
+    );
+    expect(policy).toContain("frame-src 'self' https://challenges.cloudflare.com");
+    expect(policy).not.toMatch(/(connect|form-action|worker)-src[^;]*cloudflare/);
+    expect(contentSecurityPolicy(options)).not.toContain('cloudflare');
+  });
+
   it('sends HSTS only when the public origin is https', () => {
     const names = (siteOrigin: string) =>
       securityHeaders({ ...options, siteOrigin }).map(([name]) => name);

@@ -17,7 +17,12 @@ export interface SecurityHeaderOptions {
    * the processing pages a payment modal of the checkout lands on ('self').
    */
   frameAncestors?: 'none' | 'self';
+  /** Whether the challenge is Cloudflare Turnstile (its script and its frame), not ALTCHA. */
+  turnstile?: boolean;
 }
+
+/** Serves Turnstile's loader and frames its widget. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
 
 /** A nonce with 128 bits of randomness, fresh for every request. */
 export function createNonce(): string {
@@ -29,13 +34,18 @@ export function contentSecurityPolicy({
   siteOrigin,
   providerOrigins,
   frameAncestors = 'none',
+  turnstile = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
   // under /api/sandbox/, hence 'self' for frames and forms.
   const payment = ["'self'", ...providerOrigins].join(' ');
+  // The challenge adds Turnstile's loader from our own (nonce-admitted) code, which
+  // 'strict-dynamic' already lets run; browsers honour the host only where they lack
+  // 'strict-dynamic'. The widget itself lives in Cloudflare's frame.
+  const challenge = turnstile ? ` ${TURNSTILE_ORIGIN}` : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${challenge}`,
     // React's style attributes and the progress bar's inline style need inline styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -44,7 +54,7 @@ export function contentSecurityPolicy({
     // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
     // of its own code; a blob can only come from a script the nonce already admitted.
     'worker-src blob:',
-    `frame-src ${payment}`,
+    `frame-src ${payment}${challenge}`,
     `form-action ${payment}`,
     `frame-ancestors '${frameAncestors}'`,
     "base-uri 'none'",

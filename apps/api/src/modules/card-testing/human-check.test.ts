@@ -15,7 +15,7 @@ function fakeSiteverify(success: boolean | 'down') {
 describe('Turnstile behind the challenge interface', () => {
   it('hands the browser the site key and asks Cloudflare about each token, with the client address', async () => {
     const { calls, fetchImpl } = fakeSiteverify(true);
-    const check = turnstileCheck('site-key', 'secret-key', fetchImpl);
+    const check = turnstileCheck({ siteKey: 'site-key', secret: 'secret-key' }, fetchImpl);
     expect(await check.issue()).toEqual({ kind: 'turnstile', siteKey: 'site-key' });
     expect(await check.verify('token-from-widget', '203.0.113.9')).toBe(true);
     expect(calls[0]?.url).toBe('https://challenges.cloudflare.com/turnstile/v0/siteverify');
@@ -27,11 +27,17 @@ describe('Turnstile behind the challenge interface', () => {
   });
 
   it('refuses a token Cloudflare rejects, and fails closed when it cannot be reached', async () => {
-    expect(await turnstileCheck('s', 'k', fakeSiteverify(false).fetchImpl).verify('t', '')).toBe(
+    const keys = { siteKey: 's', secret: 'k' };
+    expect(await turnstileCheck(keys, fakeSiteverify(false).fetchImpl).verify('t', '')).toBe(false);
+    expect(await turnstileCheck(keys, fakeSiteverify('down').fetchImpl).verify('t', '')).toBe(
       false,
     );
-    expect(await turnstileCheck('s', 'k', fakeSiteverify('down').fetchImpl).verify('t', '')).toBe(
-      false,
-    );
+  });
+
+  it('asks the configured siteverify address when one is set', async () => {
+    const { calls, fetchImpl } = fakeSiteverify(true);
+    const verifyUrl = 'http://127.0.0.1:9/siteverify';
+    await turnstileCheck({ siteKey: 's', secret: 'k', verifyUrl }, fetchImpl).verify('t', '');
+    expect(calls[0]?.url).toBe(verifyUrl);
   });
 });

@@ -107,17 +107,23 @@ export function altchaCheck(db: Database, options: AltchaOptions): HumanCheck {
 
 const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
+export interface TurnstileOptions {
+  siteKey: string;
+  secret: string;
+  /** Cloudflare's siteverify unless told otherwise (a local fake in the e2e suite). */
+  verifyUrl?: string;
+}
+
 /** Cloudflare verifies (and spends) the token; we only ask. Not reachable offline. */
 export function turnstileCheck(
-  siteKey: string,
-  secret: string,
+  { siteKey, secret, verifyUrl = SITEVERIFY_URL }: TurnstileOptions,
   fetchImpl: typeof fetch = fetch,
 ): HumanCheck {
   return {
     issue: () => Promise.resolve({ kind: 'turnstile', siteKey }),
     async verify(solution, remoteIp) {
       if (!solution || solution.length > 2048) return false;
-      const response = await fetchImpl(SITEVERIFY_URL, {
+      const response = await fetchImpl(verifyUrl, {
         method: 'POST',
         body: new URLSearchParams({ secret, response: solution, remoteip: remoteIp }),
         signal: AbortSignal.timeout(5000),

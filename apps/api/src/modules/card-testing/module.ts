@@ -15,7 +15,11 @@ export function solutionOf(headers: Record<string, unknown>): string | undefined
 /** Turnstile when both its keys are set, else the self-hosted proof of work. */
 export function humanCheckFor(db: Database, env: ApiEnv): HumanCheck {
   if (env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET) {
-    return turnstileCheck(env.TURNSTILE_SITE_KEY, env.TURNSTILE_SECRET);
+    return turnstileCheck({
+      siteKey: env.TURNSTILE_SITE_KEY,
+      secret: env.TURNSTILE_SECRET,
+      verifyUrl: env.TURNSTILE_VERIFY_URL,
+    });
   }
   return altchaCheck(db, {
     secret: env.CHALLENGE_SECRET,

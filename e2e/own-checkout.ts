@@ -1,0 +1,75 @@
+/**
+ * A checkout of a spec's own (web + api, the same start script) on free ports, for specs that
+ * need a configuration the suite's shared checkout does not have.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the checkout exited early:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the checkout did not start in time:\n${log()}`);
+}
+
+export interface OwnCheckout {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the checkout with these variables over the environment; resolves once it is healthy. */
+export async function startOwnCheckout(env: Record<string, string>): Promise<OwnCheckout> {
+  const [webPort, apiPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://localhost:${webPort}`;
+  let output = '';
+  // The suite's web server has already built the app, so the start script only starts it.
+  const checkout = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: {
+      ...process.env,
+      WEB_PORT: String(webPort),
+      API_PORT: String(apiPort),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      SITE_ORIGIN: baseUrl,
+      PGLITE_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  checkout.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  checkout.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (checkout.exitCode !== null) return;
+    const exited = new Promise((resolve) => checkout.once('exit', resolve));
+    checkout.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await waitForHealth(`${baseUrl}/api/health/`, checkout, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+}
