@@ -1,14 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cardFrame, declinedCard, payWithCard } from './card';
+import { confirmEmailForCard, declinedCard, payWithCard } from './card';
 
 async function checkoutToCard(page: Page, email: string) {
   await page.goto('/payment/?product_group=vpn');
   await page.locator('html[data-hydrated="true"]').waitFor();
-  const form = page.locator('[data-element="email-form"]');
-  await form.locator('input[type="email"]').fill(email);
-  await form.locator('button[type="submit"]').click();
-  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
-  await expect(cardFrame(page).locator('input#number')).toBeVisible();
+  await confirmEmailForCard(page, email);
 }
 
 test('after three declines the checkout asks for a proof of work, solved in the browser, and the card pays', async ({

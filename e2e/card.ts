@@ -28,3 +28,12 @@ export function declinedCard(n: number): string {
   }
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
+
+/** On a hydrated /payment/: confirms the e-mail and waits for the card fields. */
+export async function confirmEmailForCard(page: Page, email: string) {
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
+  await expect(cardFrame(page).locator('input#number')).toBeVisible();
+}

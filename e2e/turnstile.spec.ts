@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { cardFrame, declinedCard, payWithCard } from './card';
+import { confirmEmailForCard, declinedCard, payWithCard } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 
 const SITE_KEY = '1x00000000000000000000AA';
@@ -75,11 +75,7 @@ test.describe('Turnstile challenge', () => {
     const policy = answer?.headers()['content-security-policy'] ?? '';
     expect(policy).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
     await page.locator('html[data-hydrated="true"]').waitFor();
-    const form = page.locator('[data-element="email-form"]');
-    await form.locator('input[type="email"]').fill(email);
-    await form.locator('button[type="submit"]').click();
-    await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
-    await expect(cardFrame(page).locator('input#number')).toBeVisible();
+    await confirmEmailForCard(page, email);
   }
 
   test("after three declines the checkout shows Cloudflare's widget and the card pays with its token", async ({
