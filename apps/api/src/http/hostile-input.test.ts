@@ -9,7 +9,7 @@ import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { payments } from '../modules/payments/tables';
-import { SIGNATURE_HEADER, signWebhook } from '../modules/payments/webhook-signature';
+import { signedNotification } from '../modules/payments/test-notification';
 
 const ORIGIN = 'http://checkout.test';
 const SECRET = 'hostile-input-secret-0123456789';
@@ -155,15 +155,7 @@ describe('hostile input the fuzzer found', () => {
     });
     expectRefusal(form, 415);
     const body = '{"id": "1", "paymentId": ';
-    const broken = await shopper.inject({
-      method: 'POST',
-      url: '/api/callback/',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-      payload: body,
-    });
+    const broken = await shopper.inject(signedNotification(SECRET, body));
     expectRefusal(broken, 400);
   });
 
@@ -210,15 +202,7 @@ describe('hostile input the fuzzer found', () => {
       .where(eq(payments.orderId, orderId));
     for (const status of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
       const body = JSON.stringify({ id: randomUUID(), paymentId: payment!.id, status });
-      const res = await shopper.inject({
-        method: 'POST',
-        url: '/api/callback/',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
-        },
-        payload: body,
-      });
+      const res = await shopper.inject(signedNotification(SECRET, body));
       expectRefusal(res, 422);
     }
     const order = await shopper.inject({ method: 'GET', url: `/api/orders/${orderId}/` });

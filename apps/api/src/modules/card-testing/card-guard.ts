@@ -77,7 +77,9 @@ export function cardGuard(db: Database, check: HumanCheck): CardGuard {
   return {
     async admit(attempt, solution, remoteIp) {
       const subjects = subjectsOf(attempt);
-      const until = await lockedUntil(db, [...subjects.keys()]);
+      const keys = [...subjects.keys()];
+      // Both reads at once: this sits on every card payment's path.
+      const [until, scores] = await Promise.all([lockedUntil(db, keys), scoresOf(db, keys)]);
       if (until) {
         throw new AppError(
           ERROR_CODES.cardPaymentsPaused,
@@ -85,7 +87,6 @@ export function cardGuard(db: Database, check: HumanCheck): CardGuard {
           'Too many card payments failed. Card payments are paused for an hour; you can pay with another method.',
         );
       }
-      const scores = await scoresOf(db, [...subjects.keys()]);
       const challenged = [...subjects].some(
         ([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].challengeAt,
       );

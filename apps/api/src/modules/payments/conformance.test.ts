@@ -17,7 +17,8 @@ import { orderEvents, subscriptions } from '../orders/tables';
 import { familyFor } from './providers/registry';
 import { payments } from './tables';
 import type { SandboxOutcome } from './providers/sandbox-cards';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { SIGNATURE_HEADER } from './webhook-signature';
+import { signedNotification } from './test-notification';
 
 const SECRET = 'conformance-secret-0123456789';
 const OUTCOMES: readonly [SandboxOutcome, OrderStatus][] = [
@@ -112,13 +113,11 @@ describe('provider conformance through signed notifications', () => {
     options: { timestamp?: number; tamper?: boolean; id?: string } = {},
   ) => {
     const body = JSON.stringify({ id: options.id ?? randomUUID(), paymentId, status });
-    const signature = signWebhook(SECRET, body, options.timestamp ?? Math.floor(Date.now() / 1000));
-    return shopper.inject({
-      method: 'POST',
-      url: '/api/callback/',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-      payload: options.tamper ? body.replace('"id"', '"id" ') : body,
-    });
+    const signed = signedNotification(SECRET, body, options.timestamp);
+    // Tampered: the body changes after it was signed.
+    return shopper.inject(
+      options.tamper ? { ...signed, payload: body.replace('"id"', '"id" ') } : signed,
+    );
   };
   const statusOf = async (orderId: string) =>
     (await shopper.inject({ method: 'GET', url: `/api/orders/${orderId}/` })).json<OrderView>()
@@ -185,15 +184,7 @@ describe('provider conformance through signed notifications', () => {
 
   it('answers 400 to a signed body that is not JSON', async () => {
     const body = 'not json';
-    const res = await shopper.inject({
-      method: 'POST',
-      url: '/api/callback/',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-      payload: body,
-    });
+    const res = await shopper.inject(signedNotification(SECRET, body));
     expect(res.statusCode).toBe(400);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
@@ -17,7 +18,11 @@ const PENDING_CARD = '4000000000000259';
  * there, thrown as the crash). The shopper's next request with that key, a new attempt, or the
  * sweeper must learn from the provider what happened and land the shopper on success.
  */
-function crashSuite(name: string, databaseUrl: () => string | undefined) {
+function crashSuite(
+  name: string,
+  /** The database of each app: apart, so the sweeping app never recovers the other's starts. */
+  databaseUrl: (app: 'retrying' | 'sweeping') => string | undefined,
+) {
   describe(`a payment start stranded by a crash, on ${name}`, () => {
     let t: TestApp;
     let swept: TestApp;
@@ -31,11 +36,13 @@ function crashSuite(name: string, databaseUrl: () => string | undefined) {
       },
     };
     beforeAll(async () => {
-      const url = databaseUrl();
-      const db: Record<string, string> = url ? { DATABASE_URL: url } : {};
+      const on = (app: 'retrying' | 'sweeping'): Record<string, string> => {
+        const url = databaseUrl(app);
+        return url ? { DATABASE_URL: url } : {};
+      };
       t = await createTestApp(
         {
-          ...db,
+          ...on('retrying'),
           SANDBOX_WEBHOOK_DROP_RATE: '1',
           SANDBOX_ASYNC_SETTLE_MS: '100',
           PAYMENT_REFRESH_AFTER_MS: '150',
@@ -44,7 +51,7 @@ function crashSuite(name: string, databaseUrl: () => string | undefined) {
       );
       // A short lease, so the housekeeping sweeper runs within the test.
       swept = await createTestApp(
-        { ...db, SANDBOX_WEBHOOK_DROP_RATE: '1', PAYMENT_START_LEASE_MS: '300' },
+        { ...on('sweeping'), SANDBOX_WEBHOOK_DROP_RATE: '1', PAYMENT_START_LEASE_MS: '300' },
         { faults },
       );
     }, 60_000);
@@ -219,7 +226,13 @@ let cluster: Cluster | undefined;
 describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startCluster();
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database swept');
+    await admin.end();
   }, 60_000);
   afterAll(() => cluster?.stop());
-  crashSuite('PostgreSQL', () => cluster?.url);
+  crashSuite('PostgreSQL', (app) =>
+    app === 'retrying' ? cluster?.url : cluster?.url.replace(/\/checkout$/, '/swept'),
+  );
 });

@@ -8,8 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
-import { transitionOrder } from '../orders/service';
-import { paymentOf } from './payment-steps';
+import { paymentOf, voidUnanswered } from './payment-steps';
 import { applyProviderStatus } from './provider-word';
 import type { RefundDeps } from './refunds';
 
@@ -64,10 +63,7 @@ async function expireOne(deps: RefundDeps, orderId: string): Promise<keyof Expir
     const order = { id: orderId, status: payment.status };
     return (await applyProviderStatus(deps, order, status, 'poll')) ? 'answered' : null;
   }
-  await adapter.cancelPayment(payment);
-  return (await transitionOrder(deps.db, deps.catalog, orderId, 'canceled', 'expiry'))
-    ? 'expired'
-    : null;
+  return (await voidUnanswered(deps, adapter, payment, 'expiry')) ? 'expired' : null;
 }
 
 export async function expireAbandonedOrders(

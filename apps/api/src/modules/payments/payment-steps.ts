@@ -22,9 +22,9 @@ import {
 import type { Database } from '../../db/client';
 import type { CartCaller } from '../carts/binding';
 import { ownsCart } from '../carts/service';
-import { transitionOrder } from '../orders/service';
+import { transitionOrder, type EventSource } from '../orders/service';
 import { orders } from '../orders/tables';
-import type { PaymentAdapter } from './providers/adapter';
+import type { PaymentAdapter, PaymentRef } from './providers/adapter';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
 
@@ -109,6 +109,21 @@ export async function exchangeToken(
 }
 
 /**
+ * Voids a payment the provider never answered, at the provider and then here (the cart reopens),
+ * unless the provider answered in the meantime: a provider's cancel never moves our order
+ * itself. True when this moved the order.
+ */
+export async function voidUnanswered(
+  deps: Pick<PaymentDeps, 'db' | 'catalog'>,
+  adapter: PaymentAdapter,
+  payment: PaymentRef,
+  source: EventSource,
+): Promise<boolean> {
+  await adapter.cancelPayment(payment);
+  return transitionOrder(deps.db, deps.catalog, payment.orderId, 'canceled', source);
+}
+
+/**
  * A new attempt on a cart whose last payment the provider never answered (the shopper came back
  * from its page with the back button, or closed the tab): that payment is canceled and the cart
  * reopened. False when there is none; an order already pending stays, money may be on its way.
@@ -122,9 +137,7 @@ export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Pr
   const provider = unanswered && findProvider(unanswered.provider);
   const adapter = provider && deps.adapterFor(provider);
   if (!unanswered || !adapter) return false;
-  await adapter.cancelPayment(unanswered);
-  // Canceled here too (the cart reopens), unless the provider answered in the meantime.
-  await transitionOrder(deps.db, deps.catalog, unanswered.orderId, 'canceled', 'browser');
+  await voidUnanswered(deps, adapter, unanswered, 'browser');
   return true;
 }
 
@@ -137,8 +150,7 @@ export async function cancelPayment(
   const { orderId } = paymentCancelRequestSchema.parse(body);
   const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
-  await requireAdapter(deps, payment.provider).cancelPayment(payment);
-  await transitionOrder(deps.db, deps.catalog, orderId, 'canceled', 'browser');
+  await voidUnanswered(deps, requireAdapter(deps, payment.provider), payment, 'browser');
   const [order] = await deps.db
     .select({ status: orders.status })
     .from(orders)

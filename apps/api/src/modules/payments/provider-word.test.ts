@@ -14,7 +14,7 @@ import { carts } from '../carts/tables';
 import { orderEvents, subscriptions } from '../orders/tables';
 import { sandboxLedger } from './providers/sandbox-tables';
 import { payments } from './tables';
-import { signWebhook, SIGNATURE_HEADER } from './webhook-signature';
+import { signedNotification } from './test-notification';
 
 const SECRET = 'provider-word-test-webhook-secret';
 
@@ -64,15 +64,7 @@ describe("the provider's word wins", () => {
       paymentId: (await paymentOf(orderId)).id,
       status,
     });
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/callback/',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-      payload: body,
-    });
+    return t.app.inject(signedNotification(SECRET, body));
   };
   const order = async (id: string) =>
     (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
@@ -247,15 +239,7 @@ describe.skipIf(!postgresAvailable())("the provider's word wins (PostgreSQL)", (
       .from(payments)
       .where(eq(payments.orderId, first.orderId));
     const body = JSON.stringify({ id: randomUUID(), paymentId: payment!.id, status: 'COMPLETED' });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/callback/',
-      headers: {
-        'content-type': 'application/json',
-        [SIGNATURE_HEADER]: signWebhook(SECRET, body, Math.floor(Date.now() / 1000)),
-      },
-      payload: body,
-    });
+    const res = await app.inject(signedNotification(SECRET, body));
     expect(res.statusCode).toBe(200);
     const status = async (id: string) =>
       (await browser.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>().status;

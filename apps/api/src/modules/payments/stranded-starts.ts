@@ -12,7 +12,7 @@ import { canTransition, findProvider, type OrderStatus, type PaymentAction } fro
 import type { Database } from '../../db/client';
 import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
-import { answered } from './payment-steps';
+import { answered, voidUnanswered } from './payment-steps';
 import type { PaymentDeps } from './service';
 import { payments } from './tables';
 
@@ -54,10 +54,8 @@ export async function recoverStart(
     status = await statusOf(deps.db, ref.orderId);
   }
   if (status === 'new') {
-    // Nobody saw this start (a 3-D Secure challenge never shown): void it at the provider, then
-    // here, so the cart is payable again; a provider's cancel never moves our order itself.
-    await adapter.cancelPayment(ref);
-    await transitionOrder(deps.db, deps.catalog, ref.orderId, 'canceled', 'poll');
+    // Nobody saw this start (a 3-D Secure challenge never shown): the cart is payable again.
+    await voidUnanswered(deps, adapter, ref, 'poll');
     status = await statusOf(deps.db, ref.orderId);
   }
   const action = answered(ref.orderId, status ?? 'canceled');
