@@ -10,6 +10,7 @@
  *   stuck       an order still new or pending
  *   unanswered  a paid order without its stored answer, or a paid card order without its card
  *
+ * At least N journeys run, and more while the M kills are still to come.
  *   npx tsx bench/chaos.ts [--journeys 1000] [--concurrency 50] [--kills 5] [--duration 600]
  *     [--settle 120] [--only postgres|pglite]
  * The api is started with ORDER_EXPIRY_MINUTES=1 so that, where the abandoned-order sweep
@@ -308,23 +309,23 @@ async function run(database: 'postgres' | 'pglite') {
     let dbRestart: { downMs: number; timeToHealthyMs: number } | undefined;
     let kills = 0;
     let next = 0;
-    let done = false;
+    // Shoppers go on past N journeys until the chaos has had its M kills: kills that land on an
+    // idle api prove nothing (the last run's kills stopped when the journeys did).
+    let chaosDone = false;
     const started = Date.now();
+    const inTime = () => Date.now() - started < durationS * 1000;
     const shoppers = Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < journeyCount && Date.now() - started < durationS * 1000) {
+        while ((next < journeyCount || !chaosDone) && inTime()) {
           const kind = KINDS[next++ % KINDS.length]!;
           await journey(api.base, kind, stats, seen).catch(() => void stats.failed++);
         }
       }),
-    ).finally(() => {
-      done = true;
-    });
+    );
     // The chaos: a SIGKILL at a random moment, a restart, again; the database once midway.
     const chaos = (async () => {
-      while (!done && kills < killCount) {
+      while (kills < killCount && inTime()) {
         await sleep(rand(500, 2500));
-        if (done) break;
         api.kill();
         kills++;
         const killedAt = Date.now();
@@ -341,7 +342,9 @@ async function run(database: 'postgres' | 'pglite') {
           dbRestart = { downMs, timeToHealthyMs: await api.waitHealthy(downAt) };
         }
       }
-    })();
+    })().finally(() => {
+      chaosDone = true;
+    });
     await Promise.all([shoppers, chaos]);
     const journeySeconds = (Date.now() - started) / 1000;
 
