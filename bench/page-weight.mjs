@@ -38,7 +38,7 @@ export async function firstLoadWeight(pageUrl) {
   };
 }
 
-async function lighthouseMobile(pageUrl) {
+export async function lighthouseMobile(pageUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
