@@ -11,4 +11,5 @@ export function lighthouseMobile(pageUrl: string): Promise<{
   tbtMs: number;
   cls: number;
   fcpMs: number;
+  lcpElement: string | null;
 }>;

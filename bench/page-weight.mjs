@@ -38,6 +38,12 @@ export async function firstLoadWeight(pageUrl) {
   };
 }
 
+/** The element Lighthouse saw as the largest paint: its selector and the start of its HTML. */
+function lcpElementOf(audit) {
+  const node = audit?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector} ${String(node.snippet).slice(0, 80)}` : null;
+}
+
 export async function lighthouseMobile(pageUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -65,6 +71,7 @@ export async function lighthouseMobile(pageUrl) {
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+      lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
     };
   } finally {
     chrome.kill();
