@@ -4,7 +4,7 @@
  * the checkout's /pending/ and /payment/?product_group=vpn. Per page: first-load JavaScript
  * (gzip), server-rendering req/s with p50/p99 (autocannon), and optionally Lighthouse mobile.
  * Ratios are taken within the run, so they hold on a busy machine.
- *   npx tsx bench/next-baseline.ts [--duration 15] [--connections 20] [--lighthouse 3]
+ *   npx tsx bench/next-baseline.ts [--duration 10] [--rounds 3] [--connections 20] [--lighthouse 3]
  *     [--app http://localhost:3000]   (a running checkout; otherwise one is started here)
  * The started checkout runs `node scripts/start.mjs` (builds apps/web when its sources changed)
  * on free ports with an in-memory database and the per-visitor rate limit lifted.
@@ -23,9 +23,10 @@ const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
-const duration = Number(arg('duration') ?? 15);
+const duration = Number(arg('duration') ?? 10);
 const connections = Number(arg('connections') ?? 20);
 const lighthouseRuns = Number(arg('lighthouse') ?? 0);
+const rounds = Number(arg('rounds') ?? 3);
 const PAGES = { pending: '/pending/', payment: '/payment/?product_group=vpn' } as const;
 
 const children: ChildProcess[] = [];
@@ -148,32 +149,65 @@ async function assertCheckoutRenders(url: string): Promise<void> {
   if (!html.includes('data-plan=')) throw new Error(`${url} rendered no plans`);
 }
 
-async function measure(url: string) {
-  await load(url, 3); // warm: JIT, module caches
-  const result = await load(url, duration);
-  const weight = await firstLoadWeight(url);
-  const lighthouse = [];
-  for (let i = 0; i < lighthouseRuns; i++) lighthouse.push(await lighthouseMobile(url));
-  return {
-    url,
-    firstLoadJsGzipBytes: weight.jsGzipBytes,
-    ssr: {
-      reqPerSec: Math.round(result.requests.average),
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      errors: result.errors + result.non2xx,
-    },
-    ...(lighthouseRuns > 0 ? { lighthouse: medianRun(lighthouse) } : {}),
-  };
-}
-
+type PageName = 'bare' | 'pending' | 'payment';
 type LighthouseRun = Awaited<ReturnType<typeof lighthouseMobile>>;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
 
 /** The run with the median score, and every run's score beside it. */
 function medianRun(runs: LighthouseRun[]) {
   const sorted = [...runs].sort((a, b) => a.performanceScore - b.performanceScore);
-  const median = sorted[Math.floor(sorted.length / 2)];
-  return { ...median, scores: runs.map((r) => r.performanceScore) };
+  return { ...sorted[Math.floor(sorted.length / 2)], scores: runs.map((r) => r.performanceScore) };
+}
+
+/**
+ * The pages take turns, round after round (and Lighthouse run after run), so a burst of other
+ * work on the machine weighs on all of them alike; medians over the rounds are reported.
+ */
+async function measureAll(urls: Record<PageName, string>) {
+  const names = Object.keys(urls) as PageName[];
+  for (const name of names) await load(urls[name], 3); // warm: JIT, module caches
+  const ssr = new Map<PageName, autocannon.Result[]>(names.map((n) => [n, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const name of names) ssr.get(name)?.push(await load(urls[name], duration));
+  }
+  const lighthouse = new Map<PageName, LighthouseRun[]>(names.map((n) => [n, []]));
+  for (let run = 0; run < lighthouseRuns; run++) {
+    for (const name of names) lighthouse.get(name)?.push(await lighthouseMobile(urls[name]));
+  }
+  const pages = {} as Record<PageName, Awaited<ReturnType<typeof summary>>>;
+  for (const name of names) {
+    pages[name] = await summary(urls[name], ssr.get(name) ?? [], lighthouse.get(name) ?? []);
+  }
+  /** Median over the rounds of one page's req/s divided by the bare page's in the same round. */
+  const throughputRatio = (name: PageName) =>
+    Number(
+      median(
+        (ssr.get(name) ?? []).map(
+          (r, i) => r.requests.average / (ssr.get('bare')?.[i]?.requests.average ?? Infinity),
+        ),
+      ).toFixed(3),
+    );
+  return { pages, throughputRatio };
+}
+
+async function summary(url: string, results: autocannon.Result[], lighthouse: LighthouseRun[]) {
+  const weight = await firstLoadWeight(url);
+  return {
+    url,
+    firstLoadJsGzipBytes: weight.jsGzipBytes,
+    ssr: {
+      reqPerSec: Math.round(median(results.map((r) => r.requests.average))),
+      p50Ms: median(results.map((r) => r.latency.p50)),
+      p99Ms: median(results.map((r) => r.latency.p99)),
+      errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+      roundsReqPerSec: results.map((r) => Math.round(r.requests.average)),
+    },
+    ...(lighthouse.length > 0 ? { lighthouse: medianRun(lighthouse) } : {}),
+  };
 }
 
 const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
@@ -186,21 +220,25 @@ try {
   ]);
   const bareBase = await startBarePage(bareDir);
   await assertCheckoutRenders(`${app}${PAGES.payment}`);
-  const bare = await measure(`${bareBase}/`);
-  const pending = await measure(`${app}${PAGES.pending}`);
-  const payment = await measure(`${app}${PAGES.payment}`);
+  const { pages, throughputRatio } = await measureAll({
+    bare: `${bareBase}/`,
+    pending: `${app}${PAGES.pending}`,
+    payment: `${app}${PAGES.payment}`,
+  });
+  const { bare, pending, payment } = pages;
   await assertCheckoutRenders(`${app}${PAGES.payment}`);
   console.log(
     JSON.stringify({
       bench: 'next-baseline',
       connections,
       durationSeconds: duration,
+      rounds,
       bare,
       pending,
       payment,
       ratios: {
-        pendingThroughput: ratio(pending.ssr.reqPerSec, bare.ssr.reqPerSec),
-        paymentThroughput: ratio(payment.ssr.reqPerSec, bare.ssr.reqPerSec),
+        pendingThroughput: throughputRatio('pending'),
+        paymentThroughput: throughputRatio('payment'),
         pendingFirstLoadJs: ratio(pending.firstLoadJsGzipBytes, bare.firstLoadJsGzipBytes),
         paymentFirstLoadJs: ratio(payment.firstLoadJsGzipBytes, bare.firstLoadJsGzipBytes),
       },
