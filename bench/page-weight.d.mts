@@ -5,3 +5,11 @@ export function firstLoadWeight(pageUrl: string): Promise<{
   scripts: number;
   stylesheets: number;
 }>;
+export function lighthouseMobile(pageUrl: string): Promise<{
+  performanceScore: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  lcpElement: string | null;
+}>;

@@ -38,7 +38,13 @@ export async function firstLoadWeight(pageUrl) {
   };
 }
 
-async function lighthouseMobile(pageUrl) {
+/** The element Lighthouse saw as the largest paint: its selector and the start of its HTML. */
+function lcpElementOf(audit) {
+  const node = audit?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector} ${String(node.snippet).slice(0, 80)}` : null;
+}
+
+export async function lighthouseMobile(pageUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -65,6 +71,7 @@ async function lighthouseMobile(pageUrl) {
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+      lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
     };
   } finally {
     chrome.kill();

@@ -1,6 +1,6 @@
 export const TOLERANCE: number;
 
-export type MeasuredPages = Record<string, { jsGzipBytes: number; chunks: number }>;
+export type MeasuredPages = Record<string, { jsGzipBytes: number; chunks: number; zod: boolean }>;
 
 export interface BudgetRow {
   route: string;

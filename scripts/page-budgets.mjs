@@ -16,6 +16,13 @@ import { gzipSync } from 'node:zlib';
 /** A page may grow this much over its budget before the check fails. */
 export const TOLERANCE = 0.05;
 
+/**
+ * Zod leaves its error class's name in any bundle that holds it. Schemas validate at the server's
+ * boundaries; in the browser they cost about 35 KB (gzip) of the first load, so a page that
+ * needs one loads it on use (apps/web/src/components/payments/frame-messages.ts).
+ */
+const ZOD_MARKER = 'ZodError';
+
 function clientManifestOf(nextDir, page) {
   const file = path.join(nextDir, 'server/app', `${page}_client-reference-manifest.js`);
   if (!existsSync(file)) return undefined;
@@ -35,13 +42,16 @@ export function measureFirstLoadJs(nextDir) {
   const routes = JSON.parse(
     readFileSync(path.join(nextDir, 'app-path-routes-manifest.json'), 'utf8'),
   );
-  const gzipSizes = new Map();
-  const gzipSize = (chunk) => {
-    if (!gzipSizes.has(chunk)) {
+  const chunkFacts = new Map();
+  const factsOf = (chunk) => {
+    if (!chunkFacts.has(chunk)) {
       const bytes = readFileSync(path.join(nextDir, chunk));
-      gzipSizes.set(chunk, gzipSync(bytes, { level: 9 }).length);
+      chunkFacts.set(chunk, {
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        zod: bytes.includes(ZOD_MARKER),
+      });
     }
-    return gzipSizes.get(chunk);
+    return chunkFacts.get(chunk);
   };
   const pages = {};
   for (const [entry, route] of Object.entries(routes).sort(([a], [b]) => a.localeCompare(b))) {
@@ -53,8 +63,9 @@ export function measureFirstLoadJs(nextDir) {
       for (const file of files) chunks.add(file);
     }
     pages[route] = {
-      jsGzipBytes: [...chunks].reduce((sum, chunk) => sum + gzipSize(chunk), 0),
+      jsGzipBytes: [...chunks].reduce((sum, chunk) => sum + factsOf(chunk).gzip, 0),
       chunks: chunks.size,
+      zod: [...chunks].some((chunk) => factsOf(chunk).zod),
     };
   }
   return pages;
@@ -62,13 +73,19 @@ export function measureFirstLoadJs(nextDir) {
 
 /**
  * Compares measured sizes with budgets. A page fails when it is more than `tolerance` over its
- * budget, or when it has no budget at all (so a new page is weighed on purpose); a budgeted page
+ * budget, when it has no budget at all (so a new page is weighed on purpose), or when its first
+ * load ships zod; a budgeted page
  * the build no longer has is only reported.
  */
 export function comparePageBudgets(measured, budgets, tolerance = TOLERANCE) {
   const rows = [];
   const failures = [];
-  for (const [route, { jsGzipBytes }] of Object.entries(measured)) {
+  for (const [route, { jsGzipBytes, zod }] of Object.entries(measured)) {
+    if (zod) {
+      failures.push(
+        `${route}: its first load ships zod; validate on the server, or import the schema on use (dynamic import)`,
+      );
+    }
     const budget = budgets[route];
     if (budget === undefined) {
       rows.push({ route, jsGzipBytes, budget: null, overBy: null, status: 'unbudgeted' });

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { comparePageBudgets, measureFirstLoadJs } from './page-budgets.mjs';
 
-const page = (jsGzipBytes: number) => ({ jsGzipBytes, chunks: 5 });
+const page = (jsGzipBytes: number, zod = false) => ({ jsGzipBytes, chunks: 5, zod });
 
 describe('comparePageBudgets', () => {
   it('fails a page 6 % over its budget, naming the page, its size and the overrun', () => {
@@ -42,6 +42,17 @@ describe('comparePageBudgets', () => {
     expect(result.failures[0]).toContain('node scripts/check-page-budgets.mjs --write');
   });
 
+  it('fails a page within its budget whose first load ships zod, naming the page', () => {
+    const result = comparePageBudgets(
+      { '/[locale]/pending': page(90_000, true) },
+      { '/[locale]/pending': 100_000 },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.failures).toEqual([
+      expect.stringMatching(/^\/\[locale\]\/pending: its first load ships zod/),
+    ]);
+  });
+
   it('reports, without failing, a budgeted page the build no longer has', () => {
     const result = comparePageBudgets({}, { '/[locale]/old': 100_000 });
     expect(result).toMatchObject({ ok: true, rows: [{ route: '/[locale]/old', status: 'gone' }] });
@@ -63,7 +74,8 @@ describe('measureFirstLoadJs', () => {
       chunk('runtime.js', 'runtime();'.repeat(50)) +
       chunk('layout.js', 'layout();'.repeat(80)) +
       chunk('page.js', 'payment();'.repeat(120));
-    chunk('lazy.js', 'loaded later, on interaction'.repeat(40));
+    // A schema loaded on use: not part of the first load, so the page ships no zod.
+    chunk('lazy.js', 'class ZodError extends Error {}'.repeat(40));
     writeFileSync(
       path.join(dir, 'build-manifest.json'),
       JSON.stringify({ rootMainFiles: ['static/chunks/runtime.js'], polyfillFiles: [] }),
@@ -89,7 +101,9 @@ describe('measureFirstLoadJs', () => {
       `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/payment/page"] = ${JSON.stringify(manifest)};`,
     );
     expect(measureFirstLoadJs(dir)).toEqual({
-      '/[locale]/payment': { jsGzipBytes: sizes, chunks: 3 },
+      '/[locale]/payment': { jsGzipBytes: sizes, chunks: 3, zod: false },
     });
+    chunk('layout.js', `layout();${'class ZodError extends Error {}'}`);
+    expect(measureFirstLoadJs(dir)['/[locale]/payment']?.zod).toBe(true);
   });
 });

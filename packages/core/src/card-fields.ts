@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { text } from './text';
+import { CARD_FRAME_SOURCE } from './card-frame';
 
 /** A gateway card token: opaque, single use, short-lived. */
 export const cardTokenSchema = text().regex(/^ctok_[\w-]{22,64}$/, 'not a card token');
@@ -65,7 +66,6 @@ export const cardInputSchema = z.strictObject({
 export type CardInput = z.infer<typeof cardInputSchema>;
 
 /** Messages the frame posts to the checkout (tagged, so other frames' messages are ignored). */
-export const CARD_FRAME_SOURCE = 'card-fields';
 export const cardFrameMessageSchema = z.discriminatedUnion('type', [
   z.object({ source: z.literal(CARD_FRAME_SOURCE), type: z.literal('ready') }),
   z.object({
@@ -87,6 +87,3 @@ export const cardFrameMessageSchema = z.discriminatedUnion('type', [
   z.object({ source: z.literal(CARD_FRAME_SOURCE), type: z.literal('failed') }),
 ]);
 export type CardFrameMessage = z.infer<typeof cardFrameMessageSchema>;
-
-/** The one message the checkout sends the frame. */
-export const CARD_TOKENIZE = { source: 'checkout', type: 'tokenize' } as const;

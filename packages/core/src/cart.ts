@@ -6,12 +6,6 @@ import { CURRENCIES } from './currencies';
 import { EMAIL_MAX_LENGTH } from './email';
 import { TAX_NAMES } from './taxes';
 
-/**
- * The HttpOnly cookie that binds carts to the browser that created them (the api keeps only a
- * keyed hash of its value); the web app forwards it on its server-side reads of carts and orders.
- */
-export const CART_BINDING_COOKIE = 'cart_binding';
-
 const planIdentifier = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
 const country = text()
   .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')

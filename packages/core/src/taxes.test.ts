@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rates from '../../../data/taxes/rates.json';
-import { formatRate, quoteTax, taxTableSchema } from './taxes';
+import { formatRate } from './rates';
+import { quoteTax, taxTableSchema } from './taxes';
 
 const table = taxTableSchema.parse(rates);
 

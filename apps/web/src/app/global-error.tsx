@@ -4,16 +4,16 @@
  * generic screen is shown in English with the exact texts of spec §2.
  */
 import Link from 'next/link';
-import en from '../../messages/en.json';
+import { GLOBAL_ERROR_TEXT as text } from './global-error-text';
 
 export default function GlobalError() {
   return (
     <html lang="en">
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: 48 }}>
-        <title>{en.errors.generic.pageTitle.replace('{status}', '500')}</title>
-        <h1>{en.errors.generic.title}</h1>
-        <p>{en.errors.generic.text}</p>
-        <Link href="/">{en.errors.notFound.cta}</Link>
+        <title>{text.pageTitle}</title>
+        <h1>{text.title}</h1>
+        <p>{text.text}</p>
+        <Link href="/">{text.cta}</Link>
       </body>
     </html>
   );

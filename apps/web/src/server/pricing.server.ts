@@ -6,12 +6,23 @@ import { buildUrl, request, type ServerContext } from '../lib/http';
 import { RequestError } from '../lib/request-error';
 import { PACKAGE_PLANS_QUERY } from '../lib/pricing-query';
 import { PRICING_RETRY, withRetry } from '../lib/retry';
+import { createPlansCache } from './plans-cache';
 
 /** GraphQL GET URLs stay under this length (spec §7); longer requests are POSTed. */
 const MAX_GET_URL = 2047;
 const ACCEPT = 'application/graphql+json, application/json';
 
-export async function fetchPackagePlans(
+const cachedPlans = createPlansCache();
+
+/** Answers shared by every visitor for a few seconds (plans-cache.ts); failures are not kept. */
+export function fetchPackagePlans(
+  variables: PackagePlansVariables,
+  server: ServerContext,
+): Promise<{ data: PackageView | null; error: RequestError | null }> {
+  return cachedPlans(variables, () => askApi(variables, server));
+}
+
+async function askApi(
   variables: PackagePlansVariables,
   server: ServerContext,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {

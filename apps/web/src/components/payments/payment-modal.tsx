@@ -7,7 +7,8 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
-import { bankLinkMessageSchema, PROVIDER_LABELS } from '@checkout/core';
+import { PROVIDER_LABELS } from '@checkout/core';
+import { frameSchemas } from './frame-messages';
 import type { PaymentDialog, usePay } from './use-pay';
 import styles from './payments.module.css';
 
@@ -41,13 +42,19 @@ export function PaymentModal({ dialog, onDismiss, onLinked }: PaymentModalProps)
     const origin = new URL(dialog.url).origin;
     const listen = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || event.origin !== origin) return;
-      const message = bankLinkMessageSchema.safeParse(event.data);
-      if (!message.success) return;
-      if (message.data.type === 'linked') handlers.current.onLinked(message.data.publicToken);
-      else handlers.current.onDismiss();
+      void frameSchemas().then(({ bankLinkMessageSchema }) => {
+        const message = bankLinkMessageSchema.safeParse(event.data);
+        if (!message.success || !listening) return;
+        if (message.data.type === 'linked') handlers.current.onLinked(message.data.publicToken);
+        else handlers.current.onDismiss();
+      });
     };
+    let listening = true;
     window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
+    return () => {
+      listening = false;
+      window.removeEventListener('message', listen);
+    };
   }, [dialog.kind, dialog.url]);
 
   return (

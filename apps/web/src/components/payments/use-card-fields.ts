@@ -9,13 +9,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import {
   CARD_TOKENIZE,
-  cardFrameMessageSchema,
   LANGUAGES,
   type CardErrorCode,
   type CardFieldsText,
   type CardFrameMessage,
 } from '@checkout/core';
 import { base64url } from '../../lib/base64url';
+import { frameSchemas } from './frame-messages';
 
 export type TokenResult = Extract<CardFrameMessage, { type: 'token' | 'invalid' | 'failed' }>;
 
@@ -78,19 +78,25 @@ export function useCardFields(fieldsUrl: string, locale: string, onSubmit: () =>
   useEffect(() => {
     const listen = (event: MessageEvent) => {
       if (event.source !== frame.current?.contentWindow || event.origin !== gatewayOrigin) return;
-      const parsed = cardFrameMessageSchema.safeParse(event.data);
-      if (!parsed.success) return;
-      const message = parsed.data;
-      if (message.type === 'ready') setReady(true);
-      else if (message.type === 'height') setHeight(message.height);
-      else if (message.type === 'submit') submit.current();
-      else {
-        pending.current?.(message);
-        pending.current = null;
-      }
+      void frameSchemas().then(({ cardFrameMessageSchema }) => {
+        const parsed = cardFrameMessageSchema.safeParse(event.data);
+        if (!parsed.success || !listening) return;
+        const message = parsed.data;
+        if (message.type === 'ready') setReady(true);
+        else if (message.type === 'height') setHeight(message.height);
+        else if (message.type === 'submit') submit.current();
+        else {
+          pending.current?.(message);
+          pending.current = null;
+        }
+      });
     };
+    let listening = true;
     window.addEventListener('message', listen);
-    return () => window.removeEventListener('message', listen);
+    return () => {
+      listening = false;
+      window.removeEventListener('message', listen);
+    };
   }, [gatewayOrigin]);
 
   const tokenize = useCallback(

@@ -42,8 +42,10 @@ export default async function PaymentPage() {
     getRequestUrl(),
   ]);
   const params = url.searchParams;
-  const cart = await loadCart(params.get('cart_id'));
-  const checkout = await loadCheckoutPlans(cart?.currency);
+  // The cart and the plans at once; a restored cart in another currency asks for its own plans.
+  const [cart, plans] = await Promise.all([loadCart(params.get('cart_id')), loadCheckoutPlans()]);
+  const checkout =
+    cart && cart.currency !== plans.currency ? await loadCheckoutPlans(cart.currency) : plans;
   if (!checkout.pkg) {
     // The page's data failed to load: the generic 500 screen, without the profile area.
     console.error('pricing unavailable', checkout.error?.message);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectTarget, shouldStartLogin } from './users';
+import { safeRedirectTarget, shouldStartLogin } from './login';
 
 const OWN = 'https://checkout.example';
 

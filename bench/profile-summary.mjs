@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// A text flame summary of a V8 .cpuprofile (node --cpu-prof): the share of samples per
+// package or source file (self and inclusive) and the hottest functions by self time.
+//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25]
+import { readFileSync } from 'node:fs';
+
+const file = process.argv[2];
+if (!file) {
+  console.error('usage: node bench/profile-summary.mjs FILE.cpuprofile [--top N]');
+  process.exit(2);
+}
+const topAt = process.argv.indexOf('--top');
+const top = topAt > 0 ? Number(process.argv[topAt + 1]) : 25;
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+
+/** node_modules/<package> (scoped too), a chunk of the Next build, or the file itself. */
+function moduleOf(url) {
+  if (!url) return '(native)';
+  const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/g);
+  if (inModules) return inModules.at(-1);
+  const chunk = url.match(/\.next\/server\/(.*)$/);
+  if (chunk) return `.next/server/${chunk[1]}`;
+  return url.replace(/^file:\/\//, '');
+}
+
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const selfSamples = new Map();
+for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+const total = profile.samples.length;
+
+const selfByFunction = new Map();
+const selfByModule = new Map();
+const inclusiveByModule = new Map();
+const add = (map, key, n) => map.set(key, (map.get(key) ?? 0) + n);
+for (const [id, count] of selfSamples) {
+  const frame = nodes.get(id).callFrame;
+  const mod = moduleOf(frame.url);
+  add(
+    selfByFunction,
+    `${frame.functionName || '(anonymous)'} ${mod}:${frame.lineNumber + 1}`,
+    count,
+  );
+  add(selfByModule, mod, count);
+  // Inclusive: each module on the stack once.
+  const seen = new Set();
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const m = moduleOf(nodes.get(at).callFrame.url);
+    if (!seen.has(m)) {
+      seen.add(m);
+      add(inclusiveByModule, m, count);
+    }
+  }
+}
+
+const pct = (n) => `${((100 * n) / total).toFixed(1).padStart(5)} %`;
+const print = (title, map) => {
+  console.log(`\n${title}`);
+  for (const [key, n] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`${pct(n)}  ${key}`);
+  }
+};
+console.log(`${file}: ${total} samples`);
+print('self time by module', selfByModule);
+print('inclusive time by module (on the stack)', inclusiveByModule);
+print('self time by function', selfByFunction);
