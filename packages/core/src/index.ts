@@ -25,6 +25,7 @@ export * from './taxes';
 export * from './cart';
 export * from './countries';
 export * from './card-fields';
+export * from './card-form';
 export * from './bank-link';
 export * from './orders';
 export * from './payment-providers';
