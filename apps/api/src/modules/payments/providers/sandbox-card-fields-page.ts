@@ -1,9 +1,9 @@
 /**
  * The sandbox gateway's card fields, the page the checkout frames: the fields of the card form
  * the checkout asked for (number, expiry as one field or month and year, CVV/CVC, the Korean card
- * password, the payer's name as the form wants it, postal code), labelled in the shopper's language. It has no pay button of its own; the
- * checkout's button asks it to tokenize. Plain HTML, one hashed inline script, no external
- * assets, and only the checkout's origin may frame it.
+ * password, the payer's name as the form wants it, postal code), labelled in the shopper's
+ * language. It has no pay button of its own; the checkout's button asks it to tokenize. Plain
+ * HTML, one hashed inline script, no external assets, and only the checkout's origin may frame it.
  */
 import {
   cardFormFields,
@@ -52,7 +52,7 @@ const FIELDS: Readonly<Record<CardFieldName, { attrs: string; after?: string }>>
 function field(name: CardFieldName, text: CardFieldsText): string {
   const { attrs, after = '' } = FIELDS[name];
   const describedBy = attrs.includes('aria-describedby') ? '' : ` aria-describedby="${name}-error"`;
-  return `<div class="${name}"><label for="${name}">${escapeHtml(text.labels[name] ?? name)}</label>
+  return `<div class="${name}"><label for="${name}">${escapeHtml(text.labels[name])}</label>
 <input id="${name}" name="${name}" ${attrs}${describedBy}>${after}
 <p class="error" id="${name}-error"></p></div>`;
 }
@@ -79,7 +79,7 @@ export function cardFieldsPage({ parentOrigin, tokensUrl, text, form }: PageInpu
   return `<!doctype html>
 <html lang="${escapeHtml(text.lang)}" dir="${text.dir}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(text.labels.number ?? 'Card number')}</title>
+<title>${escapeHtml(text.labels.number)}</title>
 <style>
 html,body{margin:0;background:transparent}
 body{font:16px/1.5 system-ui,sans-serif;color:#121826}
