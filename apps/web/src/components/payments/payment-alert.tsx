@@ -7,13 +7,20 @@
 import { useEffect, useRef } from 'react';
 import styles from './payments.module.css';
 
-export function PaymentAlert({ message }: { message: string }) {
+export function PaymentAlert({
+  message,
+  element = 'payment-error',
+}: {
+  message: string;
+  /** Its data-element, for tests and analytics. */
+  element?: string;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     ref.current?.focus();
   }, [message]);
   return (
-    <p ref={ref} role="alert" tabIndex={-1} className={styles.error} data-element="payment-error">
+    <p ref={ref} role="alert" tabIndex={-1} className={styles.error} data-element={element}>
       {message}
     </p>
   );
