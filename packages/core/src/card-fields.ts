@@ -5,27 +5,43 @@
  * (labels and messages in the shopper's language) and the messages the frame posts back.
  */
 import { z } from 'zod';
+import {
+  CARD_FIELD_NAMES,
+  cardFormFor,
+  cardFormSchema,
+  type CardFieldName,
+  type CardForm,
+} from './card-form';
 import { text } from './text';
 import { CARD_FRAME_SOURCE } from './card-frame';
 
 /** A gateway card token: opaque, single use, short-lived. */
 export const cardTokenSchema = text().regex(/^ctok_[\w-]{22,64}$/, 'not a card token');
 
-export const CARD_FIELD_NAMES = ['number', 'expiry', 'cvc', 'name'] as const;
-export type CardFieldName = (typeof CARD_FIELD_NAMES)[number];
-
 /** Spec §5 card messages, by the code the gateway answers with. */
 export const CARD_ERROR_MESSAGES = {
+  firstNameEmpty: 'First name cannot be empty',
+  lastNameEmpty: 'Last name cannot be empty',
+  fullNameEmpty: 'Full name cannot be empty',
+  nameEmpty: 'Cardholder name cannot be empty',
+  nameInvalid: 'Cardholder name is not valid',
+  cardInvalid: 'Card is not valid',
   numberEmpty: 'Card number cannot be empty',
   numberInvalid: 'Card number is not valid',
   expiryEmpty: 'Expiration date cannot be empty',
   expiryInvalid: 'Expiration date is not valid',
   expiryPassed: 'Expiration date has passed',
   expiryTooFar: 'Expiration date is too far in the future',
+  expiryYearEmpty: 'Expiration year cannot be empty',
+  expiryYearInvalid: 'Expiration year is not valid',
+  expiryMonthEmpty: 'Expiration month cannot be empty',
+  expiryMonthInvalid: 'Expiration month is not valid',
   cvcEmpty: 'CVV/CVC cannot be empty',
   cvcInvalid: 'CVV/CVC is not valid',
-  nameEmpty: 'Cardholder name cannot be empty',
-  nameInvalid: 'Cardholder name is not valid',
+  passwordEmpty: 'Card password cannot be empty',
+  passwordInvalid: 'Card password is not valid',
+  postalCodeEmpty: 'Postal code cannot be empty',
+  postalCodeInvalid: 'Postal code is not valid',
 } as const;
 export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
 
@@ -34,8 +50,15 @@ const CARD_ERROR_CODES = Object.keys(CARD_ERROR_MESSAGES) as [CardErrorCode, ...
 export const CARD_FIELD_LABELS: Readonly<Record<CardFieldName, string>> = {
   number: 'Card number',
   expiry: 'Expiration date',
+  expiryMonth: 'Expiration month',
+  expiryYear: 'Expiration year',
   cvc: 'CVV/CVC',
+  password: 'Card password (first 2 digits)',
   name: 'Cardholder name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  fullName: 'Full name',
+  postalCode: 'Postal code',
 };
 
 const shortText = text().min(1).max(120);
@@ -44,7 +67,7 @@ const shortText = text().min(1).max(120);
 export const cardFieldsTextSchema = z.strictObject({
   lang: text().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/),
   dir: z.enum(['ltr', 'rtl']),
-  labels: z.strictObject({ number: shortText, expiry: shortText, cvc: shortText, name: shortText }),
+  labels: z.record(z.enum(CARD_FIELD_NAMES), shortText),
   messages: z.record(z.enum(CARD_ERROR_CODES), shortText),
 });
 export type CardFieldsText = z.infer<typeof cardFieldsTextSchema>;
@@ -56,12 +79,30 @@ export const DEFAULT_CARD_FIELDS_TEXT: CardFieldsText = {
   messages: CARD_ERROR_MESSAGES,
 };
 
-/** What the gateway's token endpoint takes: the card, straight from the frame. */
+/** The form a frame shows when the checkout names none: cardholder name, one expiry field. */
+export const DEFAULT_CARD_FORM: CardForm = cardFormFor('', 'US');
+
+const cardValue = (max: number) => text().max(max).optional();
+
+/**
+ * What the gateway's token endpoint takes: the form the frame showed and the card, straight
+ * from the frame. Fields the form does not show are absent. Names, password and postal code are
+ * checked and dropped: only brand, last four and expiry are kept with the token.
+ */
 export const cardInputSchema = z.strictObject({
+  /** A frame that names no form showed the default one. */
+  form: cardFormSchema.default(DEFAULT_CARD_FORM),
   number: text().max(40),
-  expiry: text().max(16),
+  expiry: cardValue(16),
+  expiryMonth: cardValue(4),
+  expiryYear: cardValue(6),
   cvc: text().max(8),
-  name: text().max(120),
+  password: cardValue(4),
+  name: cardValue(120),
+  firstName: cardValue(120),
+  lastName: cardValue(120),
+  fullName: cardValue(120),
+  postalCode: cardValue(16),
 });
 export type CardInput = z.infer<typeof cardInputSchema>;
 

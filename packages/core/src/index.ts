@@ -28,6 +28,7 @@ export * from './cart-binding';
 export * from './countries';
 export * from './card-fields';
 export * from './card-frame';
+export * from './card-form';
 export * from './bank-link';
 export * from './orders';
 export * from './payment-providers';

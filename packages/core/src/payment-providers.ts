@@ -102,7 +102,8 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
     ['EUR', 'DKK', 'NOK', 'SEK', 'GBP', 'USD'],
     { minMinor: 100 },
   ),
-  p('adyen_kcp', 'adyen', 'card', 'redirect', ['KR'], ['KRW']),
+  // Korean domestic cards, in card fields that ask for the card password (card-form.ts).
+  p('adyen_kcp', 'adyen', 'card', 'frontend_action', ['KR'], ['KRW']),
   p('adyen_momo', 'adyen', 'wallet', 'redirect', ['VN'], ['VND']),
   p('adyen_pix', 'adyen', 'local', 'frontend_action', ['BR'], ['BRL']),
   p(
@@ -172,7 +173,7 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
 
 /**
  * Card providers paid in the checkout itself: the provider's card fields are framed on the page
- * and hand over a token. The others (Korean cards, UnionPay, Paddle) send the shopper to the
+ * and hand over a token. The others (UnionPay, Paddle) send the shopper to the
  * issuer's or provider's own page.
  */
 export function takesCardFields(provider: ProviderSpec): boolean {

@@ -1,33 +1,55 @@
 'use client';
 /**
  * Paying by card: the gateway's card fields in a frame, and the pay button that asks them for a
- * token. Invalid details are shown inside the frame (focus moves to the first bad field); a
- * token starts the payment.
+ * token. The form is the one the provider and billing country need (card-form.ts in core), with
+ * the expiry as one field or as month and year. Invalid details are shown inside the frame
+ * (focus moves to the first bad field); a token starts the payment; a failure is said by the
+ * button.
  */
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { cardFormFor, type ExpiryLayout } from '@checkout/core';
+import { PaymentAlert } from './payment-alert';
 import { useCardFields } from './use-card-fields';
 import styles from './payments.module.css';
 
 interface CardPaymentProps {
   fieldsUrl: string;
+  /** The card provider and the billing country: they decide the form's fields. */
+  provider: string;
+  country: string;
+  /** The "card input layout" experiment: expiry as MM / YY, or as month and year. */
+  expiryLayout?: ExpiryLayout;
   locale: string;
   amount: string;
   /** A payment is being started with a token. */
   busy: boolean;
+  /** Why the last payment failed, if it did. */
+  alert: string | null;
   onToken: (token: string) => void;
 }
 
 /** Until the frame reports its own height: room for the four fields. */
 const INITIAL_HEIGHT = 290;
 
-export function CardPayment({ fieldsUrl, locale, amount, busy, onToken }: CardPaymentProps) {
+export function CardPayment({
+  fieldsUrl,
+  provider,
+  country,
+  expiryLayout = 'combined',
+  locale,
+  amount,
+  busy,
+  alert,
+  onToken,
+}: CardPaymentProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const [tokenizing, setTokenizing] = useState(false);
   const [failed, setFailed] = useState(false);
   const working = busy || tokenizing;
-  const fields = useCardFields(fieldsUrl, locale, () => void start());
+  const form = cardFormFor(provider, country.toUpperCase(), expiryLayout);
+  const fields = useCardFields(fieldsUrl, locale, form, () => void start());
 
   async function start() {
     if (working || !fields.ready) return;
@@ -39,6 +61,7 @@ export function CardPayment({ fieldsUrl, locale, amount, busy, onToken }: CardPa
     else if (result.type === 'failed') setFailed(true);
   }
 
+  const message = alert ?? (failed ? tErrors('generic') : null);
   return (
     <>
       <div className={styles.cardBox} aria-busy={!fields.ready}>
@@ -52,11 +75,7 @@ export function CardPayment({ fieldsUrl, locale, amount, busy, onToken }: CardPa
           data-element="card-frame"
         />
       </div>
-      {failed ? (
-        <p role="alert" className={styles.error}>
-          {tErrors('generic')}
-        </p>
-      ) : null}
+      {message ? <PaymentAlert message={message} /> : null}
       <button
         type="button"
         className="button"

@@ -1,13 +1,15 @@
 'use client';
 /**
  * Express checkout: one-click wallets (flag enable-one-click-payments). Each wallet's payment
- * sheet opens in a dialog over the checkout; a refusal shows the declined message in place.
+ * sheet opens in a dialog over the checkout; a refusal shows the declined message in place,
+ * focused and announced.
  */
 import { useEffect, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders, type ProviderOption } from './payment-client';
+import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-modal';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
@@ -42,9 +44,10 @@ export function OneClickPayments() {
   return (
     <div className={styles.wallets}>
       {failure ? (
-        <p role="alert" className={styles.error} data-element="one-click-error">
-          {failure === 'declined' ? tErrors('declined') : tErrors('generic')}
-        </p>
+        <PaymentAlert
+          element="one-click-error"
+          message={failure === 'declined' ? tErrors('declined') : tErrors('generic')}
+        />
       ) : null}
       {wallets.map((p) => (
         <button

@@ -1,12 +1,22 @@
 'use client';
-/** Payment methods for the cart, grouped by kind, and the pay button. */
+/**
+ * Payment methods for the cart, grouped by kind, and the pay button. Why a payment failed is
+ * said next to the button and focused there (payment-alert.tsx).
+ */
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { formatPrice, type MethodGroup, PROVIDER_LABELS } from '@checkout/core';
+import {
+  formatPrice,
+  isKoreanCardProvider,
+  type ExpiryLayout,
+  type MethodGroup,
+  PROVIDER_LABELS,
+} from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import { CardPayment } from './card-payment';
+import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-modal';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
@@ -24,13 +34,20 @@ interface PaymentMethodsProps {
   declined: boolean;
   /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
+  /** The "card input layout" experiment's choice for the card form's expiry. */
+  expiryLayout?: ExpiryLayout;
 }
 
-export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethodsProps) {
+export function PaymentMethods({
+  locale,
+  declined,
+  cardInModal,
+  expiryLayout,
+}: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const tCart = useTranslations('cart');
-  const { cart } = useCheckout();
+  const { cart, address } = useCheckout();
   const [groups, setGroups] = useState<Group[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
@@ -60,25 +77,24 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
   if (!cart?.email) {
     return (
       <>
-        {alert ? (
-          <p role="alert" className={styles.error}>
-            {alert}
-          </p>
-        ) : null}
+        {alert ? <PaymentAlert message={alert} /> : null}
         <p className={styles.muted}>{t('needEmail')}</p>
       </>
     );
   }
-  // One card entry, handled by the first card provider on offer; other methods by brand.
+  // One card entry, handled by the first card provider on offer, and Korean domestic cards (their
+  // own form, with the card password) by name; other methods by brand.
   const options = (groups ?? []).flatMap((group) =>
     group.method === 'card'
-      ? group.providers.slice(0, 1).map((p) => ({
-          id: p.id,
-          label: t('group.card'),
-          method: group.method,
-          action: p.action,
-          cardFields: p.cardFields,
-        }))
+      ? group.providers
+          .filter((p, i) => i === 0 || isKoreanCardProvider(p.id))
+          .map((p, i) => ({
+            id: p.id,
+            label: i === 0 ? t('group.card') : (PROVIDER_LABELS[p.id] ?? p.id),
+            method: group.method,
+            action: p.action,
+            cardFields: p.cardFields,
+          }))
       : group.providers.map((p) => ({
           id: p.id,
           label: PROVIDER_LABELS[p.id] ?? p.id,
@@ -87,16 +103,13 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           cardFields: p.cardFields,
         })),
   );
+  // Said once the methods are in, where it belongs (by the card form's button or the other).
+  const said = groups === null ? null : alert;
   const selected = choice ?? options[0]?.id ?? null;
   const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (
     <div className={styles.methods}>
-      {alert ? (
-        <p role="alert" className={styles.error} data-element="payment-error">
-          {alert}
-        </p>
-      ) : null}
       <fieldset className={styles.list} aria-busy={groups === null}>
         <legend className={styles.legend}>{t('choose')}</legend>
         {options.map((option) => (
@@ -120,25 +133,32 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
         <CardPayment
           key={option.id}
           fieldsUrl={option.cardFields}
+          provider={option.id}
+          country={address.country}
+          expiryLayout={expiryLayout}
           locale={locale}
           amount={amount}
           busy={busy}
+          alert={said}
           onToken={(cardToken) => void pay(option.id, { inModal: cardInModal, cardToken })}
         />
       ) : (
-        <button
-          type="button"
-          className="button"
-          disabled={!option || busy}
-          aria-busy={busy || undefined}
-          onClick={() => {
-            // A provider's own step (a code, a QR code, a bank link) opens over the checkout.
-            if (option) void pay(option.id, { inModal: IN_DIALOG.has(option.action) });
-          }}
-          data-element="pay-button"
-        >
-          {busy ? t('redirecting') : t('pay', { amount })}
-        </button>
+        <>
+          {said ? <PaymentAlert message={said} /> : null}
+          <button
+            type="button"
+            className="button"
+            disabled={!option || busy}
+            aria-busy={busy || undefined}
+            onClick={() => {
+              // A provider's own step (a code, a QR code, a bank link) opens over the checkout.
+              if (option) void pay(option.id, { inModal: IN_DIALOG.has(option.action) });
+            }}
+            data-element="pay-button"
+          >
+            {busy ? t('redirecting') : t('pay', { amount })}
+          </button>
+        </>
       )}
       <p className={styles.muted}>{t('secure')}</p>
       <PaymentDialogHost {...payment} />

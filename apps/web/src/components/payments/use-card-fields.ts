@@ -2,8 +2,9 @@
 /**
  * The gateway's card fields, framed on the checkout. The card never enters this page: the frame
  * posts it straight to the gateway, and answers our "tokenize" with a token or with the card
- * messages it shows in place. Messages are accepted only from that frame and the gateway's
- * origin, and checked against the shared schema.
+ * messages it shows in place. The checkout tells the frame which card form to show (fields per
+ * provider, country and expiry layout) and its text. Messages are accepted only from that frame
+ * and the gateway's origin, and checked against the shared schema.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
@@ -11,7 +12,9 @@ import {
   CARD_TOKENIZE,
   LANGUAGES,
   type CardErrorCode,
+  type CardFieldName,
   type CardFieldsText,
+  type CardForm,
   type CardFrameMessage,
 } from '@checkout/core';
 import { base64url } from '../../lib/base64url';
@@ -24,6 +27,18 @@ const TOKENIZE_TIMEOUT_MS = 20_000;
 
 /** The spec §5 card messages, by the gateway's codes, in the shopper's language. */
 const MESSAGE_KEYS: Readonly<Record<CardErrorCode, string>> = {
+  firstNameEmpty: 'firstNameEmpty',
+  lastNameEmpty: 'lastNameEmpty',
+  fullNameEmpty: 'fullNameEmpty',
+  cardInvalid: 'cardInvalid',
+  expiryYearEmpty: 'expiryYearEmpty',
+  expiryYearInvalid: 'expiryYearInvalid',
+  expiryMonthEmpty: 'expiryMonthEmpty',
+  expiryMonthInvalid: 'expiryMonthInvalid',
+  passwordEmpty: 'cardPasswordEmpty',
+  passwordInvalid: 'cardPasswordInvalid',
+  postalCodeEmpty: 'postalCodeEmpty',
+  postalCodeInvalid: 'postalCodeInvalid',
   numberEmpty: 'cardNumberEmpty',
   numberInvalid: 'cardNumberInvalid',
   expiryEmpty: 'expiryEmpty',
@@ -36,18 +51,33 @@ const MESSAGE_KEYS: Readonly<Record<CardErrorCode, string>> = {
   nameInvalid: 'cardholderInvalid',
 };
 
+/** The card field labels, by their keys in the paymentMethods messages. */
+const LABEL_KEYS: Readonly<Record<Exclude<CardFieldName, 'postalCode'>, string>> = {
+  number: 'cardNumber',
+  expiry: 'cardExpiry',
+  expiryMonth: 'cardExpiryMonth',
+  expiryYear: 'cardExpiryYear',
+  cvc: 'cardCvc',
+  password: 'cardPassword',
+  name: 'cardName',
+  firstName: 'cardFirstName',
+  lastName: 'cardLastName',
+  fullName: 'cardFullName',
+};
+
 function useFieldsText(locale: string): CardFieldsText {
   const t = useTranslations('paymentMethods');
+  const tAddress = useTranslations('address');
   const tValidation = useTranslations('validation');
   const language = LANGUAGES.find((l) => l.urlCode === locale);
   return {
     lang: language?.localeCode ?? 'en',
     dir: language?.rtl ? 'rtl' : 'ltr',
     labels: {
-      number: t('cardNumber'),
-      expiry: t('cardExpiry'),
-      cvc: t('cardCvc'),
-      name: t('cardName'),
+      ...(Object.fromEntries(
+        Object.entries(LABEL_KEYS).map(([field, key]) => [field, t(key as 'cardNumber')]),
+      ) as Omit<CardFieldsText['labels'], 'postalCode'>),
+      postalCode: tAddress('postalCode'),
     },
     messages: Object.fromEntries(
       Object.entries(MESSAGE_KEYS).map(([code, key]) => [code, tValidation(key as 'cvvEmpty')]),
@@ -55,7 +85,12 @@ function useFieldsText(locale: string): CardFieldsText {
   };
 }
 
-export function useCardFields(fieldsUrl: string, locale: string, onSubmit: () => void) {
+export function useCardFields(
+  fieldsUrl: string,
+  locale: string,
+  form: CardForm,
+  onSubmit: () => void,
+) {
   const text = useFieldsText(locale);
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef<((result: TokenResult) => void) | null>(null);
@@ -63,13 +98,15 @@ export function useCardFields(fieldsUrl: string, locale: string, onSubmit: () =>
   const [ready, setReady] = useState(false);
   const [height, setHeight] = useState<number | null>(null);
   const textKey = JSON.stringify(text);
+  const formKey = JSON.stringify(form);
   // Rendered only in the browser (the payment methods load after hydration).
   const { src, gatewayOrigin } = useMemo(() => {
     const url = new URL(fieldsUrl, window.location.href);
     url.searchParams.set('origin', window.location.origin);
     url.searchParams.set('text', base64url(textKey));
+    url.searchParams.set('form', base64url(formKey));
     return { src: url.toString(), gatewayOrigin: url.origin };
-  }, [fieldsUrl, textKey]);
+  }, [fieldsUrl, textKey, formKey]);
 
   useEffect(() => {
     submit.current = onSubmit;

@@ -1,7 +1,8 @@
 /**
  * The card fields' only script. It detects the card brand as the shopper types, groups the
  * digits the brand's way and asks for 3 or 4 security digits (the brand table comes from
- * credit-card-type, the library card-validator checks with on the server). When the checkout
+ * credit-card-type, the library card-validator checks with on the server), and writes the
+ * expiry as MM / YY while the shopper types its digits. When the checkout
  * asks (a postMessage from the parent origin only) it posts the card to the gateway's token
  * endpoint and hands the checkout the token, or shows the card messages in place. Served inline
  * with a CSP hash, so the page loads nothing from elsewhere.
@@ -35,8 +36,9 @@ export const BRAND_TABLE = BRANDS.map((type) => {
 export const CARD_SCRIPT = `(() => {
 const config = JSON.parse(document.getElementById('card-config').textContent);
 const form = document.getElementById('card-form');
-const fields = ['number', 'expiry', 'cvc', 'name'];
+const fields = config.fields;
 const input = (name) => document.getElementById(name);
+const expiry = input('expiry');
 const number = input('number');
 const cvc = input('cvc');
 const badge = document.getElementById('card-brand');
@@ -70,6 +72,15 @@ const update = () => {
   cvc.placeholder = size === 4 ? '1234' : '123';
   cvc.maxLength = size;
 };
+// The slash comes by itself: "4" is April ("04 / "), "1230" is "12 / 30"; deleting is left alone.
+const formatExpiry = (event) => {
+  if (event.inputType && event.inputType.startsWith('delete')) return;
+  const full = /^\\s*(\\d{1,2})\\s*\\/\\s*\\d{2}(\\d{2})\\s*$/.exec(expiry.value);
+  let digits = full ? full[1].padStart(2, '0') + full[2] : expiry.value.replace(/\\D/g, '').slice(0, 4);
+  if (digits.length === 1 && digits > '1') digits = '0' + digits;
+  const value = digits.length >= 2 ? digits.slice(0, 2) + ' / ' + digits.slice(2) : digits;
+  if (value !== expiry.value) expiry.value = value;
+};
 const showErrors = (errors) => {
   let first = null;
   for (const name of fields) {
@@ -86,7 +97,7 @@ const tokenize = async () => {
   if (busy) return;
   busy = true;
   try {
-    const card = {};
+    const card = { form: config.form };
     for (const name of fields) card[name] = input(name).value;
     const response = await fetch(config.tokensUrl, {
       method: 'POST',
@@ -121,6 +132,7 @@ new ResizeObserver(() => {
   post({ type: 'height', height: Math.ceil(form.getBoundingClientRect().bottom) + 4 });
 }).observe(form);
 number.addEventListener('input', update);
+if (expiry) expiry.addEventListener('input', formatExpiry);
 update();
 post({ type: 'ready' });
 })();`;

@@ -8,11 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   cardFieldsTextSchema,
+  cardFormSchema,
   cardInputSchema,
   DEFAULT_CARD_FIELDS_TEXT,
+  DEFAULT_CARD_FORM,
   PROVIDER_LABELS,
   text,
-  type CardFieldsText,
 } from '@checkout/core';
 import type { Database } from '../../../db/client';
 import { approvalPage, closedPage, type ApprovalKind } from './sandbox-approval-page';
@@ -57,13 +58,20 @@ const fieldsQuery = z.object({
   origin: text(),
   /** The labels and messages, in the shopper's language: base64url JSON. */
   text: text().max(8000).optional(),
+  /** The card form to show (fields per provider, country and layout): base64url JSON. */
+  form: text().max(1000).optional(),
 });
 
-function parseText(raw: string | undefined): CardFieldsText | undefined {
-  if (raw === undefined) return DEFAULT_CARD_FIELDS_TEXT;
+/** A base64url JSON parameter checked with its schema; absent means the default. */
+function parseEncoded<T>(
+  raw: string | undefined,
+  schema: z.ZodType<T>,
+  fallback: T,
+): T | undefined {
+  if (raw === undefined) return fallback;
   try {
     const json: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    return cardFieldsTextSchema.safeParse(json).data;
+    return schema.safeParse(json).data;
   } catch {
     return undefined;
   }
@@ -125,14 +133,18 @@ export function sandboxRoutes(
     if (!query.success || !origin) {
       return reply.status(400).type('text/plain').send('This origin may not use the card fields.');
     }
-    const text = parseText(query.data.text);
+    const text = parseEncoded(query.data.text, cardFieldsTextSchema, DEFAULT_CARD_FIELDS_TEXT);
     if (!text)
       return reply.status(400).type('text/plain').send('The card fields text is not valid.');
+    const form = parseEncoded(query.data.form, cardFormSchema, DEFAULT_CARD_FORM);
+    if (!form) return reply.status(400).type('text/plain').send('The card form is not valid.');
     return reply
       .type(HTML)
       .header('cache-control', 'no-store')
       .header('content-security-policy', cardFieldsCsp(origin))
-      .send(cardFieldsPage({ parentOrigin: origin, tokensUrl: '/api/sandbox/tokens/', text }));
+      .send(
+        cardFieldsPage({ parentOrigin: origin, tokensUrl: '/api/sandbox/tokens/', text, form }),
+      );
   });
 
   // The card arrives here straight from the fields; it is checked, and only a token leaves.
