@@ -15,7 +15,7 @@ export async function fetchPackagePlans(
   variables: PackagePlansVariables,
   server: ServerContext,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {
-  const endpoint = `${env.API_URL}/graphql`;
+  const endpoint = `${env.PRICING_API_URL ?? env.API_URL}/graphql`;
   const query = { query: PACKAGE_PLANS_QUERY, variables: JSON.stringify(variables) };
   const useGet = buildUrl(endpoint, undefined, query).length <= MAX_GET_URL;
   const run = () =>

@@ -22,11 +22,18 @@ interface Group {
 interface PaymentMethodsProps {
   locale: string;
   declined: boolean;
+  /** `payment_provider` (or `provider`): the method chosen when it is on offer. */
+  preselect?: string | null;
   /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
 }
 
-export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethodsProps) {
+export function PaymentMethods({
+  locale,
+  declined,
+  preselect = null,
+  cardInModal,
+}: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const tCart = useTranslations('cart');
@@ -87,7 +94,7 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           cardFields: p.cardFields,
         })),
   );
-  const selected = choice ?? options[0]?.id ?? null;
+  const selected = choice ?? options.find((o) => o.id === preselect)?.id ?? options[0]?.id ?? null;
   const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (
