@@ -5,6 +5,23 @@ import { emptyAsUndefined, parseEnv } from '@checkout/core';
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** A comma-separated list of trimmed, non-empty entries (unset: none). */
+const commaList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
+/** The name of a request header a trusted CDN sets. */
+const headerName = z
+  .string()
+  .regex(/^[a-z0-9-]+$/i)
+  .optional();
+
 const schema = z.object({
   /** Where the api listens; the browser never sees it, /api/* and /graphql are forwarded. */
   API_URL: z.preprocess(emptyAsUndefined, url.default('http://127.0.0.1:4000')),
@@ -19,16 +36,7 @@ const schema = z.object({
    */
   ALLOWED_REDIRECT_ORIGINS: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(url.transform((entry) => new URL(entry).origin))),
+    commaList.pipe(z.array(url.transform((entry) => new URL(entry).origin))),
   ),
   /**
    * Public client keys of the card providers whose fields the browser loads, as
@@ -37,15 +45,7 @@ const schema = z.object({
    */
   CARD_CLIENT_KEYS: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+    commaList
       .pipe(z.array(z.string().regex(/^[a-z0-9_]+:[A-Za-z0-9_.-]+$/, 'provider:key')))
       .transform((pairs) =>
         Object.fromEntries(pairs.map((pair) => pair.split(':', 2) as [string, string])),
@@ -62,36 +62,17 @@ const schema = z.object({
       .optional(),
   ),
   /** Headers a trusted CDN sets with the visitor's state/region and postal code (app context). */
-  GEO_REGION_HEADER: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[a-z0-9-]+$/i)
-      .optional(),
-  ),
-  GEO_POSTAL_CODE_HEADER: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[a-z0-9-]+$/i)
-      .optional(),
-  ),
+  GEO_REGION_HEADER: z.preprocess(emptyAsUndefined, headerName),
+  GEO_POSTAL_CODE_HEADER: z.preprocess(emptyAsUndefined, headerName),
   /**
    * Origins of payment providers whose pages the checkout frames or sends forms to, comma
    * separated; the Content-Security-Policy allows these besides the checkout's own origin.
    */
   PAYMENT_PROVIDER_ORIGINS: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin))),
+    commaList.pipe(
+      z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin)),
+    ),
   ),
   /**
    * The api's Turnstile site key, when it challenges with Cloudflare Turnstile: the policy of
