@@ -14,7 +14,6 @@ import {
   type AppContext,
   type DevSettings,
   type ProductGroup,
-  type ServerConfig,
 } from '@checkout/core';
 import { env } from '../env.server';
 import { CLIENT_NAMESPACES } from '../i18n/messages';
@@ -57,18 +56,6 @@ export const getDevSettings = cache(async (): Promise<DevSettings | null> => {
   );
   return production ? null : parseDevSettings(raw);
 });
-
-/** The server side of the runtime config; it stays on the server (it names the api's address). */
-export function getServerConfig(): ServerConfig {
-  return {
-    services: {
-      checkoutApi: { url: env.API_URL },
-      pricingApi: { url: env.PRICING_API_URL ?? env.API_URL },
-    },
-    turnstile: { siteKey: env.TURNSTILE_SITE_KEY ?? null },
-    cardClientKeys: env.CARD_CLIENT_KEYS,
-  };
-}
 
 function countdownEnd(dev: DevSettings | null): number | null {
   if (dev?.countdownEndTime !== undefined) return dev.countdownEndTime;
