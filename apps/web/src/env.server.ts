@@ -5,9 +5,52 @@ import { emptyAsUndefined, parseEnv } from '@checkout/core';
 
 const url = z.url({ protocol: /^https?$/ });
 
+/** A comma-separated list of trimmed, non-empty entries (unset: none). */
+const commaList = z
+  .string()
+  .default('')
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  );
+
+/** The name of a request header a trusted CDN sets. */
+const headerName = z
+  .string()
+  .regex(/^[a-z0-9-]+$/i)
+  .optional();
+
 const schema = z.object({
   /** Where the api listens; the browser never sees it, /api/* and /graphql are forwarded. */
   API_URL: z.preprocess(emptyAsUndefined, url.default('http://127.0.0.1:4000')),
+  /**
+   * Where getPackagePlans is asked (spec §7: the pricing API URL of the runtime config); pricing
+   * may run on a host of its own. Unset: the checkout api at API_URL.
+   */
+  PRICING_API_URL: z.preprocess(emptyAsUndefined, url.optional()),
+  /**
+   * Further origins `success_uri` and `redirect_uri` may lead to (comma separated), the same list
+   * the api's login redirects use; anything else is ignored.
+   */
+  ALLOWED_REDIRECT_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    commaList.pipe(z.array(url.transform((entry) => new URL(entry).origin))),
+  ),
+  /**
+   * Public client keys of the card providers whose fields the browser loads, as
+   * `provider:key` pairs separated by commas (spec §5 start-up configuration). They are public by
+   * design (the provider ties them to our origin); the sandbox gateway needs none.
+   */
+  CARD_CLIENT_KEYS: z.preprocess(
+    emptyAsUndefined,
+    commaList
+      .pipe(z.array(z.string().regex(/^[a-z0-9_]+:[A-Za-z0-9_.-]+$/, 'provider:key')))
+      .transform((pairs) =>
+        Object.fromEntries(pairs.map((pair) => pair.split(':', 2) as [string, string])),
+      ),
+  ),
   /** Public origin of the checkout, used for canonical and social-share URLs. */
   SITE_ORIGIN: z.preprocess(emptyAsUndefined, url.default('http://localhost:3000')),
   /** Request header set by a trusted CDN or load balancer with the visitor's country. */
@@ -18,22 +61,18 @@ const schema = z.object({
       .regex(/^[a-z0-9-]+$/i)
       .optional(),
   ),
+  /** Headers a trusted CDN sets with the visitor's state/region and postal code (app context). */
+  GEO_REGION_HEADER: z.preprocess(emptyAsUndefined, headerName),
+  GEO_POSTAL_CODE_HEADER: z.preprocess(emptyAsUndefined, headerName),
   /**
    * Origins of payment providers whose pages the checkout frames or sends forms to, comma
    * separated; the Content-Security-Policy allows these besides the checkout's own origin.
    */
   PAYMENT_PROVIDER_ORIGINS: z.preprocess(
     emptyAsUndefined,
-    z
-      .string()
-      .default('')
-      .transform((list) =>
-        list
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin))),
+    commaList.pipe(
+      z.array(z.url({ protocol: /^https$/ }).transform((entry) => new URL(entry).origin)),
+    ),
   ),
   /**
    * The api's Turnstile site key, when it challenges with Cloudflare Turnstile: the policy of

@@ -70,3 +70,32 @@ describe('QA overrides', () => {
     expect(forwardedFlags(proxy(page(`qa=${devSigned}&ff=coupon:off`)))).toBeNull();
   });
 });
+
+describe('locale parameter (spec §2)', () => {
+  const visit = (path: string) => new NextRequest(`http://localhost:3000${path}`);
+
+  it('sends ?locale=de to the German address, without the parameter', async () => {
+    const proxy = await loadProxy();
+    const response = proxy(visit('/?locale=de'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('http://localhost:3000/de/');
+  });
+
+  it('keeps the page and the rest of the query, and replaces a prefix already there', async () => {
+    const proxy = await loadProxy();
+    const response = proxy(visit('/fr/payment/?product_group=pass&locale=pt-br&coupon=A'));
+    expect(response.headers.get('location')).toBe(
+      'http://localhost:3000/pt-br/payment/?product_group=pass&coupon=A',
+    );
+    const english = proxy(visit('/de/payment/?locale=en'));
+    expect(english.headers.get('location')).toBe('http://localhost:3000/payment/');
+  });
+
+  it('drops an unknown language and stays on the page', async () => {
+    const proxy = await loadProxy();
+    const response = proxy(visit('/payment/?locale=xx&product_group=vpn'));
+    expect(response.headers.get('location')).toBe(
+      'http://localhost:3000/payment/?product_group=vpn',
+    );
+  });
+});

@@ -6,7 +6,12 @@
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { isProductionDeploy } from '@checkout/core';
+import {
+  isProductionDeploy,
+  localizedPath,
+  readQueryParam,
+  stripLocalePrefix,
+} from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
@@ -52,6 +57,16 @@ export default function proxy(request: NextRequest): NextResponse {
     const url = new URL(request.url);
     url.pathname = `${pathname}/`;
     return NextResponse.redirect(url, 308);
+  }
+
+  if (searchParams.has('locale')) {
+    // `?locale=de` is a link to the German page: send the browser to its address (the prefix
+    // is where the language lives), without the parameter; an unknown language is just dropped.
+    const url = new URL(request.url);
+    url.searchParams.delete('locale');
+    const locale = readQueryParam(searchParams, 'locale');
+    if (locale) url.pathname = localizedPath(locale, stripLocalePrefix(pathname));
+    return NextResponse.redirect(url, 307);
   }
 
   const qa = qaVisitorOf(request);

@@ -52,3 +52,20 @@ export function footerLinksFor(brand: Brand, group: ProductGroup | undefined): F
     privacyPolicy: brand.privacyUrl,
   };
 }
+
+/**
+ * The merchant line a card statement shows for this purchase: the product's merchant, or the one
+ * `main_merchant` names (a product's, or the umbrella merchant), with the `descriptor` after a
+ * star as card networks print it ("Aegis VPN Ltd.*SPRING").
+ */
+export function statementLine(
+  brand: Brand,
+  group: ProductGroup,
+  chosen: { mainMerchant: ProductGroup | 'umbrella' | null; descriptor: string | null },
+): string {
+  const merchant =
+    chosen.mainMerchant === 'umbrella'
+      ? brand.umbrellaMerchant
+      : brand.products[chosen.mainMerchant ?? group].merchant;
+  return chosen.descriptor ? `${merchant}*${chosen.descriptor}` : merchant;
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLayoutFor, DEFAULT_ADDRESS_COUNTRY, resolveRegion } from './address';
-import { countdownState, countdownStorageKey, remainingTime } from './countdown';
+import { countdownState, remainingTime } from './countdown';
+import { countdownStorageKey } from './storage-keys';
 import { validateEmail } from './email';
 import { cleanQuery, withTracking, type CleanupContext } from './query-cleanup';
 
@@ -11,9 +12,9 @@ describe('query clean-up (spec §4)', () => {
   it.each([
     [
       'payment with a cart drops product and persist_countdown',
-      'cart_id=c1&product=vpn-basic-1y&persist_countdown=1&qa=x',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b&product=vpn-basic-1y&persist_countdown=1&qa=x',
       { page: 'payment' },
-      'cart_id=c1',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b',
     ],
     [
       'payment without a cart keeps the product',
@@ -35,21 +36,21 @@ describe('query clean-up (spec §4)', () => {
     ],
     [
       'success drops provider, currency, error, product, period, coupon and session id',
-      'provider=paypal&currency=EUR&error=x&hide_error=1&product=p&product_period=1y&coupon=C&amazonCheckoutSessionId=s&cart_id=c',
+      'provider=paypal&currency=EUR&error=x&hide_error=1&product=p&product_period=1y&coupon=C&amazonCheckoutSessionId=s&cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b',
       { page: 'success' },
-      'cart_id=c',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b',
     ],
     [
       'success reached from the payment page also drops cart and confirm_email',
-      'cart_id=c&confirm_email=1&product_group=vpn',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b&confirm_email=1&product_group=vpn',
       { page: 'success', previousPage: 'payment' },
       'product_group=vpn',
     ],
     [
       'success reloaded keeps the cart',
-      'cart_id=c&confirm_email=1',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b&confirm_email=1',
       { page: 'success', previousPage: 'success' },
-      'cart_id=c&confirm_email=1',
+      'cart_id=0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b&confirm_email=1',
     ],
     [
       'other pages drop error and hide_error',

@@ -21,8 +21,3 @@ export function remainingTime(endTime: number, now: number): Remaining {
     seconds: total % 60,
   };
 }
-
-/** Storage key of a product's countdown end time, so each product keeps its own offer. */
-export function countdownStorageKey(product: string): string {
-  return `countdown_${product}`;
-}

@@ -1,7 +1,8 @@
 /**
  * Countries the checkout sells to (ISO 3166-1 alpha-2; names come from Intl.DisplayNames in
  * the shopper's language). Left out: uninhabited territories, withdrawn codes, and the
- * embargoed markets no payment provider can serve (CU, IR, KP, SY).
+ * embargoed markets no payment provider can serve (CU, IR, KP, SY). The United Kingdom is GB
+ * only: 'UK' is a reserved code, not a second country (normalizeCountry maps it to GB).
  */
 // prettier-ignore
 export const COUNTRIES: readonly string[] = [
@@ -18,6 +19,6 @@ export const COUNTRIES: readonly string[] = [
   'NP', 'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR', 'PS',
   'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW', 'SA', 'SB', 'SC', 'SD', 'SE', 'SG', 'SH',
   'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV', 'SX', 'SZ', 'TC', 'TD', 'TG',
-  'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UK', 'US',
-  'UY', 'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
+  'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO', 'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'US', 'UY',
+  'UZ', 'VA', 'VC', 'VE', 'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
 ];

@@ -87,4 +87,5 @@ export function analyticsErrorLabel(status: number): string {
 export const MISUSE_ERRORS = {
   queryParams: 'useQueryParams is used outside of QueryParamsProvider',
   appContext: 'useAppContext: is used outside of AppContextProvider',
+  popovers: 'usePopover is used outside of PopoversProvider',
 } as const;

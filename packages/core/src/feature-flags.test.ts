@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import defaults from '../../../config/feature-flags.json';
 import {
   FEATURE_FLAGS,
   featureFlagsFileSchema,
@@ -6,6 +7,7 @@ import {
   isLegalDisclosure,
   parseFlagOverrides,
   permittedOverrides,
+  planBadgesFor,
   resolveFlags,
   type FeatureFlags,
 } from './feature-flags';
@@ -53,5 +55,34 @@ describe('feature flags', () => {
 
   it('marks the flags that carry a legal disclosure in their definition', () => {
     expect(FEATURE_FLAGS.filter(isLegalDisclosure)).toEqual(['renewal-price-disclaimer']);
+  });
+});
+
+describe('promo badges', () => {
+  const flags = (overrides: Partial<FeatureFlags>): FeatureFlags =>
+    resolveFlags(featureFlagsFileSchema.parse(defaults), overrides);
+
+  it('shows the saving by default and no promotion', () => {
+    expect(planBadgesFor(flags({}))).toEqual({ promo: null, discount: true });
+  });
+
+  it.each([
+    ['promo-badge-black-friday', 'blackFriday'],
+    ['promo-badge-cyber-monday', 'cyberMonday'],
+    ['promo-badge-birthday', 'birthday'],
+    ['promo-badge-personal-offer', 'personalOffer'],
+  ] as const)('%s on announces %s', (flag, promo) => {
+    expect(planBadgesFor(flags({ [flag]: 'on' })).promo).toBe(promo);
+  });
+
+  it('announces one promotion when several are on, and hides the saving when discount is off', () => {
+    const badges = planBadgesFor(
+      flags({
+        'promo-badge-birthday': 'on',
+        'promo-badge-black-friday': 'on',
+        'promo-badge-discount': 'off',
+      }),
+    );
+    expect(badges).toEqual({ promo: 'blackFriday', discount: false });
   });
 });

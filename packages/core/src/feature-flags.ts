@@ -95,3 +95,29 @@ export function permittedOverrides(
     ),
   );
 }
+
+/** The promotions a plan card's badge can announce, by the flag that switches each on. */
+export const PROMO_BADGES = {
+  'promo-badge-black-friday': 'blackFriday',
+  'promo-badge-cyber-monday': 'cyberMonday',
+  'promo-badge-birthday': 'birthday',
+  'promo-badge-personal-offer': 'personalOffer',
+} as const satisfies Partial<Record<FeatureFlag, string>>;
+export type PromoBadge = (typeof PROMO_BADGES)[keyof typeof PROMO_BADGES];
+
+/** What the badges of discounted plan cards say: one promotion (the first on) and the saving. */
+export interface PlanBadges {
+  promo: PromoBadge | null;
+  /** Flag promo-badge-discount: the "Save n%" badge. */
+  discount: boolean;
+}
+
+export function planBadgesFor(flags: FeatureFlags): PlanBadges {
+  const on = (Object.keys(PROMO_BADGES) as (keyof typeof PROMO_BADGES)[]).find((flag) =>
+    isEnabled(flags, flag),
+  );
+  return {
+    promo: on ? PROMO_BADGES[on] : null,
+    discount: isEnabled(flags, 'promo-badge-discount'),
+  };
+}

@@ -6,7 +6,9 @@ export const DEFAULT_COUNTRY = 'US';
 /** ISO 3166-1 alpha-2, upper case; anything else is not a country we can use. */
 export function normalizeCountry(value: string | null | undefined): string | undefined {
   const upper = value?.trim().toUpperCase();
-  return upper && /^[A-Z]{2}$/.test(upper) && upper !== 'XX' && upper !== 'T1' ? upper : undefined;
+  if (!upper || !/^[A-Z]{2}$/.test(upper) || upper === 'XX' || upper === 'T1') return undefined;
+  // 'UK' is exceptionally reserved for the United Kingdom, whose ISO code is GB.
+  return upper === 'UK' ? 'GB' : upper;
 }
 
 const EURO_COUNTRIES = [

@@ -37,3 +37,4 @@ export * from './users';
 export * from './login';
 export * from './run-mode';
 export * from './text';
+export * from './storage-keys';

@@ -49,7 +49,10 @@ describe('formatPrice', () => {
     [12900, 'KRW', 'ko-KR', false, '₩12,900'],
     [4900, 'NOK', 'nb-NO', false, '49 kr'],
     [4900, 'NOK', 'nb-NO', true, '49,00 kr'],
-    [4950, 'SEK', 'sv-SE', false, '49,50 kr'],
+    // Never cents in a zero-fraction display currency, even when the amount has them.
+    [4950, 'SEK', 'sv-SE', false, '50 kr'],
+    [4950, 'SEK', 'sv-SE', true, '49,50 kr'],
+    [129, 'DKK', 'da-DK', false, '1 kr.'],
     [999, 'GBP', 'en-GB', false, '£9.99'],
     [1999, 'BRL', 'pt-BR', false, 'R$ 19,99'],
   ] as const)('%d %s in %s (precise: %s) reads %s', (minor, currency, locale, precise, text) => {

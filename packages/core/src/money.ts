@@ -11,11 +11,10 @@ export interface FormatOptions {
   precise?: boolean;
 }
 
-function fractionDigits(minor: number, currency: Currency, precise: boolean): number {
+function fractionDigits(currency: Currency, precise: boolean): number {
   const places = decimalPlaces(currency);
-  if (precise || !ZERO_FRACTION_DISPLAY.has(currency)) return places;
-  // A zero-fraction currency still shows cents when the amount has them, or it would lie.
-  return Math.trunc(minor) % 10 ** places === 0 ? 0 : places;
+  // Zero-fraction display currencies never show cents (spec §9); Intl rounds to the whole unit.
+  return precise || !ZERO_FRACTION_DISPLAY.has(currency) ? places : 0;
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -42,6 +41,6 @@ export function formatPrice(
   locale: string,
   options: FormatOptions = {},
 ): string {
-  const digits = fractionDigits(minor, currency, options.precise ?? false);
+  const digits = fractionDigits(currency, options.precise ?? false);
   return formatter(locale, currency, digits).format(toMajorUnits(minor, currency));
 }

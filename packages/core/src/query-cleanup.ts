@@ -1,5 +1,5 @@
 /** Which query parameters each page drops from the address (spec §4), and tracking parameters. */
-import { TRACKING_PARAMS } from './query-params';
+import { malformedParams, TRACKING_PARAMS } from './query-params';
 
 export type PageKind = 'payment' | 'success' | 'other';
 
@@ -24,7 +24,8 @@ const SUCCESS_REMOVES = [
 
 /** Names of the parameters to remove from `params` on this page. */
 export function paramsToRemove(params: URLSearchParams, context: CleanupContext): string[] {
-  const remove = new Set<string>(['qa']);
+  // A malformed value is ignored wherever it is read; it leaves the address too.
+  const remove = new Set<string>(['qa', ...malformedParams(params)]);
   if (context.page === 'payment' && params.has('cart_id')) {
     remove.add('product');
     remove.add('persist_countdown');

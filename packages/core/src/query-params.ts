@@ -1,4 +1,17 @@
-/** Names of the query parameters the checkout reads (spec §2) and the on/off flag values. */
+/**
+ * The query parameters the checkout reads (spec §2): their names, what a valid value looks like,
+ * where each is read and what it does. A present but malformed value is ignored and removed from
+ * the address (query-cleanup.ts), never an error page.
+ */
+import { z } from 'zod';
+import { BUNDLE_TYPES, SUBGROUPS } from './catalog';
+import { CURRENCIES } from './currencies';
+import { findLanguage } from './locales';
+import { ORDER_STATUSES } from './orders';
+import { findProvider } from './payment-providers';
+import { PRODUCT_GROUPS } from './products';
+import { text } from './text';
+
 export const QUERY_PARAMS = {
   cartId: 'cart_id',
   confirmEmail: 'confirm_email',
@@ -61,6 +74,19 @@ export function toFlag(on: boolean): typeof FLAG_ON | typeof FLAG_OFF {
   return on ? FLAG_ON : FLAG_OFF;
 }
 
+/**
+ * Parameters given to the payment page that speak about the end of the purchase: they travel
+ * with the shopper through the provider's pages to /success/ or /pending/, where they are read.
+ */
+export const FLOW_CARRIED_PARAMS = [
+  'success_uri',
+  'success_alert',
+  'plan_upgraded',
+  'purchase_funnel',
+  'services',
+  'redirect_uri',
+] as const satisfies readonly QueryParamName[];
+
 /** Parameters that must never stay in the address bar or reach analytics. */
 export const SENSITIVE_PARAMS = [
   'trusted_pass_token',
@@ -70,5 +96,126 @@ export const SENSITIVE_PARAMS = [
   'email',
 ] as const;
 
-/** Tracking parameters read from storage and appended to outgoing URLs. */
-export const TRACKING_PARAMS = ['nv_tri', 'nv_trs'] as const;
+/**
+ * Tracking parameters read from storage and appended to outgoing URLs (nv_tri, nv_trs), and
+ * nord_origin, the site that sent the shopper, which travels the same way.
+ */
+export const TRACKING_PARAMS = ['nv_tri', 'nv_trs', 'nord_origin'] as const;
+
+const flag = z.enum([FLAG_ON, FLAG_OFF]);
+/** Identifiers of plans, packages, services, sections: lower-case slugs. */
+const slug = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const slugList = text()
+  .max(1024)
+  .transform((list) => list.split(','))
+  .pipe(z.array(slug).min(1).max(16));
+const uuid = z.uuid();
+const provider = text().refine((id) => findProvider(id) !== undefined);
+/** An http(s) address or a path of this site; whether it may be followed is safeRedirectTarget's call. */
+const returnAddress = z.union([
+  z.url({ protocol: /^https?$/ }).max(2048),
+  text().regex(/^\/(?![/\\])[^\s]{0,2047}$/),
+]);
+
+/** Whose merchant name the statement line shows: a product's, or the umbrella merchant's. */
+export const MAIN_MERCHANTS = ['umbrella', ...PRODUCT_GROUPS] as const;
+export type MainMerchant = (typeof MAIN_MERCHANTS)[number];
+
+/**
+ * What a statement descriptor may hold: card networks allow 22 characters of letters, digits,
+ * spaces and a few marks, which also keeps markup and control characters out of the page.
+ */
+export const DESCRIPTOR_PATTERN = /^[A-Za-z0-9 .*-]{1,22}$/;
+
+interface ParamRule {
+  /** The schema a present value must pass; a failure removes the parameter from the address. */
+  value: z.ZodType;
+  /** Where the checkout reads it (README "Query parameters" has the same table). */
+  readBy: string;
+}
+
+/** Every §2 parameter: its valid values and its reader. */
+export const QUERY_PARAM_RULES = {
+  cart_id: { value: uuid, readBy: '/payment/ (restores the cart)' },
+  confirm_email: { value: flag, readBy: '/payment/ e-mail section' },
+  product_group: { value: z.enum(PRODUCT_GROUPS), readBy: 'every page (product, logo, links)' },
+  product: { value: slug, readBy: '/payment/ plan preselect' },
+  product_period: { value: slug, readBy: '/payment/ plan preselect' },
+  product_subgroup: { value: z.enum(SUBGROUPS), readBy: '/payment/ plan filters' },
+  product_filters: { value: text().max(512), readBy: '/payment/ plan filters' },
+  product_xs: { value: z.union([flag, slug]), readBy: '/payment/ cross-sell preselect' },
+  coupon: { value: text().regex(/^[A-Za-z0-9_-]{1,64}$/), readBy: '/payment/ coupon' },
+  currency: { value: z.enum(CURRENCIES), readBy: 'every page (prices)' },
+  provider: { value: provider, readBy: '/payment/ provider preselect (returning from it)' },
+  payment_provider: { value: provider, readBy: '/payment/ provider preselect' },
+  error: { value: z.enum(['declined', 'login_failed']), readBy: '/payment/, /oauth2/login/ alert' },
+  hide_error: { value: flag, readBy: '/payment/ hides the declined alert' },
+  persist_countdown: { value: flag, readBy: '/payment/ countdown' },
+  qa: { value: text().max(2048), readBy: 'proxy (QA visitor)' },
+  ff: { value: text().max(512), readBy: 'proxy (QA flag overrides)' },
+  bundle_type: { value: z.enum(BUNDLE_TYPES), readBy: '/payment/ product (bundles only)' },
+  force_login: { value: flag, readBy: 'auth (starts a login)' },
+  existing_user: { value: flag, readBy: '/payment/ e-mail section' },
+  exchange_token: { value: text().max(4096), readBy: 'auth (login)' },
+  trusted_pass_token: { value: text().max(4096), readBy: 'auth (login)' },
+  owner_id: { value: text().min(1).max(128), readBy: 'auth (login)' },
+  nord_origin: { value: slug, readBy: 'stored with nv_tri/nv_trs, added to outgoing links' },
+  redirect_uri: { value: returnAddress, readBy: '/pending/ leave link' },
+  success_uri: { value: returnAddress, readBy: '/success/ continue link' },
+  success_alert: { value: flag, readBy: '/success/ (carried onto success_uri)' },
+  login_target: { value: text().max(2048), readBy: 'login (return address)' },
+  descriptor: { value: text().regex(DESCRIPTOR_PATTERN), readBy: '/payment/ statement line' },
+  package_identifier: { value: slug, readBy: '/payment/ pricing query packageId' },
+  exp_package_identifier: { value: slug, readBy: '/payment/ pricing query packageId' },
+  code: { value: text().max(4096), readBy: 'login callback (stripped)' },
+  state: { value: text().max(4096), readBy: 'login callback (stripped)' },
+  payment_step: {
+    value: z.union([flag, z.enum(['plan', 'account', 'payment'])]),
+    readBy: '/payment/ step',
+  },
+  focus: { value: slug, readBy: '/payment/ focused section' },
+  plan_upgraded: { value: flag, readBy: '/success/ title' },
+  services: { value: slugList, readBy: '/success/ apps to open' },
+  purchase_funnel: { value: slug, readBy: '/success/ (data-purchase-funnel for analytics)' },
+  main_merchant: { value: z.enum(MAIN_MERCHANTS), readBy: '/payment/ statement line' },
+  amazonCheckoutSessionId: {
+    value: text().regex(/^[A-Za-z0-9_-]{1,128}$/),
+    readBy: 'stripped on /success/',
+  },
+  identifier: { value: text().min(1).max(128), readBy: 'auth (account id of the login)' },
+  price_ids: { value: slugList, readBy: '/payment/ plan and cross-sell preselect' },
+  service_price_ids: { value: slugList, readBy: '/payment/ cross-sell preselect' },
+  payment_status: { value: z.enum(ORDER_STATUSES), readBy: 'flow pages (/payment/ error alert)' },
+  locale: {
+    value: text().refine((code) => findLanguage(code) !== undefined),
+    readBy: 'proxy (redirects to the language prefix)',
+  },
+} as const satisfies Readonly<Record<QueryParamName, ParamRule>>;
+
+type ParamValue<N extends QueryParamName> = z.output<(typeof QUERY_PARAM_RULES)[N]['value']>;
+
+function isQueryParamName(name: string): name is QueryParamName {
+  return Object.hasOwn(QUERY_PARAM_RULES, name);
+}
+
+/** The parsed value of a §2 parameter, or null when it is absent or malformed. */
+export function readQueryParam<N extends QueryParamName>(
+  params: URLSearchParams,
+  name: N,
+): ParamValue<N> | null {
+  const raw = params.get(name);
+  if (raw === null) return null;
+  const rule: ParamRule = QUERY_PARAM_RULES[name];
+  const parsed = rule.value.safeParse(raw);
+  return parsed.success ? (parsed.data as ParamValue<N>) : null;
+}
+
+/** Names of the §2 parameters present with a value their rule refuses (or given twice). */
+export function malformedParams(params: URLSearchParams): string[] {
+  const names = new Set(params.keys());
+  return [...names].filter(
+    (name) =>
+      isQueryParamName(name) &&
+      (params.getAll(name).length > 1 || readQueryParam(params, name) === null),
+  );
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import brandFile from '../../../config/brand.json';
 import { brandSchema, footerLinksFor } from './brand';
-import { deviceTypeFrom } from './app-context';
+import { deviceTypeFrom, parseDevSettings } from './app-context';
+import { COUNTRIES } from './countries';
 import { analyticsErrorLabel, AppError } from './errors';
 import { normalizeCountry, privacyButtonKind } from './geo';
 import { familyFor, logoFor } from './products';
@@ -62,5 +63,37 @@ describe('page shell rules', () => {
     ['Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0', 'desktop'],
   ] as const)('%s is a %s', (ua, type) => {
     expect(deviceTypeFrom(ua)).toBe(type);
+  });
+});
+
+describe('the United Kingdom', () => {
+  it('is in the country list once, as GB', () => {
+    expect(COUNTRIES.filter((c) => c === 'GB' || c === 'UK')).toEqual(['GB']);
+    expect(new Set(COUNTRIES).size).toBe(COUNTRIES.length);
+  });
+
+  it('is GB when a CDN says UK', () => {
+    expect(normalizeCountry('uk')).toBe('GB');
+  });
+});
+
+describe('app context inputs', () => {
+  it('takes the mobile client hint over the user agent', () => {
+    expect(deviceTypeFrom('Mozilla/5.0 (X11; Linux x86_64)', '?1')).toBe('mobile');
+    expect(deviceTypeFrom('Mozilla/5.0 (X11; Linux x86_64)', '?0')).toBe('desktop');
+  });
+
+  it.each([
+    ['{"countdownEndTime":0}', { countdownEndTime: 0 }],
+    [
+      encodeURIComponent('{"countryCode":"DE","featureFlags":"coupon:off"}'),
+      { countryCode: 'DE', featureFlags: 'coupon:off' },
+    ],
+    ['{"countdownEndTime":-1}', null],
+    ['{"isAdmin":true}', null],
+    ['not json', null],
+    ['', null],
+  ])('reads the dev-settings cookie %s as %j', (raw, settings) => {
+    expect(parseDevSettings(raw)).toEqual(settings);
   });
 });

@@ -13,7 +13,7 @@ describe('the last-resort error screen', () => {
       pageTitle: en.errors.generic.pageTitle?.replace('{status}', '500'),
       title: en.errors.generic.title,
       text: en.errors.generic.text,
-      cta: en.errors.notFound.cta,
+      contactSupport: en.errors.contactSupport,
     });
   });
 });

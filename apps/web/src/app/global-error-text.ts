@@ -7,5 +7,5 @@ export const GLOBAL_ERROR_TEXT = {
   pageTitle: 'Error 500',
   title: 'Oops! Something went wrong',
   text: 'We have encountered an unexpected problem. Try again or contact support.',
-  cta: "Let's Go",
+  contactSupport: 'Contact Support',
 } as const;

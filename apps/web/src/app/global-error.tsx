@@ -1,9 +1,10 @@
 'use client';
 /**
  * Last resort when the layout itself fails: no catalogs or context are available here, so the
- * generic screen is shown in English with the exact texts of spec §2.
+ * generic screen is shown in English with the exact texts of spec §2, and its 'Contact Support'
+ * button leads to the support center of the brand the app was built with (config/brand.json).
  */
-import Link from 'next/link';
+import brand from '../../../../config/brand.json';
 import { GLOBAL_ERROR_TEXT as text } from './global-error-text';
 
 export default function GlobalError() {
@@ -13,7 +14,7 @@ export default function GlobalError() {
         <title>{text.pageTitle}</title>
         <h1>{text.title}</h1>
         <p>{text.text}</p>
-        <Link href="/">{text.cta}</Link>
+        <a href={brand.defaultSupportUrl}>{text.contactSupport}</a>
       </body>
     </html>
   );

@@ -7,3 +7,8 @@ export function reportError(error: unknown, fingerprint: string): void {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`[${fingerprint}]`, message);
 }
+
+/** A warning with a fingerprint (spec §8: e.g. the runtime dev-settings cookie in use). */
+export function reportWarning(message: string, fingerprint: string): void {
+  console.warn(`[${fingerprint}]`, message);
+}

@@ -4,8 +4,8 @@ import {
   BACKEND_CODES,
   DEFAULT_PACKAGES,
   DEFAULT_PRODUCT_GROUP,
-  isProductGroup,
   parseFiltersParam,
+  readQueryParam,
   resolveCurrency,
   SUBGROUPS,
   type Currency,
@@ -24,8 +24,15 @@ export interface CheckoutPlans {
   filters: ProductFilters;
   pkg: PackageView | null;
   error: RequestError | null;
-  /** Plan identifier (`product`) or period (`product_period`) asked for in the address. */
-  preselect: { plan: string | null; period: string | null };
+  /** Plan (`price_ids`, `product`) or period (`product_period`) asked for in the address. */
+  preselect: { plan: string | null; period: string | null; priceIds: string[] | null };
+}
+
+/** `product_group`, else the bundle when `bundle_type` asks for bundles, else the VPN. */
+export function productGroupOf(params: URLSearchParams): ProductGroup {
+  const group = readQueryParam(params, 'product_group');
+  if (group) return group;
+  return readQueryParam(params, 'bundle_type') === 'bundle' ? 'bundle' : DEFAULT_PRODUCT_GROUP;
 }
 
 function filtersFrom(group: ProductGroup, params: URLSearchParams): ProductFilters {
@@ -57,8 +64,7 @@ function isCouponUnavailable(error: RequestError): boolean {
 export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<CheckoutPlans> {
   const params = (await getRequestUrl()).searchParams;
   const context = await getAppContext();
-  const groupParam = params.get('product_group');
-  const group = isProductGroup(groupParam) ? groupParam : DEFAULT_PRODUCT_GROUP;
+  const group = productGroupOf(params);
   const currency =
     currencyOverride ?? resolveCurrency(params.get('currency'), context.geoData.countryCode);
   const filters = filtersFrom(group, params);
@@ -67,7 +73,11 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
   const variables = {
     countryCode: context.geoData.countryCode,
     currencyCode: currency,
-    packageId: params.get('package_identifier') ?? DEFAULT_PACKAGES[group],
+    // An experiment's package (the experiments lane assigns it) wins over the link's own.
+    packageId:
+      readQueryParam(params, 'exp_package_identifier') ??
+      readQueryParam(params, 'package_identifier') ??
+      DEFAULT_PACKAGES[group],
     filters: toFilterBag(filters),
   };
   let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, server);
@@ -81,6 +91,10 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
     filters,
     pkg: result.data,
     error: result.error,
-    preselect: { plan: params.get('product'), period: params.get('product_period') },
+    preselect: {
+      plan: readQueryParam(params, 'product'),
+      period: readQueryParam(params, 'product_period'),
+      priceIds: readQueryParam(params, 'price_ids'),
+    },
   };
 }

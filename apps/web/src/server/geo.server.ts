@@ -27,3 +27,19 @@ export function countryOf(headers: HeaderReader): string {
   const looked = address ? geoip.lookup(address) : null;
   return normalizeCountry(looked?.country) ?? DEFAULT_COUNTRY;
 }
+
+/**
+ * The visitor's state or region code and postal code, when the CDN sends them (e.g. Cloudflare's
+ * `cf-region-code` and `cf-postal-code`, named by GEO_REGION_HEADER and GEO_POSTAL_CODE_HEADER);
+ * the offline lookup knows only the country.
+ */
+export function regionOf(headers: HeaderReader): { stateCode?: string; zipCode?: string } {
+  const state = env.GEO_REGION_HEADER ? headers.get(env.GEO_REGION_HEADER)?.trim() : undefined;
+  const zip = env.GEO_POSTAL_CODE_HEADER
+    ? headers.get(env.GEO_POSTAL_CODE_HEADER)?.trim()
+    : undefined;
+  return {
+    ...(state && /^[A-Za-z0-9]{1,3}$/.test(state) ? { stateCode: state.toUpperCase() } : {}),
+    ...(zip && /^[A-Za-z0-9 -]{2,10}$/.test(zip) ? { zipCode: zip } : {}),
+  };
+}

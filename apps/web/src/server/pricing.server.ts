@@ -1,12 +1,12 @@
 /** The pricing client: getPackagePlans against the api's GraphQL, retried, validated. */
 import 'server-only';
 import { packageViewSchema, type PackagePlansVariables, type PackageView } from '@checkout/core';
-import { env } from '../env.server';
 import { buildUrl, request, type ServerContext } from '../lib/http';
 import { RequestError } from '../lib/request-error';
 import { PACKAGE_PLANS_QUERY } from '../lib/pricing-query';
 import { PRICING_RETRY, withRetry } from '../lib/retry';
 import { createPlansCache } from './plans-cache';
+import { getServerConfig } from './server-config.server';
 
 /** GraphQL GET URLs stay under this length (spec §7); longer requests are POSTed. */
 const MAX_GET_URL = 2047;
@@ -26,7 +26,7 @@ async function askApi(
   variables: PackagePlansVariables,
   server: ServerContext,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {
-  const endpoint = `${env.API_URL}/graphql`;
+  const endpoint = `${getServerConfig().services.pricingApi.url}/graphql`;
   const query = { query: PACKAGE_PLANS_QUERY, variables: JSON.stringify(variables) };
   const useGet = buildUrl(endpoint, undefined, query).length <= MAX_GET_URL;
   const run = () =>

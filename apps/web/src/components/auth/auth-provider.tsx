@@ -19,6 +19,7 @@ import {
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
   QUERY_PARAMS,
+  readQueryParam,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
@@ -45,14 +46,19 @@ function addressWithout(names: readonly string[]): string {
   return url.toString();
 }
 
-/** The login the address asks for on arrival (spec §4), or null. */
-function arrivalLogin(params: URLSearchParams, loggedIn: boolean): LoginRequest | null {
+/**
+ * The login the address asks for on arrival (spec §4), or null. `identifier` names the account a
+ * purchase is for: nobody or someone else logged in means a login as that account first.
+ */
+function arrivalLogin(params: URLSearchParams, userId: string | null): LoginRequest | null {
   const passToken =
     params.get(QUERY_PARAMS.trustedPassToken) ?? params.get(QUERY_PARAMS.exchangeToken);
   const checked = new URLSearchParams(params);
   if (passToken) checked.set(QUERY_PARAMS.trustedPassToken, passToken);
-  if (!shouldStartLogin(checked, loggedIn)) return null;
-  const ownerId = params.get(QUERY_PARAMS.ownerId);
+  const account = readQueryParam(params, 'identifier');
+  const otherAccount = account !== null && account !== userId;
+  if (!otherAccount && !shouldStartLogin(checked, userId !== null)) return null;
+  const ownerId = params.get(QUERY_PARAMS.ownerId) ?? account;
   return {
     ...(passToken ? { trusted_pass_token: passToken } : {}),
     ...(ownerId ? { owner_id: ownerId } : {}),
@@ -65,7 +71,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const t = useTranslations('header');
   const common = useTranslations('common');
   // Decided once, from the address as it arrived (before the clean-up strips the token).
-  const [onArrival] = useState(() => arrivalLogin(params, user !== null));
+  const [onArrival] = useState(() => arrivalLogin(params, user?.id ?? null));
   const [arrivalParams] = useState(() => [...LOGIN_TRIGGER_PARAMS].some((n) => params.has(n)));
   const [state, setState] = useState<AuthState>(onArrival ? 'logging-in' : undefined);
   const [failed, setFailed] = useState(false);
@@ -117,7 +123,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (onArrival) {
-      const consumed = [...LOGIN_TRIGGER_PARAMS, QUERY_PARAMS.exchangeToken, QUERY_PARAMS.ownerId];
+      // `identifier` goes too: whichever account the login ends in, it is not asked again.
+      const consumed = [
+        ...LOGIN_TRIGGER_PARAMS,
+        QUERY_PARAMS.exchangeToken,
+        QUERY_PARAMS.ownerId,
+        QUERY_PARAMS.identifier,
+      ];
       void sendLogin({ login_target: addressWithout(consumed), ...onArrival }).then(loginFailed);
     } else if (arrivalParams) {
       window.history.replaceState(window.history.state, '', addressWithout(LOGIN_TRIGGER_PARAMS));

@@ -4,10 +4,10 @@
  * (an avatar on small screens), disabled with dots while a login starts. Logged in: a menu with
  * the e-mail, 'My Account' and 'Log out' ('Logging out' with dots while it runs).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { useAppContext } from '../../context/app-context';
-import { Link } from '../../i18n/navigation';
+import { usePopover } from '../../context/popovers';
 import { useAuth } from './auth-provider';
 import header from '../shell/header.module.css';
 import styles from './auth.module.css';
@@ -42,11 +42,21 @@ export function LoginLine() {
   );
 }
 
-export function ProfileMenu({ showLogout }: { showLogout: boolean }) {
+/**
+ * The logged-in menu. 'My Account' opens the dashboard on the account site (`accountUrl` of the
+ * brand; the built-in dashboard by default). A single popover: it closes every other one.
+ */
+export function ProfileMenu({
+  showLogout,
+  accountUrl,
+}: {
+  showLogout: boolean;
+  accountUrl: string;
+}) {
   const t = useTranslations('header');
   const { user } = useAppContext();
   const { state, logout } = useAuth();
-  const [open, setOpen] = useState(false);
+  const { open, hide, toggle } = usePopover('profile-menu', 'single');
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -54,11 +64,11 @@ export function ProfileMenu({ showLogout }: { showLogout: boolean }) {
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) hide();
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      hide();
       button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointer);
@@ -67,7 +77,7 @@ export function ProfileMenu({ showLogout }: { showLogout: boolean }) {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, [open, hide]);
 
   if (!user) return null;
   const loggingOut = state === 'logging-out';
@@ -80,7 +90,7 @@ export function ProfileMenu({ showLogout }: { showLogout: boolean }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={t('profileMenu', { email: user.email })}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <img src="/static/icons/avatar.svg" alt="" width={24} height={24} />
         <span className={styles.email}>{user.email}</span>
@@ -89,9 +99,9 @@ export function ProfileMenu({ showLogout }: { showLogout: boolean }) {
         <ul id={menuId} className={styles.menuList}>
           <li className={styles.menuHeader}>{user.email}</li>
           <li>
-            <Link className={styles.menuItem} href="/dashboard/">
+            <a className={styles.menuItem} href={accountUrl} data-element="my-account">
               {t('myAccount')}
-            </Link>
+            </a>
           </li>
           {showLogout ? (
             <li>

@@ -61,6 +61,9 @@ export interface CheckoutInitial {
   cart: CartView | null;
   currency: Currency;
   country: string;
+  /** The visitor's region (e.g. "US-NY") and postal code from the app context's geoData. */
+  region?: string | undefined;
+  postalCode?: string | undefined;
   crossSell: string | null;
   step: Step;
 }
@@ -92,8 +95,8 @@ export function CheckoutProvider({
   const [email, setEmail] = useState<string | null>(initial.cart?.email ?? null);
   const [address, setAddress] = useState<Address>(() => ({
     country: initial.cart?.country ?? initial.country,
-    region: initial.cart?.region ?? resolveRegion(initial.country, undefined),
-    postalCode: initial.cart?.postalCode ?? '',
+    region: initial.cart?.region ?? resolveRegion(initial.country, initial.region),
+    postalCode: initial.cart?.postalCode ?? initial.postalCode ?? '',
   }));
   const [quote, setQuote] = useState<TaxQuoteAnswer | null>(null);
   const [saving, setSaving] = useState(false);

@@ -1,7 +1,8 @@
 'use client';
 /**
  * The promotional countdown. Its end time comes from the app context; with `persist_countdown=1`
- * it is kept per product in local storage, so the offer a shopper saw keeps its deadline.
+ * it is kept per product in local storage, so the offer a shopper saw keeps its deadline. An end
+ * time of 0 is an offer with no deadline (spec §4: active): it shows without a clock.
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
@@ -12,8 +13,9 @@ import styles from './countdown.module.css';
 const two = (n: number) => String(n).padStart(2, '0');
 
 function storedEndTime(key: string): number | null {
-  const value = Number(window.localStorage.getItem(key));
-  return Number.isFinite(value) && value > 0 ? value : null;
+  const raw = window.localStorage.getItem(key);
+  const value = Number(raw);
+  return raw !== null && raw !== '' && Number.isInteger(value) && value >= 0 ? value : null;
 }
 
 /** The current second, ticking in the browser; null while rendering on the server. */
@@ -31,13 +33,22 @@ export function Countdown({ product, persist }: { product: string; persist: bool
   const key = countdownStorageKey(product);
 
   useEffect(() => {
-    if (persist && countdownEndTime) window.localStorage.setItem(key, String(countdownEndTime));
+    if (persist && countdownEndTime !== null) {
+      window.localStorage.setItem(key, String(countdownEndTime));
+    }
   }, [key, persist, countdownEndTime]);
 
   // Rendered only in the browser: the server cannot know the shopper's clock.
   if (now === null) return null;
   const endTime = countdownEndTime ?? storedEndTime(key);
-  if (!endTime || countdownState(endTime, now) === 'inactive') return null;
+  if (endTime === null || countdownState(endTime, now) === 'inactive') return null;
+  if (endTime === 0) {
+    return (
+      <p className={styles.countdown} data-element="countdown">
+        <span>{t('noDeadline')}</span>
+      </p>
+    );
+  }
   const left = remainingTime(endTime, now);
   return (
     <p className={styles.countdown} role="timer" aria-live="off" data-element="countdown">

@@ -1,8 +1,12 @@
 'use client';
-/** The coupon field: apply, see why a code was declined, remove. */
+/**
+ * The coupon field: apply, see why a code was declined, remove. A coupon applied for a product is
+ * remembered in this browser and applied again on the product's next visit.
+ */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import type { CouponRefusal } from '@checkout/core';
+import { couponStorageKey, type CouponRefusal } from '@checkout/core';
+import { readStored, writeStored } from '../../lib/browser-storage';
 import { useCheckout } from './checkout-provider';
 import styles from './coupon-field.module.css';
 
@@ -12,7 +16,13 @@ type Status =
   | { kind: 'removed' }
   | { kind: 'declined'; reason: CouponRefusal | 'network'; code: string };
 
-export function CouponField({ initialCode }: { initialCode: string | null }) {
+export function CouponField({
+  initialCode,
+  product,
+}: {
+  initialCode: string | null;
+  product: string;
+}) {
   const t = useTranslations('coupon');
   const tp = useTranslations('paymentErrors');
   const { coupon, save, saving } = useCheckout();
@@ -21,9 +31,15 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const id = useId();
 
-  const apply = async (code: string) => {
+  const storageKey = couponStorageKey(product);
+  const apply = async (code: string, remembered = false) => {
     const failure = await save({ coupon: code });
-    if (!failure) return setStatus({ kind: 'applied', code: code.toUpperCase() });
+    if (!failure) {
+      writeStored('local', storageKey, code.toUpperCase());
+      return setStatus({ kind: 'applied', code: code.toUpperCase() });
+    }
+    // A remembered coupon that no longer applies is forgotten quietly: the shopper did not type it.
+    if (remembered && failure.kind === 'coupon') return writeStored('local', storageKey, null);
     setStatus({
       kind: 'declined',
       code,
@@ -31,12 +47,17 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
     });
   };
 
-  // A coupon in the address (`coupon`) is applied once, as if typed in.
+  // A coupon in the address (`coupon`), else the one remembered for this product, is applied
+  // once, as if typed in.
   const applied = useRef(false);
   useEffect(() => {
-    if (applied.current || !initialCode || coupon === initialCode.toUpperCase()) return;
+    if (applied.current) return;
+    // A cart that already holds a coupon keeps it unless the address names another.
+    const code = initialCode ?? (coupon ? null : readStored('local', storageKey));
+    if (!code || coupon === code.toUpperCase()) return;
     applied.current = true;
-    void apply(initialCode);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state changes only after the api answers
+    void apply(code, !initialCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the address's coupon
   }, []);
 
@@ -67,7 +88,9 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
           disabled={saving}
           onClick={() =>
             void save({ coupon: null }).then((f) => {
-              if (!f) setStatus({ kind: 'removed' });
+              if (f) return;
+              writeStored('local', storageKey, null);
+              setStatus({ kind: 'removed' });
             })
           }
         >

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { OrderView } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
+import { flowParams } from '../../lib/flow-params';
 import { request } from '../../lib/http';
 import styles from './order-status.module.css';
 
@@ -36,18 +37,33 @@ export function OrderStatus({
         signal: controller.signal,
       });
       const waited = Date.now() - started;
-      if (data?.status === 'paid')
-        return router.replace({ pathname: '/success/', query: { order_id: orderId } });
+      // The status travels in `payment_status` (spec §4) beside the order it is about.
+      if (data?.status === 'paid') {
+        return router.replace({
+          pathname: '/success/',
+          query: { order_id: orderId, payment_status: 'paid', ...flowParams() },
+        });
+      }
       // Only the cart's owner is told its id; anyone else starts a checkout of their own.
       const cart = data?.cartId ? { cart_id: data.cartId } : {};
       if (data?.status === 'error') {
-        return router.replace({ pathname: '/payment/', query: { ...cart, error: 'declined' } });
+        return router.replace({
+          pathname: '/payment/',
+          query: { ...cart, error: 'declined', payment_status: 'error' },
+        });
       }
-      if (data?.status === 'canceled')
-        return router.replace({ pathname: '/payment/', query: cart });
+      if (data?.status === 'canceled') {
+        return router.replace({
+          pathname: '/payment/',
+          query: { ...cart, payment_status: 'canceled' },
+        });
+      }
       if (data?.status === 'refund_due' || data?.status === 'refunded') return setRefunded(true);
       if (pendingAfterMs !== null && waited > pendingAfterMs) {
-        return router.replace({ pathname: '/pending/', query: { order_id: orderId } });
+        return router.replace({
+          pathname: '/pending/',
+          query: { order_id: orderId, payment_status: 'pending', ...flowParams() },
+        });
       }
       setSlow(waited > SLOW_AFTER_MS);
       timer = setTimeout(() => void poll(), POLL_MS);

@@ -32,6 +32,8 @@ interface Group {
 interface PaymentMethodsProps {
   locale: string;
   declined: boolean;
+  /** `payment_provider` (or `provider`): the method chosen when it is on offer. */
+  preselect?: string | null;
   /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
   /** The "card input layout" experiment's choice for the card form's expiry. */
@@ -41,6 +43,7 @@ interface PaymentMethodsProps {
 export function PaymentMethods({
   locale,
   declined,
+  preselect = null,
   cardInModal,
   expiryLayout,
 }: PaymentMethodsProps) {
@@ -105,7 +108,7 @@ export function PaymentMethods({
   );
   // Said once the methods are in, where it belongs (by the card form's button or the other).
   const said = groups === null ? null : alert;
-  const selected = choice ?? options[0]?.id ?? null;
+  const selected = choice ?? options.find((o) => o.id === preselect)?.id ?? options[0]?.id ?? null;
   const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (

@@ -6,9 +6,8 @@ export function totalText(price: PriceView, locale: string): string {
 }
 
 export function perMonthText(price: PriceView, locale: string): string {
-  return formatPrice(price.atomicInMinorUnits, price.currency.code, locale, {
-    precise: true,
-  });
+  // Not precise: a currency displayed without decimals shows none per month either.
+  return formatPrice(price.atomicInMinorUnits, price.currency.code, locale);
 }
 
 export function beforeDiscountText(price: PriceView, locale: string): string | null {

@@ -1,19 +1,20 @@
 /** /products/ for one product group: every tier side by side at its 1-year price. */
 import { getMessages, getTranslations } from 'next-intl/server';
-import type { PackageView, ProductGroup } from '@checkout/core';
+import type { PackageView, PlanBadges as Badges, ProductGroup } from '@checkout/core';
 import { Link } from '../../i18n/navigation';
 import { beforeDiscountText, perMonthText } from './format';
 import { PlanFeatures } from './plan-features';
-import badge from './badge.module.css';
+import { PlanBadges } from './plan-badges';
 import styles from './plan-comparison.module.css';
 
 interface PlanComparisonProps {
   pkg: PackageView;
   group: ProductGroup;
   locale: string;
+  badges: Badges;
 }
 
-export async function PlanComparison({ pkg, group, locale }: PlanComparisonProps) {
+export async function PlanComparison({ pkg, group, locale, badges }: PlanComparisonProps) {
   const [t, messages] = await Promise.all([getTranslations(), getMessages()]);
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   const yearly = pkg.plans.filter((p) => p.period.identifier === '1y');
@@ -26,11 +27,7 @@ export async function PlanComparison({ pkg, group, locale }: PlanComparisonProps
           return (
             <li key={plan.identifier} className={`card ${styles.plan}`} data-plan={plan.identifier}>
               <h2 className={styles.tier}>{plan.tier}</h2>
-              {plan.price.discount ? (
-                <span className={badge.badge}>
-                  {t('plans.save', { percent: plan.price.discount.percentageDiscount })}
-                </span>
-              ) : null}
+              <PlanBadges plan={plan} badges={badges} />
               <p className={styles.price}>
                 {t('plans.perMonth', { price: perMonthText(plan.price, locale) })}
               </p>

@@ -2,11 +2,11 @@
 /** Tier and billing-period choice with per-month price, discount, extra period and renewal. */
 import { useId } from 'react';
 import { useMessages, useTranslations } from 'next-intl';
-import type { PlanView } from '@checkout/core';
+import type { PlanBadges as Badges, PlanView } from '@checkout/core';
 import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
 import { PlanFeatures } from './plan-features';
-import badge from './badge.module.css';
+import { PlanBadges } from './plan-badges';
 import styles from './plan-picker.module.css';
 
 interface PlanPickerProps {
@@ -15,13 +15,15 @@ interface PlanPickerProps {
   periodDropdown: boolean;
   /** Flag renewal-price-disclaimer. */
   renewalDisclaimer: boolean;
+  /** The promo-badge flags: what discounted period cards announce. */
+  badges: Badges;
 }
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-export function PlanPicker({ locale, periodDropdown, renewalDisclaimer }: PlanPickerProps) {
+export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }: PlanPickerProps) {
   const t = useTranslations('plans');
   const messages = useMessages();
   const { plans, selected, select } = usePlanSelection();
@@ -109,11 +111,7 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer }: PlanPi
                       </span>
                     ) : null}
                   </span>
-                  {plan.price.discount ? (
-                    <span className={badge.badge}>
-                      {t('save', { percent: plan.price.discount.percentageDiscount })}
-                    </span>
-                  ) : null}
+                  <PlanBadges plan={plan} badges={badges} />
                   <span className={styles.perMonth}>
                     {t('perMonth', { price: perMonthText(plan.price, locale) })}
                   </span>

@@ -7,6 +7,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { clientMessages } from '../../i18n/messages';
 import { AppContextProvider } from '../../context/app-context';
+import { PopoversProvider } from '../../context/popovers';
 import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
 import { getAppContext } from '../../server/app-context.server';
@@ -37,29 +38,31 @@ export async function Document({ children }: { children: ReactNode }) {
         <NextIntlClientProvider messages={clientMessages(messages)}>
           <AppContextProvider value={context}>
             <QueryParamsProvider>
-              <ShellLinksProvider value={shell.links}>
-                <ProgressBar />
-                <QueryCleanup />
-                <AuthProvider>
-                  {/* The account site's own login screens have no profile area. */}
-                  <Header
-                    brand={shell.brand}
-                    group={shell.group}
-                    showLogin={!shell.path.startsWith('/account/')}
-                    showLogout
-                    testMode={shell.testMode}
-                  />
-                  <main id="main">{children}</main>
-                  <Footer
-                    brand={shell.brand}
-                    group={shell.group}
-                    country={context.geoData.countryCode}
-                    disclaimer={
-                      DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
-                    }
-                  />
-                </AuthProvider>
-              </ShellLinksProvider>
+              <PopoversProvider>
+                <ShellLinksProvider value={shell.links}>
+                  <ProgressBar />
+                  <QueryCleanup />
+                  <AuthProvider>
+                    {/* The account site's own login screens have no profile area. */}
+                    <Header
+                      brand={shell.brand}
+                      group={shell.group}
+                      showLogin={!shell.path.startsWith('/account/')}
+                      showLogout
+                      testMode={shell.testMode}
+                    />
+                    <main id="main">{children}</main>
+                    <Footer
+                      brand={shell.brand}
+                      group={shell.group}
+                      country={context.geoData.countryCode}
+                      disclaimer={
+                        DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
+                      }
+                    />
+                  </AuthProvider>
+                </ShellLinksProvider>
+              </PopoversProvider>
             </QueryParamsProvider>
           </AppContextProvider>
         </NextIntlClientProvider>

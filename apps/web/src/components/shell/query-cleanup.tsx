@@ -1,20 +1,28 @@
 'use client';
 /**
- * Applies the address clean-up rules of spec §4 after every navigation, strips sensitive
- * parameters, and adds stored tracking parameters (nv_tri, nv_trs) to outgoing links.
+ * Applies the address clean-up rules of spec §4 after every navigation (malformed parameters
+ * included), strips sensitive parameters, and keeps the tracking parameters (nv_tri, nv_trs,
+ * nord_origin) in storage to add them to outgoing links.
  */
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
 import {
   cleanQuery,
+  DEFAULT_PRODUCT_GROUP,
+  readQueryParam,
   SENSITIVE_PARAMS,
+  STORAGE_KEYS,
   stripLocalePrefix,
   TRACKING_PARAMS,
   withTracking,
   type PageKind,
 } from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
+import { readStored, writeStored } from '../../lib/browser-storage';
+import { rememberFlowParams } from '../../lib/flow-params';
 
-const TRACKING_STORAGE = 'tracking';
+type Tracking = Partial<Record<(typeof TRACKING_PARAMS)[number], string>>;
+const TRACKING_VALUE = /^[A-Za-z0-9_.-]{1,128}$/;
 
 function pageKind(pathname: string): PageKind {
   const path = stripLocalePrefix(pathname);
@@ -23,31 +31,59 @@ function pageKind(pathname: string): PageKind {
   return 'other';
 }
 
-function storedTracking(): Partial<Record<(typeof TRACKING_PARAMS)[number], string>> {
+function sessionTracking(): Tracking {
   try {
-    return JSON.parse(window.sessionStorage.getItem(TRACKING_STORAGE) ?? '{}') as Record<
-      string,
-      string
-    >;
+    const stored: unknown = JSON.parse(readStored('session', STORAGE_KEYS.currentSession) ?? '{}');
+    const tracking: Tracking = {};
+    for (const name of TRACKING_PARAMS) {
+      const value = (stored as Record<string, unknown> | null)?.[name];
+      if (typeof value === 'string' && TRACKING_VALUE.test(value)) tracking[name] = value;
+    }
+    return tracking;
   } catch {
     return {};
   }
 }
 
+/** This visit's tracking values; a VPN affiliate's id from an earlier visit when it has none. */
+function storedTracking(): Tracking {
+  const tracking = sessionTracking();
+  const affiliate = readStored('local', STORAGE_KEYS.vpnAffiliate);
+  if (!tracking.nv_tri && affiliate && TRACKING_VALUE.test(affiliate)) tracking.nv_tri = affiliate;
+  return tracking;
+}
+
+/** Keeps the address's tracking values for this visit and, for VPN visits, the affiliate. */
+function rememberTracking(params: URLSearchParams): void {
+  const tracking = sessionTracking();
+  for (const name of TRACKING_PARAMS) {
+    const value = params.get(name);
+    if (value && TRACKING_VALUE.test(value)) tracking[name] = value;
+  }
+  writeStored('session', STORAGE_KEYS.currentSession, JSON.stringify(tracking));
+  if (tracking.nv_trs) writeStored('session', STORAGE_KEYS.referralVisitId, tracking.nv_trs);
+  const group = readQueryParam(params, 'product_group') ?? DEFAULT_PRODUCT_GROUP;
+  const affiliate = params.get('nv_tri');
+  if (group === 'vpn' && affiliate && TRACKING_VALUE.test(affiliate)) {
+    writeStored('local', STORAGE_KEYS.vpnAffiliate, affiliate);
+  }
+}
+
 export function QueryCleanup() {
   const pathname = usePathname();
+  const { featureFlags } = useAppContext();
   const previous = useRef<{ pathname: string; page: PageKind } | null>(null);
 
   useEffect(() => {
+    writeStored('session', STORAGE_KEYS.featureFlags, JSON.stringify(featureFlags));
+  }, [featureFlags]);
+
+  useEffect(() => {
     const url = new URL(window.location.href);
-    const tracking = storedTracking();
-    for (const name of TRACKING_PARAMS) {
-      const value = url.searchParams.get(name);
-      if (value) tracking[name] = value;
-    }
-    window.sessionStorage.setItem(TRACKING_STORAGE, JSON.stringify(tracking));
+    rememberTracking(url.searchParams);
 
     const page = pageKind(pathname);
+    if (page === 'payment') rememberFlowParams(url.searchParams);
     const params = cleanQuery(url.searchParams, {
       page,
       previousPage: previous.current?.page,

@@ -1,5 +1,12 @@
 import { getTranslations } from 'next-intl/server';
-import { isEnabled, isFlagOn, type PlanView } from '@checkout/core';
+import {
+  isEnabled,
+  isFlagOn,
+  planBadgesFor,
+  readQueryParam,
+  statementLine,
+  type PlanView,
+} from '@checkout/core';
 import { AddressFields } from '../../../components/checkout/address-fields';
 import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
 import { STEPS } from '../../../components/checkout/steps';
@@ -13,7 +20,7 @@ import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import { OneClickPayments } from '../../../components/payments/one-click';
 import { PaymentMethods } from '../../../components/payments/payment-methods';
-import { initialPlan } from '../../../components/plans/initial-plan';
+import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
 import { PlanPicker } from '../../../components/plans/plan-picker';
@@ -26,12 +33,34 @@ import { countryOptions } from '../../../server/countries.server';
 import { getShellInfo } from '../../../server/shell.server';
 import styles from './payment.module.css';
 
-/** `product_xs`: a cross-sell plan identifier, or '1' for the first one on offer. */
-function preselectedCrossSell(param: string | null, plans: readonly PlanView[]): string | null {
+/**
+ * The cross-sell plan preselected by a price id (`price_ids`, `service_price_ids`), else by
+ * `product_xs`: a cross-sell plan identifier, or '1' for the first one on offer.
+ */
+function preselectedCrossSell(params: URLSearchParams, plans: readonly PlanView[]): string | null {
+  const priceIds = [
+    ...(readQueryParam(params, 'price_ids') ?? []),
+    ...(readQueryParam(params, 'service_price_ids') ?? []),
+  ];
+  const byPrice = planByPriceId(plans, priceIds);
+  if (byPrice) return byPrice.identifier;
+  const param = readQueryParam(params, 'product_xs');
   if (!param || param === '0') return null;
   return (
     (plans.find((p) => p.identifier === param) ?? (param === '1' ? plans[0] : undefined))
       ?.identifier ?? null
+  );
+}
+
+/**
+ * Whether the checkout opens with the declined alert: `error=declined` or a payment that came
+ * back as `payment_status=error`, unless `hide_error=1` asks for a clean page.
+ */
+function showsDeclined(params: URLSearchParams): boolean {
+  if (isFlagOn(readQueryParam(params, 'hide_error'))) return false;
+  return (
+    readQueryParam(params, 'error') === 'declined' ||
+    readQueryParam(params, 'payment_status') === 'error'
   );
 }
 
@@ -77,7 +106,11 @@ export default async function PaymentPage() {
           cart,
           currency: checkout.currency,
           country: context.geoData.countryCode,
-          crossSell: preselectedCrossSell(params.get('product_xs'), crossSellPlans),
+          region: context.geoData.stateCode
+            ? `${context.geoData.countryCode}-${context.geoData.stateCode}`
+            : undefined,
+          postalCode: context.geoData.zipCode,
+          crossSell: preselectedCrossSell(params, crossSellPlans),
           step,
         }}
       >
@@ -93,6 +126,7 @@ export default async function PaymentPage() {
                   locale={locale}
                   periodDropdown={flags['plan-period-dropdown'] !== 'off'}
                   renewalDisclaimer={isEnabled(flags, 'renewal-price-disclaimer')}
+                  badges={planBadgesFor(flags)}
                 />
               </CheckoutSection>
               <CheckoutSection name="email" title={t('sections.email')}>
@@ -114,7 +148,10 @@ export default async function PaymentPage() {
               <CheckoutSection name="payment-methods" title={t('sections.methods')}>
                 <PaymentMethods
                   locale={locale}
-                  declined={params.get('error') === 'declined'}
+                  declined={showsDeclined(params)}
+                  preselect={
+                    readQueryParam(params, 'payment_provider') ?? readQueryParam(params, 'provider')
+                  }
                   cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
                 />
               </CheckoutSection>
@@ -126,9 +163,20 @@ export default async function PaymentPage() {
                   productName={brand.products[checkout.group].name}
                   crossSellName={crossSellName}
                 />
+                <p className={styles.statement} data-element="statement-line">
+                  {t('statement', {
+                    descriptor: statementLine(brand, checkout.group, {
+                      mainMerchant: readQueryParam(params, 'main_merchant'),
+                      descriptor: readQueryParam(params, 'descriptor'),
+                    }),
+                  })}
+                </p>
                 <AddressFields countries={countryOptions(locale)} />
                 {isEnabled(flags, 'coupon') ? (
-                  <CouponField initialCode={params.get('coupon')} />
+                  <CouponField
+                    initialCode={readQueryParam(params, 'coupon')}
+                    product={checkout.group}
+                  />
                 ) : null}
               </CheckoutSection>
             </aside>

@@ -1,18 +1,40 @@
 import { getTranslations } from 'next-intl/server';
+import { readQueryParam, safeRedirectTarget } from '@checkout/core';
 import { Link } from '../../../i18n/navigation';
 import { OrderStatus } from '../../../components/payments/order-status';
 import { StatusPanel } from '../../../components/shell/status-panel';
+import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
 
-/** A payment the provider has not settled yet: explain, and keep checking. */
+/**
+ * A payment the provider has not settled yet: explain, and keep checking. The shopper may leave:
+ * to `redirect_uri` (the site that sent them, when its origin is allowed), else the checkout.
+ */
 export default async function PendingPage() {
-  const t = await getTranslations('flow');
-  const orderId = (await getRequestUrl()).searchParams.get('order_id');
+  const [t, tSuccess, url] = await Promise.all([
+    getTranslations('flow'),
+    getTranslations('success'),
+    getRequestUrl(),
+  ]);
+  const orderId = url.searchParams.get('order_id');
+  const back = safeRedirectTarget(
+    readQueryParam(url.searchParams, 'redirect_uri'),
+    env.SITE_ORIGIN,
+    env.ALLOWED_REDIRECT_ORIGINS,
+  );
   return (
     <StatusPanel title={t('pendingTitle')} text={t('pendingText')} section="pending">
-      {orderId ? (
-        <OrderStatus orderId={orderId} pendingAfterMs={null} />
-      ) : (
+      {orderId ? <OrderStatus orderId={orderId} pendingAfterMs={null} /> : null}
+      {back ? (
+        <a
+          className="button button-secondary"
+          href={back}
+          data-element="redirect-back"
+          data-outgoing
+        >
+          {tSuccess('continue')}
+        </a>
+      ) : orderId ? null : (
         <Link className="button button-secondary" href="/payment/">
           {t('backToCheckout')}
         </Link>

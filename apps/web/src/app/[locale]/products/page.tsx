@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { planBadgesFor } from '@checkout/core';
 import { ProductChooser } from '../../../components/home/product-chooser';
 import { PlanComparison } from '../../../components/plans/plan-comparison';
 import { PageHeading } from '../../../components/shell/page-heading';
@@ -32,7 +33,12 @@ export default async function ProductsPage() {
   return (
     <>
       <PageHeading title={t('compareTitle', { product: brand.products[group].name })} />
-      <PlanComparison pkg={checkout.pkg} group={group} locale={context.language.localeCode} />
+      <PlanComparison
+        pkg={checkout.pkg}
+        group={group}
+        locale={context.language.localeCode}
+        badges={planBadgesFor(context.featureFlags)}
+      />
     </>
   );
 }

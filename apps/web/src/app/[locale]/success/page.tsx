@@ -1,77 +1,145 @@
+import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatPrice, isCurrency, type ProductGroup } from '@checkout/core';
-import { Link, redirect } from '../../../i18n/navigation';
+import {
+  formatPrice,
+  isCurrency,
+  isFlagOn,
+  readQueryParam,
+  safeRedirectTarget,
+  type ProductGroup,
+} from '@checkout/core';
+import { redirect } from '../../../i18n/navigation';
+import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
+import { RememberBuyer } from '../../../components/payments/remember-buyer';
 import { StatusPanel } from '../../../components/shell/status-panel';
+import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
+import { pageMetadata } from '../../../server/metadata.server';
 import { loadOrder } from '../../../server/order.server';
+import { getShellInfo } from '../../../server/shell.server';
 import styles from './success.module.css';
 
-type App = 'vpn' | 'pass' | 'locker';
+const APPS = ['vpn', 'pass', 'locker'] as const;
+type App = (typeof APPS)[number];
 
-/** The desktop apps an order's product opens; the bundle has all three. */
-function appsFor(group: string | null): App[] {
-  if (group === 'bundle') return ['vpn', 'pass', 'locker'];
+/**
+ * The desktop apps to open: those `services` names, else the order's product's (the bundle has
+ * all three).
+ */
+function appsFor(group: string | null, services: readonly string[] | null): App[] {
+  const named = APPS.filter((app) => services?.includes(app));
+  if (named.length > 0) return named;
+  if (group === 'bundle') return [...APPS];
   return group === 'pass' || group === 'locker' ? [group] : ['vpn'];
 }
 
+/** The order the address names, or null when it names none or one the api does not know. */
+async function requestedOrder() {
+  return loadOrder((await getRequestUrl()).searchParams.get('order_id'));
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  if (await requestedOrder()) return pageMetadata();
+  const t = await getTranslations('errors');
+  return pageMetadata(t(errorTitleKey(404), { status: 404 }));
+}
+
+/** `success_uri` when it leads to our own or an allowed origin, with `success_alert` carried on. */
+function continueTarget(params: URLSearchParams): string | null {
+  const target = safeRedirectTarget(
+    readQueryParam(params, 'success_uri'),
+    env.SITE_ORIGIN,
+    env.ALLOWED_REDIRECT_ORIGINS,
+  );
+  if (!target || !isFlagOn(readQueryParam(params, 'success_alert'))) return target;
+  const url = new URL(target);
+  url.searchParams.set('success_alert', '1');
+  return url.toString();
+}
+
 export default async function SuccessPage() {
-  const [t, tSuccess, locale] = await Promise.all([
+  const [t, tSuccess, locale, url] = await Promise.all([
     getTranslations('flow'),
     getTranslations('success'),
     getLocale(),
+    getRequestUrl(),
   ]);
-  const order = await loadOrder((await getRequestUrl()).searchParams.get('order_id'));
-  if (order && order.status !== 'paid')
-    redirect({ href: { pathname: '/processing/', query: { order_id: order.id } }, locale });
+  const params = url.searchParams;
+  const order = await requestedOrder();
+  if (!order) {
+    // Nothing was bought here: no thanks for a purchase that does not exist.
+    const { links } = await getShellInfo();
+    return <ErrorScreen status={404} {...links} />;
+  }
+  if (order.status !== 'paid') {
+    redirect({
+      href: {
+        pathname: '/processing/',
+        query: { order_id: order.id, payment_status: order.status },
+      },
+      locale,
+    });
+  }
   const brand = getBrand();
+  const next = continueTarget(params);
   return (
-    <StatusPanel title={t('successTitle')} text={t('successText')} section="success">
-      {order ? (
-        <div className={styles.details} data-element="order-details">
-          <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
-          {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
-          {isCurrency(order.currency) && order.totalMinor !== null ? (
-            <p>
-              {tSuccess('totalPaid', {
-                amount: formatPrice(order.totalMinor, order.currency, locale),
-              })}
-            </p>
-          ) : null}
-          {order.email ? (
-            <p data-element="receipt">{tSuccess('receipt', { email: order.email })}</p>
-          ) : null}
-          <h2 className={styles.heading}>{tSuccess('getStarted')}</h2>
-          <ul className={styles.apps}>
-            {appsFor(order.productGroup).map((app) => {
-              const product = brand.products[app as ProductGroup].name;
-              const scheme = brand.appSchemes[app];
-              return (
-                <li key={app}>
-                  <a
-                    className="button"
-                    href={`${scheme}://claim-online-purchase?order_id=${order.id}`}
-                    data-element={`claim-${app}`}
-                  >
-                    {tSuccess('claim', { product })}
-                  </a>
-                  <a
-                    className="button button-secondary"
-                    href={`${scheme}://open_app`}
-                    data-element={`open-${app}`}
-                  >
-                    {tSuccess('openApp', { product })}
-                  </a>
-                </li>
-              );
+    <StatusPanel
+      title={
+        isFlagOn(readQueryParam(params, 'plan_upgraded')) ? t('upgradedTitle') : t('successTitle')
+      }
+      text={t('successText')}
+      section="success"
+    >
+      <RememberBuyer />
+      <div
+        className={styles.details}
+        data-element="order-details"
+        data-purchase-funnel={readQueryParam(params, 'purchase_funnel') ?? undefined}
+      >
+        <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
+        {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
+        {isCurrency(order.currency) && order.totalMinor !== null ? (
+          <p>
+            {tSuccess('totalPaid', {
+              amount: formatPrice(order.totalMinor, order.currency, locale),
             })}
-          </ul>
-        </div>
-      ) : (
-        <Link className="button button-secondary" href="/">
-          {t('backToCheckout')}
-        </Link>
-      )}
+          </p>
+        ) : null}
+        {order.email ? (
+          <p data-element="account-email">{tSuccess('account', { email: order.email })}</p>
+        ) : null}
+        <h2 className={styles.heading}>{tSuccess('getStarted')}</h2>
+        <ul className={styles.apps}>
+          {appsFor(order.productGroup, readQueryParam(params, 'services')).map((app) => {
+            const product = brand.products[app as ProductGroup].name;
+            const scheme = brand.appSchemes[app];
+            return (
+              <li key={app}>
+                <a
+                  className="button"
+                  href={`${scheme}://claim-online-purchase?order_id=${order.id}`}
+                  data-element={`claim-${app}`}
+                >
+                  {tSuccess('claim', { product })}
+                </a>
+                <a
+                  className="button button-secondary"
+                  href={`${scheme}://open_app`}
+                  data-element={`open-${app}`}
+                >
+                  {tSuccess('openApp', { product })}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+        {next ? (
+          <a className="button" href={next} data-element="success-continue" data-outgoing>
+            {tSuccess('continue')}
+          </a>
+        ) : null}
+      </div>
     </StatusPanel>
   );
 }
