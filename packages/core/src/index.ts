@@ -32,3 +32,7 @@ export * from './provider-labels';
 export * from './users';
 export * from './run-mode';
 export * from './text';
+export * from './experiment-rules';
+export * from './experiments';
+export * from './experiment-assignment';
+export * from './experiment-cookies';
