@@ -250,7 +250,11 @@ describe('assignment split (χ², 100,000 visitors, seed 20261123)', () => {
     // 3 degrees of freedom: 11.345 is the 0.99 quantile.
     expect(chiSquare).toBeLessThan(11.345);
     // …and a biased split is caught by the same measure.
-    const biased = { ...counts, c: (counts.c ?? 0) + 1000, control: (counts.control ?? 0) - 1000 };
+    const biased: Record<string, number> = {
+      ...counts,
+      c: (counts.c ?? 0) + 1000,
+      control: (counts.control ?? 0) - 1000,
+    };
     const biasedChi = Object.entries(expectedShare).reduce(
       (sum, [value, share]) => sum + ((biased[value] ?? 0) - share * n) ** 2 / (share * n),
       0,
