@@ -48,3 +48,6 @@ export function splitByScope(
   }
   return { global, local };
 }
+
+/** Server-side calls carry the `experiment` cookie's value to the api in this header (spec §3). */
+export const EXPERIMENT_HEADER = 'x-experiment';
