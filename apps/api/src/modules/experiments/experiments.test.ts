@@ -32,7 +32,7 @@ describe('experiments in the api', () => {
   const list = async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/experiments/' });
     expect(response.statusCode).toBe(200);
-    return (response.json() as { experiments: { id: string; status: string }[] }).experiments;
+    return response.json<{ experiments: { id: string; status: string }[] }>().experiments;
   };
 
   const plans = async (headers: Record<string, string> = {}) => {
@@ -43,11 +43,9 @@ describe('experiments in the api', () => {
       payload: { query: QUERY, variables: { currencyCode: 'USD', packageId: 'vpn-default' } },
     });
     expect(response.statusCode).toBe(200);
-    const pkg = (
-      response.json() as {
-        data: { getPackagePlans: { identifier: string; plans: { identifier: string }[] } };
-      }
-    ).data.getPackagePlans;
+    const pkg = response.json<{
+      data: { getPackagePlans: { identifier: string; plans: { identifier: string }[] } };
+    }>().data.getPackagePlans;
     return { identifier: pkg.identifier, plans: pkg.plans.map((p) => p.identifier) };
   };
 
