@@ -7,7 +7,9 @@ import {
   deviceTypeFrom,
   isProductGroup,
   languageOf,
+  parseAssignments,
   resolveCurrency,
+  type Assignments,
   type AppContext,
   type ProductGroup,
 } from '@checkout/core';
@@ -15,7 +17,12 @@ import { env } from '../env.server';
 import { featureFlagsFor } from './feature-flags.server';
 import { countryOf } from './geo.server';
 import { getCurrentUser } from './user.server';
-import { REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './request-headers';
+import {
+  REQUEST_EXPERIMENTS_HEADER,
+  REQUEST_FF_HEADER,
+  REQUEST_PRICING_EXPERIMENT_HEADER,
+  REQUEST_URL_HEADER,
+} from './request-headers';
 
 /** The address the visitor asked for (path with locale prefix, and query), as the proxy saw it. */
 export const getRequestUrl = cache(async (): Promise<URL> => {
@@ -28,6 +35,11 @@ export const getProductGroup = cache(async (): Promise<ProductGroup | undefined>
   return isProductGroup(group) ? group : undefined;
 });
 
+/** The variants this page renders, as the proxy assigned them before rendering. */
+export const getActiveExperiments = cache(async (): Promise<Assignments> =>
+  parseAssignments((await headers()).get(REQUEST_EXPERIMENTS_HEADER)),
+);
+
 export const getAppContext = cache(async (): Promise<AppContext> => {
   const requestHeaders = await headers();
   const url = await getRequestUrl();
@@ -38,10 +50,10 @@ export const getAppContext = cache(async (): Promise<AppContext> => {
     currency: resolveCurrency(url.searchParams.get('currency'), country),
     user: await getCurrentUser(),
     countdownEndTime: env.PROMO_COUNTDOWN_END ? Date.parse(env.PROMO_COUNTDOWN_END) : null,
-    enabledExperimentIds: [],
+    enabledExperimentIds: Object.keys(await getActiveExperiments()),
     deviceType: deviceTypeFrom(requestHeaders.get('user-agent')),
     featureFlags: featureFlagsFor(requestHeaders.get(REQUEST_FF_HEADER) ?? undefined),
-    pricingExperimentId: null,
+    pricingExperimentId: requestHeaders.get(REQUEST_PRICING_EXPERIMENT_HEADER) || null,
     language: { localeCode: language.localeCode, urlCode: language.urlCode, rtl: language.rtl },
     tracyUrl: null,
     error: null,

@@ -4,11 +4,13 @@ import {
   BACKEND_CODES,
   DEFAULT_PACKAGES,
   DEFAULT_PRODUCT_GROUP,
+  isEnabled,
   isProductGroup,
   parseFiltersParam,
   resolveCurrency,
   SUBGROUPS,
   type Currency,
+  type FeatureFlags,
   type PackageView,
   type ProductFilters,
   type ProductGroup,
@@ -17,6 +19,8 @@ import type { RequestError } from '../lib/request-error';
 import { getAppContext, getRequestUrl } from './app-context.server';
 import { fetchPackagePlans } from './pricing.server';
 import { getServerContext } from './server-context.server';
+
+const DUO_PACKAGE = 'vpn-duo';
 
 export interface CheckoutPlans {
   group: ProductGroup;
@@ -53,6 +57,16 @@ function isCouponUnavailable(error: RequestError): boolean {
   return errors?.some((e) => e.extensions?.code === BACKEND_CODES.couponNotAvailable) ?? false;
 }
 
+/**
+ * Flag vpn-duo-plan prices the VPN's duo package, as the duo-plan experiment's variant does
+ * (that one through the experiment header, which the api reads).
+ */
+function defaultPackage(group: ProductGroup, flags: FeatureFlags): string {
+  return group === 'vpn' && isEnabled(flags, 'vpn-duo-plan')
+    ? DUO_PACKAGE
+    : DEFAULT_PACKAGES[group];
+}
+
 /** `currency` overrides the address's: a restored cart keeps its own currency. */
 export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<CheckoutPlans> {
   const params = (await getRequestUrl()).searchParams;
@@ -67,7 +81,7 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
   const variables = {
     countryCode: context.geoData.countryCode,
     currencyCode: currency,
-    packageId: params.get('package_identifier') ?? DEFAULT_PACKAGES[group],
+    packageId: params.get('package_identifier') ?? defaultPackage(group, context.featureFlags),
     filters: toFilterBag(filters),
   };
   let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, server);

@@ -7,8 +7,9 @@ import type { Experiments } from './service';
 
 export function experimentRoutes(app: FastifyInstance, experiments: Experiments): void {
   app.get('/api/experiments/', async (_req, reply) => {
-    const list = await experiments.current();
-    // Every web node reads this once per refresh interval; no shared cache should keep it longer.
+    // Read afresh: each web node keeps this for one refresh interval, so an edit reaches the
+    // pages within CATALOG_REFRESH_MS, not twice that.
+    const list = await experiments.fresh();
     void reply.header('cache-control', 'no-store');
     return { experiments: list };
   });

@@ -20,6 +20,8 @@ export interface ExperimentLog {
 export interface Experiments {
   /** Every experiment that is not ended, freshly read when the last read is older than refreshMs. */
   current(): Promise<readonly Experiment[]>;
+  /** Read now: for the web nodes, which keep their own copy for one refresh interval. */
+  fresh(): Promise<readonly Experiment[]>;
 }
 
 export function openExperiments(db: Database, refreshMs: number, log: ExperimentLog): Experiments {
@@ -32,6 +34,7 @@ export function openExperiments(db: Database, refreshMs: number, log: Experiment
     return experiments.filter((e) => e.status !== 'ended');
   };
   return {
+    fresh: load,
     current() {
       const now = Date.now();
       // refreshMs 0 means "never re-read", as for the catalog.

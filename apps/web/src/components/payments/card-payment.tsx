@@ -13,6 +13,11 @@ interface CardPaymentProps {
   fieldsUrl: string;
   locale: string;
   amount: string;
+  /**
+   * card-input-layout: one MM / YY field or separate month and year. The card form's own lane
+   * renders it; until the merge the fields keep their combined layout.
+   */
+  expiryLayout?: 'combined' | 'split';
   /** A payment is being started with a token. */
   busy: boolean;
   onToken: (token: string) => void;

@@ -24,9 +24,19 @@ interface PaymentMethodsProps {
   declined: boolean;
   /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
+  /** new-payment-method-form:tiles — the methods as a grid of tiles. */
+  tiles?: boolean;
+  /** card-input-layout:split — separate expiry month and year fields. */
+  expiryLayout?: 'combined' | 'split';
 }
 
-export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethodsProps) {
+export function PaymentMethods({
+  locale,
+  declined,
+  cardInModal,
+  tiles = false,
+  expiryLayout = 'combined',
+}: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const tCart = useTranslations('cart');
@@ -97,7 +107,11 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           {alert}
         </p>
       ) : null}
-      <fieldset className={styles.list} aria-busy={groups === null}>
+      <fieldset
+        className={tiles ? `${styles.list} ${styles.tiles}` : styles.list}
+        aria-busy={groups === null}
+        data-layout={tiles ? 'tiles' : 'list'}
+      >
         <legend className={styles.legend}>{t('choose')}</legend>
         {options.map((option) => (
           <label key={option.id} className={styles.option} data-element={`provider-${option.id}`}>
@@ -122,6 +136,7 @@ export function PaymentMethods({ locale, declined, cardInModal }: PaymentMethods
           fieldsUrl={option.cardFields}
           locale={locale}
           amount={amount}
+          expiryLayout={expiryLayout}
           busy={busy}
           onToken={(cardToken) => void pay(option.id, { inModal: cardInModal, cardToken })}
         />
