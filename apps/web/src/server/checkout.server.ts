@@ -20,8 +20,6 @@ import { getAppContext, getRequestUrl } from './app-context.server';
 import { fetchPackagePlans } from './pricing.server';
 import { getServerContext } from './server-context.server';
 
-const DUO_PACKAGE = 'vpn-duo';
-
 export interface CheckoutPlans {
   group: ProductGroup;
   currency: Currency;
@@ -58,13 +56,15 @@ function isCouponUnavailable(error: RequestError): boolean {
 }
 
 /**
- * Flag vpn-duo-plan prices the VPN's duo package, as the duo-plan experiment's variant does
- * (that one through the experiment header, which the api reads).
+ * Flags vpn-duo-plan and travel-data-addon price another VPN package, as the experiments of the
+ * same names do in their variants (those through the experiment header, which the api reads).
+ * The packages are alternatives: with both flags on, the duo plan wins.
  */
 function defaultPackage(group: ProductGroup, flags: FeatureFlags): string {
-  return group === 'vpn' && isEnabled(flags, 'vpn-duo-plan')
-    ? DUO_PACKAGE
-    : DEFAULT_PACKAGES[group];
+  if (group !== 'vpn') return DEFAULT_PACKAGES[group];
+  if (isEnabled(flags, 'vpn-duo-plan')) return 'vpn-duo';
+  if (isEnabled(flags, 'travel-data-addon')) return 'vpn-travel';
+  return DEFAULT_PACKAGES.vpn;
 }
 
 /** `currency` overrides the address's: a restored cart keeps its own currency. */
