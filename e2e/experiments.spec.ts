@@ -68,7 +68,7 @@ test('a segment variant changes what it names, and its exposure is announced', a
   );
   await expect(page.locator('#section-plans')).toHaveText('1. Choose your plan');
   await expect(page.locator('#section-email')).toHaveText('2. Your account');
-  await expect(page.locator('[data-plan="vpn-plus-2y"]')).toContainText('Plus · 2 years');
+  await expect(page.locator('[data-plan="vpn-basic-2y"]')).toContainText('Basic · 2 years');
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { exposures: unknown[] }).exposures))
     .toEqual(
