@@ -39,6 +39,8 @@ import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
+import { experimentRoutes } from './modules/experiments/routes';
+import { openExperiments } from './modules/experiments/service';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -71,9 +73,13 @@ export async function buildApp({
   await app.register(formbody);
   await app.register(cookie);
   healthRoutes(app, database);
+  // Re-read like the catalog, so an edited row reaches every node within CATALOG_REFRESH_MS.
+  const experiments = openExperiments(database.db, env.CATALOG_REFRESH_MS, app.log);
+  experimentRoutes(app, experiments);
   pricingRoutes(app, catalog, {
     logging: env.LOG_LEVEL !== 'silent',
     introspection: env.NODE_ENV !== 'production',
+    experiments,
   });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);

@@ -96,6 +96,11 @@ const schema = z.object({
   SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   /** Signs QA tokens (?qa=…) that allow flag overrides; unset in production: no QA overrides. */
   QA_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /** How often each web node re-reads the experiments from the api; 0: once, at start. */
+  CATALOG_REFRESH_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).default(60_000),
+  ),
   /** Share of traces kept; anything outside 0…1 falls back to 1. */
   TRACING_SAMPLE_RATE: z.preprocess(
     emptyAsUndefined,

@@ -1,12 +1,16 @@
 /**
  * Runs before every request: forwards /api/* and /graphql to the api service (cookies stay
  * first-party, no CORS), keeps page addresses slash-terminated, marks QA visitors, hands
- * request facts to server components through headers, and gives every page its security headers
- * with a fresh CSP nonce.
+ * request facts to server components through headers, assigns experiments (cookies, redirect
+ * variants) before the page renders, and gives every page its security headers with a fresh
+ * CSP nonce.
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import {
+  EXPERIMENT_COOKIE,
+  EXPERIMENT_COOKIE_MAX_AGE,
+  formatAssignments,
   isProductionDeploy,
   localizedPath,
   readQueryParam,
@@ -14,7 +18,20 @@ import {
 } from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
-import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
+import { currentExperiments } from './experiments/definitions.server';
+import {
+  requestExperiments,
+  type RequestExperiments,
+} from './experiments/request-experiments.server';
+import {
+  QA_COOKIE,
+  REQUEST_EXPERIMENTS_HEADER,
+  REQUEST_FF_HEADER,
+  REQUEST_PRICING_EXPERIMENT_HEADER,
+  REQUEST_URL_HEADER,
+  REQUEST_VISITOR_EXPERIMENTS_HEADER,
+} from './server/request-headers';
+import { countryOf } from './server/geo.server';
 import { qaSecretFor, verifyQaToken, type QaVisitor } from './server/qa-token';
 import { createNonce, securityHeaders } from './server/security-headers';
 
@@ -45,8 +62,43 @@ function isApiPath(pathname: string): boolean {
   return pathname.startsWith('/api/') || pathname === '/graphql' || pathname === '/graphql/';
 }
 
+/**
+ * Experiment cookies, written by hand: Next's cookie helper would percent-encode the '+' and
+ * ':' of `id:variant+id:variant` (spec §9). Only `experiment` is left readable to the browser
+ * (analytics reads it); the assignment records are HttpOnly.
+ */
+function keepExperimentCookies(
+  request: NextRequest,
+  response: NextResponse,
+  cookies: Record<string, string>,
+): void {
+  const secure = env.SITE_ORIGIN.startsWith('https:') ? '; Secure' : '';
+  for (const [name, value] of Object.entries(cookies)) {
+    if ((request.cookies.get(name)?.value ?? '') === value) continue;
+    const httpOnly = name === EXPERIMENT_COOKIE ? '' : '; HttpOnly';
+    const maxAge = value ? EXPERIMENT_COOKIE_MAX_AGE : 0;
+    response.headers.append(
+      'set-cookie',
+      `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly}${secure}`,
+    );
+  }
+}
+
+/** A redirect variant: the same page's language, the variant's path, the query kept. */
+function redirectToVariant(request: NextRequest, target: string, assigned: RequestExperiments) {
+  const url = new URL(request.url);
+  const first = url.pathname.split('/')[1] ?? '';
+  const locale = routing.locales.find((l) => l === first);
+  url.pathname = locale ? localizedPath(locale, target) : target;
+  const response = NextResponse.redirect(url, 307);
+  if (assigned.cookies) keepExperimentCookies(request, response, assigned.cookies);
+  return response;
+}
+
 export default function proxy(request: NextRequest): NextResponse {
   const { pathname, search, searchParams } = request.nextUrl;
+  // Every request keeps this node's copy of the experiments fresh (a read in the background).
+  const experiments = currentExperiments();
   if (isApiPath(pathname)) {
     return NextResponse.rewrite(new URL(`${pathname}${search}`, env.API_URL));
   }
@@ -70,6 +122,13 @@ export default function proxy(request: NextRequest): NextResponse {
   }
 
   const qa = qaVisitorOf(request);
+  const assigned = requestExperiments(request, experiments, {
+    country: countryOf(request.headers),
+    qa: qa !== null,
+  });
+  if (assigned.result.redirectTo) {
+    return redirectToVariant(request, assigned.result.redirectTo, assigned);
+  }
   const headers = new Headers(request.headers);
   headers.set(REQUEST_URL_HEADER, `${pathname}${search}`);
   const pageHeaders = securityHeaders({
@@ -86,9 +145,14 @@ export default function proxy(request: NextRequest): NextResponse {
   headers.delete(REQUEST_FF_HEADER);
   const ff = searchParams.get('ff');
   if (qa && ff) headers.set(REQUEST_FF_HEADER, ff);
+  // What the page renders, and what its api calls carry: decided here, never by the client.
+  headers.set(REQUEST_EXPERIMENTS_HEADER, formatAssignments(assigned.result.active));
+  headers.set(REQUEST_VISITOR_EXPERIMENTS_HEADER, assigned.visitorExperiments);
+  headers.set(REQUEST_PRICING_EXPERIMENT_HEADER, assigned.pricingExperimentId ?? '');
 
   const response = intl(new NextRequest(request, { headers }));
   for (const [name, value] of pageHeaders) response.headers.set(name, value);
+  if (assigned.cookies) keepExperimentCookies(request, response, assigned.cookies);
   if (qa && qa.token === searchParams.get('qa')) {
     // The token itself, checked again on every request, lasts exactly as long as it is valid.
     response.cookies.set(QA_COOKIE, qa.token, {

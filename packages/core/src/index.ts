@@ -38,3 +38,7 @@ export * from './login';
 export * from './run-mode';
 export * from './text';
 export * from './storage-keys';
+export * from './experiment-rules';
+export * from './experiments';
+export * from './experiment-assignment';
+export * from './experiment-cookies';

@@ -5,7 +5,7 @@ import { GLOBAL_ERROR_TEXT } from './global-error-text';
 
 const en = JSON.parse(
   readFileSync(path.join(import.meta.dirname, '../../messages/en.json'), 'utf8'),
-) as { errors: { generic: Record<string, string>; notFound: Record<string, string> } };
+) as { errors: { generic: Record<string, string>; contactSupport: string } };
 
 describe('the last-resort error screen', () => {
   it('shows the English catalog’s generic 500 texts, word for word', () => {

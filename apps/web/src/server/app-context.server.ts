@@ -8,9 +8,11 @@ import {
   deviceTypeFrom,
   isProductionDeploy,
   languageOf,
+  parseAssignments,
   parseDevSettings,
   readQueryParam,
   resolveCurrency,
+  type Assignments,
   type AppContext,
   type DevSettings,
   type ProductGroup,
@@ -21,7 +23,12 @@ import { reportWarning } from '../lib/report-error';
 import { featureFlagsFor } from './feature-flags.server';
 import { countryOf, regionOf } from './geo.server';
 import { getCurrentUser } from './user.server';
-import { REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './request-headers';
+import {
+  REQUEST_EXPERIMENTS_HEADER,
+  REQUEST_FF_HEADER,
+  REQUEST_PRICING_EXPERIMENT_HEADER,
+  REQUEST_URL_HEADER,
+} from './request-headers';
 
 /** The address the visitor asked for (path with locale prefix, and query), as the proxy saw it. */
 export const getRequestUrl = cache(async (): Promise<URL> => {
@@ -62,6 +69,11 @@ function countdownEnd(dev: DevSettings | null): number | null {
   return env.PROMO_COUNTDOWN_END ? Date.parse(env.PROMO_COUNTDOWN_END) : null;
 }
 
+/** The variants this page renders, as the proxy assigned them before rendering. */
+export const getActiveExperiments = cache(async (): Promise<Assignments> =>
+  parseAssignments((await headers()).get(REQUEST_EXPERIMENTS_HEADER)),
+);
+
 export const getAppContext = cache(async (): Promise<AppContext> => {
   const requestHeaders = await headers();
   const url = await getRequestUrl();
@@ -77,13 +89,13 @@ export const getAppContext = cache(async (): Promise<AppContext> => {
     currency: resolveCurrency(readQueryParam(url.searchParams, 'currency'), country),
     user: await getCurrentUser(),
     countdownEndTime: countdownEnd(dev),
-    enabledExperimentIds: [],
+    enabledExperimentIds: Object.keys(await getActiveExperiments()),
     deviceType: deviceTypeFrom(
       requestHeaders.get('user-agent'),
       requestHeaders.get('sec-ch-ua-mobile'),
     ),
     featureFlags: featureFlagsFor(flagOverrides || undefined),
-    pricingExperimentId: null,
+    pricingExperimentId: requestHeaders.get(REQUEST_PRICING_EXPERIMENT_HEADER) || null,
     language: { localeCode: language.localeCode, urlCode: language.urlCode, rtl: language.rtl },
     translations: { localeCode: language.localeCode, namespaces: [...CLIENT_NAMESPACES] },
     tracyUrl: TRACE_COLLECTOR_PATH,

@@ -4,11 +4,13 @@ import {
   BACKEND_CODES,
   DEFAULT_PACKAGES,
   DEFAULT_PRODUCT_GROUP,
+  isEnabled,
   parseFiltersParam,
   readQueryParam,
   resolveCurrency,
   SUBGROUPS,
   type Currency,
+  type FeatureFlags,
   type PackageView,
   type ProductFilters,
   type ProductGroup,
@@ -60,6 +62,18 @@ function isCouponUnavailable(error: RequestError): boolean {
   return errors?.some((e) => e.extensions?.code === BACKEND_CODES.couponNotAvailable) ?? false;
 }
 
+/**
+ * Flags vpn-duo-plan and travel-data-addon price another VPN package, as the experiments of the
+ * same names do in their variants (those through the experiment header, which the api reads).
+ * The packages are alternatives: with both flags on, the duo plan wins.
+ */
+function defaultPackage(group: ProductGroup, flags: FeatureFlags): string {
+  if (group !== 'vpn') return DEFAULT_PACKAGES[group];
+  if (isEnabled(flags, 'vpn-duo-plan')) return 'vpn-duo';
+  if (isEnabled(flags, 'travel-data-addon')) return 'vpn-travel';
+  return DEFAULT_PACKAGES.vpn;
+}
+
 /** `currency` overrides the address's: a restored cart keeps its own currency. */
 export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<CheckoutPlans> {
   const params = (await getRequestUrl()).searchParams;
@@ -73,11 +87,11 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
   const variables = {
     countryCode: context.geoData.countryCode,
     currencyCode: currency,
-    // An experiment's package (the experiments lane assigns it) wins over the link's own.
+    // An experiment's package (`exp_package_identifier`) wins over the link's own.
     packageId:
       readQueryParam(params, 'exp_package_identifier') ??
       readQueryParam(params, 'package_identifier') ??
-      DEFAULT_PACKAGES[group],
+      defaultPackage(group, context.featureFlags),
     filters: toFilterBag(filters),
   };
   let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, server);

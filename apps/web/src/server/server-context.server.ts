@@ -5,6 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { CART_BINDING_COOKIE } from '@checkout/core';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
+import { REQUEST_VISITOR_EXPERIMENTS_HEADER } from './request-headers';
 
 export const getServerContext = cache(async (): Promise<ServerContext> => {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
@@ -12,7 +13,8 @@ export const getServerContext = cache(async (): Promise<ServerContext> => {
     token: cookieStore.get('token')?.value,
     // The owner of a cart sees its e-mail and its order's details on a reload.
     cartBinding: cookieStore.get(CART_BINDING_COOKIE)?.value,
-    experiment: cookieStore.get('experiment')?.value,
+    // As the proxy assigned them for this request: on a first visit there is no cookie yet.
+    experiment: requestHeaders.get(REQUEST_VISITOR_EXPERIMENTS_HEADER) || undefined,
     // The api limits requests per visitor; without this every visitor would share our address.
     clientAddress: clientAddress(requestHeaders),
   };

@@ -7,6 +7,7 @@ import { readSeed } from './seed-data';
 import { seedCatalog } from './seed';
 import { buildSnapshot, type CatalogSnapshot } from './snapshot';
 import { readCatalogRows } from './store';
+import { readExperimentSeed, seedExperiments } from '../experiments/store';
 
 export interface Catalog {
   snapshot(): CatalogSnapshot;
@@ -14,9 +15,13 @@ export interface Catalog {
   close(): void;
 }
 
-/** Seeds an empty catalog; run by openDatabase's `prepare`, under the start-up lock. */
+/**
+ * Seeds an empty catalog, and an empty experiments table (data/experiments/, owned by the
+ * experiments module); run by openDatabase's `prepare`, under the start-up lock.
+ */
 export async function prepareCatalog(db: Database): Promise<void> {
   await seedCatalog(db, readSeed());
+  await seedExperiments(db, readExperimentSeed());
 }
 
 export async function openCatalog(db: Database, refreshMs: number): Promise<Catalog> {

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { ValidationRule } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
-import { AppError, ERROR_CODES } from '@checkout/core';
+import { AppError, ERROR_CODES, EXPERIMENT_HEADER } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
+import { pricingVariants, type Experiments } from '../experiments/service';
 import { checkGetParams, unparsableGetIsBadRequest } from './get-request';
 import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
-import { pricingSchema } from './schema';
+import { pricingSchema, type PricingContext } from './schema';
 
 /** Longest GET URL accepted; longer queries must be POSTed (spec §7). */
 export const MAX_GET_URL_LENGTH = 2047;
@@ -38,6 +39,8 @@ const noIntrospection: Plugin = {
 
 export interface PricingOptions {
   logging: boolean;
+  /** Pricing experiments: the experiment header may select another package. */
+  experiments: Experiments;
   /** Off in production. */
   introspection: boolean;
 }
@@ -45,9 +48,9 @@ export interface PricingOptions {
 export function pricingRoutes(
   app: FastifyInstance,
   catalog: Catalog,
-  { logging, introspection }: PricingOptions,
+  { logging, introspection, experiments }: PricingOptions,
 ): void {
-  const yoga = createYoga({
+  const yoga = createYoga<PricingContext>({
     schema: pricingSchema(catalog),
     graphqlEndpoint: '/graphql',
     landingPage: false,
@@ -84,8 +87,14 @@ export function pricingRoutes(
         string,
         unknown
       > | null;
+      const header = req.headers[EXPERIMENT_HEADER];
+      const pricing = pricingVariants(
+        await experiments.current(),
+        typeof header === 'string' ? header : undefined,
+      );
       const key = responseCacheKey({
-        catalogVersion: catalog.snapshot().version,
+        // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
+        catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
         accept: req.headers.accept ?? '',
         query: params?.query,
         variables: params?.variables,
@@ -99,7 +108,7 @@ export function pricingRoutes(
           .header('etag', hit.etag)
           .send(hit.body);
       }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply);
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { pricing });
       const body = await response.text();
       response.headers.forEach((value, name) => {
         void reply.header(name, value);

@@ -5,6 +5,12 @@ import { z } from 'zod';
 import { AppError, ERROR_CODES, type PackagePlansVariables } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
 import { getPackagePlans } from '../catalog/service';
+import { experimentPackage, type PricingVariants } from '../experiments/service';
+
+/** What the route hands each execution: the visitor's pricing experiment variants. */
+export interface PricingContext {
+  pricing?: PricingVariants;
+}
 
 const typeDefs = /* GraphQL */ `
   "Any JSON value; getPackagePlans reads product filters from an object."
@@ -164,9 +170,13 @@ export function pricingSchema(catalog: Catalog) {
     resolvers: {
       JSON: JSONScalar,
       Query: {
-        getPackagePlans: (_root: unknown, args: PackagePlansVariables) => {
+        getPackagePlans: (_root: unknown, args: PackagePlansVariables, context: PricingContext) => {
           try {
-            return getPackagePlans(catalog.snapshot(), args);
+            // A pricing experiment's variant prices another package (spec §3 pricingExperimentId).
+            const packageId = context.pricing
+              ? experimentPackage(context.pricing, args.packageId)
+              : args.packageId;
+            return getPackagePlans(catalog.snapshot(), { ...args, packageId });
           } catch (error) {
             throw toGraphQLError(error);
           }

@@ -5,7 +5,16 @@ import { beforeDiscountText, totalText } from '../plans/format';
 import { useCheckout } from './checkout-provider';
 import styles from './cross-sell-section.module.css';
 
-export function CrossSellSection({ locale, productName }: { locale: string; productName: string }) {
+export function CrossSellSection({
+  locale,
+  productName,
+  benefitCopy = false,
+}: {
+  locale: string;
+  productName: string;
+  /** cross-sell-copy:benefit — the offer says what the product adds, not only its name. */
+  benefitCopy?: boolean;
+}) {
   const t = useTranslations('crossSell');
   const tPlans = useTranslations('plans');
   const { crossSellPlans, crossSell, save, saving } = useCheckout();
@@ -22,7 +31,9 @@ export function CrossSellSection({ locale, productName }: { locale: string; prod
             data-element={`cross-sell-${plan.identifier}`}
           >
             <div>
-              <p className={styles.name}>{t('offer', { product: name })}</p>
+              <p className={styles.name}>
+                {t(benefitCopy ? 'offerBenefit' : 'offer', { product: name })}
+              </p>
               <p className={styles.price}>
                 {plan.price.discount ? <s>{beforeDiscountText(plan.price, locale)}</s> : null}{' '}
                 {t('price', { price: totalText(plan.price, locale) })}

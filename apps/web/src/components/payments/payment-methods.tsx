@@ -36,7 +36,9 @@ interface PaymentMethodsProps {
   preselect?: string | null;
   /** Flag iframe-modal-3ds: a card's 3-D Secure challenge opens in a modal over the page. */
   cardInModal: boolean;
-  /** The "card input layout" experiment's choice for the card form's expiry. */
+  /** new-payment-method-form:tiles — the methods as a grid of tiles. */
+  tiles?: boolean;
+  /** card-input-layout:split — separate expiry month and year fields. */
   expiryLayout?: ExpiryLayout;
 }
 
@@ -45,7 +47,8 @@ export function PaymentMethods({
   declined,
   preselect = null,
   cardInModal,
-  expiryLayout,
+  tiles = false,
+  expiryLayout = 'combined',
 }: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
@@ -113,7 +116,11 @@ export function PaymentMethods({
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (
     <div className={styles.methods}>
-      <fieldset className={styles.list} aria-busy={groups === null}>
+      <fieldset
+        className={tiles ? `${styles.list} ${styles.tiles}` : styles.list}
+        aria-busy={groups === null}
+        data-layout={tiles ? 'tiles' : 'list'}
+      >
         <legend className={styles.legend}>{t('choose')}</legend>
         {options.map((option) => (
           <label key={option.id} className={styles.option} data-element={`provider-${option.id}`}>

@@ -17,13 +17,30 @@ interface PlanPickerProps {
   renewalDisclaimer: boolean;
   /** The promo-badge flags: what discounted period cards announce. */
   badges: Badges;
+  /** renewal-price-disclaimer:prominent — the disclaimer in a highlighted box. */
+  renewalProminent?: boolean;
+  /** Flag plan-upsell, plan-upsell:upsell — an offer to move up to the next tier. */
+  upsell?: boolean;
+  /** plan-title:display-title — period cards titled with the catalog's display title. */
+  displayTitles?: boolean;
+  /** plan-features:first — "What you get" above the billing periods. */
+  featuresFirst?: boolean;
 }
 
 function unique<T>(values: readonly T[]): T[] {
   return [...new Set(values)];
 }
 
-export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }: PlanPickerProps) {
+export function PlanPicker({
+  locale,
+  periodDropdown,
+  renewalDisclaimer,
+  renewalProminent = false,
+  upsell = false,
+  displayTitles = false,
+  featuresFirst = false,
+  badges,
+}: PlanPickerProps) {
   const t = useTranslations('plans');
   const messages = useMessages();
   const { plans, selected, select } = usePlanSelection();
@@ -44,8 +61,22 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }
     if (any) select(any.identifier);
   };
 
+  const nextTier = tiers[tiers.indexOf(selected.tier) + 1];
+  const upsellPlan = nextTier
+    ? (plans.find(
+        (p) => p.tier === nextTier && p.period.identifier === selected.period.identifier,
+      ) ?? plans.find((p) => p.tier === nextTier))
+    : undefined;
+  const features = (
+    <div>
+      <h3 className={styles.featuresTitle}>{t('includes')}</h3>
+      <PlanFeatures services={selected.services} labels={serviceLabels} />
+    </div>
+  );
+
   return (
     <div className={styles.picker} data-element="plan-picker">
+      {featuresFirst ? features : null}
       {tiers.length > 1 ? (
         <fieldset className={styles.tiers}>
           <legend className={styles.legend}>{t('tierLabel')}</legend>
@@ -104,7 +135,7 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }
                 />
                 <span className={styles.periodBody}>
                   <span className={styles.periodTitle}>
-                    {periodText(plan.period)}
+                    {displayTitles ? plan.displayTitle : periodText(plan.period)}
                     {plan.extraPeriod ? (
                       <span className={styles.extra}>
                         {t('extra', { period: periodText(plan.extraPeriod) })}
@@ -142,7 +173,10 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }
       )}
 
       {renewalDisclaimer ? (
-        <p className={styles.renewal} data-element="renewal-disclaimer">
+        <p
+          className={renewalProminent ? `${styles.renewal} ${styles.prominent}` : styles.renewal}
+          data-element="renewal-disclaimer"
+        >
           {t('renewal', {
             price: totalText(selected.nextChargePlan.price, locale),
             period: periodText(selected.nextChargePlan.period),
@@ -150,10 +184,21 @@ export function PlanPicker({ locale, periodDropdown, renewalDisclaimer, badges }
         </p>
       ) : null}
 
-      <div>
-        <h3 className={styles.featuresTitle}>{t('includes')}</h3>
-        <PlanFeatures services={selected.services} labels={serviceLabels} />
-      </div>
+      {upsell && upsellPlan ? (
+        <button
+          type="button"
+          className={`button button-secondary ${styles.upsell}`}
+          onClick={() => select(upsellPlan.identifier)}
+          data-element="plan-upsell"
+        >
+          {t('upsell', {
+            tier: upsellPlan.tier,
+            price: perMonthText(upsellPlan.price, locale),
+          })}
+        </button>
+      ) : null}
+
+      {featuresFirst ? null : features}
     </div>
   );
 }

@@ -25,7 +25,14 @@ import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
 import { PlanPicker } from '../../../components/plans/plan-picker';
 import { PlanSelectionProvider } from '../../../components/plans/selection';
-import { getAppContext, getRequestUrl } from '../../../server/app-context.server';
+import type { ReactNode } from 'react';
+import { checkoutVariants, type CheckoutVariants } from '../../../experiments/checkout-variants';
+import { ExperimentExposures } from '../../../experiments/experiment-exposures';
+import {
+  getActiveExperiments,
+  getAppContext,
+  getRequestUrl,
+} from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
 import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
@@ -64,11 +71,42 @@ function showsDeclined(params: URLSearchParams): boolean {
   );
 }
 
+type Section = 'plans' | 'email' | 'cross-sell' | 'one-click-payments' | 'payment-methods';
+
+const SECTION_TITLES = {
+  plans: 'sections.plans',
+  email: 'sections.email',
+  'cross-sell': 'sections.crossSell',
+  'one-click-payments': 'sections.oneClick',
+  'payment-methods': 'sections.methods',
+} as const satisfies Record<Section, string>;
+
+/** The main column's sections, in the order the experiments of §9 put them. */
+function sectionOrder(variants: CheckoutVariants): Section[] {
+  const order: Section[] = [
+    'plans',
+    'email',
+    'cross-sell',
+    'one-click-payments',
+    'payment-methods',
+  ];
+  const move = (section: Section, before: Section) => {
+    order.splice(order.indexOf(section), 1);
+    order.splice(order.indexOf(before), 0, section);
+  };
+  // cross-sell-step-desktop:step — its own step right after the plan choice.
+  if (variants.crossSellAfterPlans) move('cross-sell', 'email');
+  // email-in-payment:in-payment — the e-mail right above the payment methods.
+  if (variants.emailInPayment) move('email', 'payment-methods');
+  return order;
+}
+
 export default async function PaymentPage() {
-  const [t, context, url] = await Promise.all([
+  const [t, context, url, experiments] = await Promise.all([
     getTranslations('payment'),
     getAppContext(),
     getRequestUrl(),
+    getActiveExperiments(),
   ]);
   const params = url.searchParams;
   // The cart and the plans at once; a restored cart in another currency asks for its own plans.
@@ -86,13 +124,64 @@ export default async function PaymentPage() {
   }
   const locale = context.language.localeCode;
   const flags = context.featureFlags;
+  const variants = checkoutVariants(flags, experiments);
   const brand = getBrand();
-  const crossSellPlans = checkout.pkg.crossSell?.plans ?? [];
+  // The family plan of a cross-sell is an extra plan (flag extra-plans, family-cross-sell).
+  const crossSellPlans = (checkout.pkg.crossSell?.plans ?? []).filter(
+    (plan) => variants.familyCrossSell || plan.type !== 'family',
+  );
   const crossSellGroup = crossSellPlans[0]?.identifier.startsWith('vpn') ? 'vpn' : 'pass';
   const crossSellName = crossSellPlans.length > 0 ? brand.products[crossSellGroup].name : undefined;
   const stepParam = params.get('payment_step');
   const step = STEPS.find((s) => s === stepParam) ?? (isFlagOn(stepParam) ? 'payment' : 'plan');
   const cartPlan = cart?.lines.find((l) => l.kind === 'main')?.plan;
+  const content: Record<Section, ReactNode> = {
+    plans: (
+      <>
+        <PlanFilters group={checkout.group} filters={checkout.filters} params={params} />
+        <PlanPicker
+          locale={locale}
+          periodDropdown={flags['plan-period-dropdown'] !== 'off'}
+          renewalDisclaimer={variants.renewalDisclaimer}
+          renewalProminent={variants.renewalProminent}
+          upsell={variants.planUpsell}
+          displayTitles={variants.displayTitles}
+          featuresFirst={variants.featuresFirst}
+          badges={planBadgesFor(flags)}
+        />
+      </>
+    ),
+    email: (
+      <EmailSection
+        confirm={isFlagOn(params.get('confirm_email'))}
+        existingUser={isFlagOn(params.get('existing_user'))}
+        offerLogin={variants.oauthSignup}
+      />
+    ),
+    'cross-sell': crossSellName ? (
+      <CrossSellSection
+        locale={locale}
+        productName={crossSellName}
+        benefitCopy={variants.crossSellBenefitCopy}
+      />
+    ) : null,
+    'one-click-payments': <OneClickPayments />,
+    'payment-methods': (
+      <PaymentMethods
+        locale={locale}
+        declined={showsDeclined(params)}
+        preselect={readQueryParam(params, 'payment_provider') ?? readQueryParam(params, 'provider')}
+        cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
+        tiles={variants.paymentMethodTiles}
+        expiryLayout={variants.expiryLayout}
+      />
+    ),
+  };
+  const order = sectionOrder(variants).filter(
+    (section) =>
+      (section !== 'cross-sell' || crossSellName) &&
+      (section !== 'one-click-payments' || isEnabled(flags, 'enable-one-click-payments')),
+  );
   return (
     <PlanSelectionProvider
       // A new plan list (another subgroup, quota or currency) starts a fresh selection.
@@ -115,46 +204,24 @@ export default async function PaymentPage() {
         }}
       >
         <div className={styles.page}>
+          <ExperimentExposures variants={experiments} />
           <Countdown product={checkout.group} persist={isFlagOn(params.get('persist_countdown'))} />
           <Stepper />
           <StepFocus focus={params.get('focus')} />
           <div className={styles.columns}>
-            <div className={styles.main}>
-              <CheckoutSection name="plans" title={t('sections.plans')}>
-                <PlanFilters group={checkout.group} filters={checkout.filters} params={params} />
-                <PlanPicker
-                  locale={locale}
-                  periodDropdown={flags['plan-period-dropdown'] !== 'off'}
-                  renewalDisclaimer={isEnabled(flags, 'renewal-price-disclaimer')}
-                  badges={planBadgesFor(flags)}
-                />
-              </CheckoutSection>
-              <CheckoutSection name="email" title={t('sections.email')}>
-                <EmailSection
-                  confirm={isFlagOn(params.get('confirm_email'))}
-                  existingUser={isFlagOn(params.get('existing_user'))}
-                />
-              </CheckoutSection>
-              {crossSellName ? (
-                <CheckoutSection name="cross-sell" title={t('sections.crossSell')}>
-                  <CrossSellSection locale={locale} productName={crossSellName} />
-                </CheckoutSection>
-              ) : null}
-              {isEnabled(flags, 'enable-one-click-payments') ? (
-                <CheckoutSection name="one-click-payments" title={t('sections.oneClick')}>
-                  <OneClickPayments />
-                </CheckoutSection>
-              ) : null}
-              <CheckoutSection name="payment-methods" title={t('sections.methods')}>
-                <PaymentMethods
-                  locale={locale}
-                  declined={showsDeclined(params)}
-                  preselect={
-                    readQueryParam(params, 'payment_provider') ?? readQueryParam(params, 'provider')
-                  }
-                  cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
-                />
-              </CheckoutSection>
+            <div
+              className={variants.bigPaymentCta ? `${styles.main} ${styles.bigCta}` : styles.main}
+            >
+              {order.map((section, index) => {
+                const title = t(SECTION_TITLES[section]);
+                // section-header-copy:numbered — the step number before each title.
+                const numbered = variants.numberedSections ? `${index + 1}. ${title}` : title;
+                return (
+                  <CheckoutSection key={section} name={section} title={numbered}>
+                    {content[section]}
+                  </CheckoutSection>
+                );
+              })}
             </div>
             <aside className={styles.side}>
               <CheckoutSection name="order-summary" title={t('sections.summary')}>

@@ -1,0 +1,48 @@
+/**
+ * The experiments this web node assigns from: read from the api (`GET /api/experiments/`) and
+ * kept in memory for CATALOG_REFRESH_MS, so assignment in the proxy never waits for the network.
+ * Until the first answer arrives (a few milliseconds after start) visitors get no experiments.
+ */
+import 'server-only';
+import { experimentListSchema, parseExperimentRows, type Experiment } from '@checkout/core';
+import { env } from '../env.server';
+
+/** After a failed read, the next request tries again no sooner than this. */
+const RETRY_MS = 1_000;
+
+let current: readonly Experiment[] = [];
+let nextReadAt = 0;
+let reading = false;
+
+async function read(): Promise<void> {
+  reading = true;
+  try {
+    const response = await fetch(new URL('/api/experiments/', env.API_URL), {
+      signal: AbortSignal.timeout(5_000),
+      cache: 'no-store',
+    });
+    if (!response.ok) throw new Error(`experiments: the api answered ${response.status}`);
+    const body = experimentListSchema.parse(await response.json());
+    // Each row checked on its own, as the api does: one bad row never hides the others.
+    const { experiments, refused } = parseExperimentRows(
+      body.experiments.map((definition) => {
+        const id = (definition as { id?: unknown } | null)?.id;
+        return { id: typeof id === 'string' ? id : '?', definition };
+      }),
+    );
+    for (const r of refused) console.warn('experiment refused', r.id, r.reason);
+    current = experiments;
+    nextReadAt = env.CATALOG_REFRESH_MS > 0 ? Date.now() + env.CATALOG_REFRESH_MS : Infinity;
+  } catch (error) {
+    console.warn('experiments unavailable', error instanceof Error ? error.message : error);
+    nextReadAt = Date.now() + RETRY_MS;
+  } finally {
+    reading = false;
+  }
+}
+
+/** The experiments as last read; starts a background read when they are due. */
+export function currentExperiments(now = Date.now()): readonly Experiment[] {
+  if (!reading && now >= nextReadAt) void read();
+  return current;
+}
