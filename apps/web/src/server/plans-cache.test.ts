@@ -32,6 +32,19 @@ describe('createPlansCache', () => {
     expect(pricing.calls).toHaveLength(1);
   });
 
+  it('keeps a pricing experiment variant’s answer apart from everyone else’s', async () => {
+    // The api prices another package for a visitor in a pricing experiment (the experiment
+    // header): a control visitor must never be shown the variant's prices, nor the reverse.
+    const cached = createPlansCache(60_000);
+    const control = api({ data: answer, error: null });
+    const variantAnswer = { identifier: 'vpn-variant', plans: [] } as unknown as PackageView;
+    const variant = api({ data: variantAnswer, error: null });
+    await cached(vpn, control.ask(vpn));
+    expect((await cached(vpn, variant.ask(vpn), 'pricing-test:b')).data).toBe(variantAnswer);
+    expect((await cached(vpn, control.ask(vpn))).data).toBe(answer);
+    expect(variant.calls).toHaveLength(1);
+  });
+
   it('asks again for other variables, and after the window', async () => {
     const cached = createPlansCache(30);
     const pricing = api({ data: answer, error: null });

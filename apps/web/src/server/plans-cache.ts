@@ -18,9 +18,11 @@ export function createPlansCache(ttlMs = PLANS_CACHE_TTL_MS) {
   return async function cachedPlans<E>(
     variables: PackagePlansVariables,
     load: () => Promise<Answer<E>>,
+    /** The visitor's experiment header: a pricing experiment's variant is priced apart. */
+    experiment?: string,
   ): Promise<Answer<E>> {
     if (variables.coupon) return load();
-    const key = JSON.stringify(variables);
+    const key = JSON.stringify([variables, experiment ?? null]);
     const kept = answers.get(key);
     if (kept) return { data: kept, error: null };
     const answer = await load();

@@ -19,7 +19,7 @@ export function fetchPackagePlans(
   variables: PackagePlansVariables,
   server: ServerContext,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {
-  return cachedPlans(variables, () => askApi(variables, server));
+  return cachedPlans(variables, () => askApi(variables, server), server.experiment);
 }
 
 async function askApi(
