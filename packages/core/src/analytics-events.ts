@@ -160,3 +160,6 @@ export const analyticsBatchSchema = z.strictObject({
 });
 
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+
+/** The browser's random analytics id (first-party, set once analytics is allowed). */
+export const ANALYTICS_BROWSER_COOKIE = 'browser_id';

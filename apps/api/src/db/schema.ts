@@ -7,3 +7,4 @@ export * from '../modules/identity/tables';
 export * from '../modules/users/tables';
 export * from '../modules/payments/providers/sandbox-tables';
 export * from '../modules/card-testing/tables';
+export * from '../modules/analytics/tables';
