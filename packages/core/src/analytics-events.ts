@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { text } from './text';
-import type { ProductGroup } from './products';
 
 export const ANALYTICS_EVENTS = [
   'click',
@@ -39,7 +38,7 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 export type CollectedEventName = (typeof COLLECTED_EVENTS)[number];
 
 /** Spec §9: the product id analytics reports for a product group (data removal shares 1). */
-export function analyticsProductId(group: ProductGroup | string | null | undefined): number {
+export function analyticsProductId(group: string | null | undefined): number {
   switch (group) {
     case 'pass':
       return 2;
