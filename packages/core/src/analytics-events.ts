@@ -44,12 +44,20 @@ export function analyticsProductId(group: string | null | undefined): number {
       return 2;
     case 'locker':
       return 3;
-    case 'bundle':
     case 'threat_protection':
       return 7;
     default:
       return 1;
   }
+}
+
+/** A plan as analytics names it: its identifier and its product's id (`threat-protection-…` → 7). */
+export function analyticsPlanRef(identifier: string): { identifier: string; product_id: number } {
+  const group = identifier.replace(/-/g, '_');
+  const product = ['data_removal', 'threat_protection', 'vpn', 'pass', 'locker', 'bundle'].find(
+    (g) => group.startsWith(g),
+  );
+  return { identifier, product_id: analyticsProductId(product) };
 }
 
 /** Spec §9: missing section context is reported for this share of the clicks that lack it. */

@@ -3,7 +3,19 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import type { CouponRefusal } from '@checkout/core';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
+
+type CouponStatus = 'initiated' | 'applied' | 'declined' | 'removed';
+
+function trackCoupon(status: CouponStatus, code: string | null, reason?: string): void {
+  setAnalyticsContext({ coupon: { status, code: code?.toUpperCase() ?? null } });
+  track(`coupon_${status}`, {
+    section: 'order-summary',
+    element: 'coupon-form',
+    ...(reason ? { context: { error_message: reason } } : {}),
+  });
+}
 import styles from './coupon-field.module.css';
 
 type Status =
@@ -22,8 +34,13 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
   const id = useId();
 
   const apply = async (code: string) => {
+    trackCoupon('initiated', code);
     const failure = await save({ coupon: code });
-    if (!failure) return setStatus({ kind: 'applied', code: code.toUpperCase() });
+    if (!failure) {
+      trackCoupon('applied', code);
+      return setStatus({ kind: 'applied', code: code.toUpperCase() });
+    }
+    trackCoupon('declined', code, failure.kind === 'coupon' ? failure.reason : 'network');
     setStatus({
       kind: 'declined',
       code,
@@ -67,7 +84,9 @@ export function CouponField({ initialCode }: { initialCode: string | null }) {
           disabled={saving}
           onClick={() =>
             void save({ coupon: null }).then((f) => {
-              if (!f) setStatus({ kind: 'removed' });
+              if (f) return;
+              trackCoupon('removed', coupon);
+              setStatus({ kind: 'removed' });
             })
           }
         >

@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatPrice, isCurrency, type ProductGroup } from '@checkout/core';
 import { Link, redirect } from '../../../i18n/navigation';
+import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
@@ -31,6 +32,15 @@ export default async function SuccessPage() {
         <div className={styles.details} data-element="order-details">
           <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
           {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
+          {/* Revenue is what the order earned before tax; only its owner's browser reports it. */}
+          {order.status === 'paid' && isCurrency(order.currency) && order.totalMinor !== null ? (
+            <ConversionEvent
+              orderId={order.id}
+              revenueMinor={order.totalMinor - (order.taxMinor ?? 0)}
+              currency={order.currency}
+              productGroup={order.productGroup}
+            />
+          ) : null}
           {isCurrency(order.currency) && order.totalMinor !== null ? (
             <p>
               {tSuccess('totalPaid', {

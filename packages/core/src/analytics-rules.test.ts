@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyticsPlanRef } from './analytics-events';
 import { consentCookieValue, consentRegime, effectiveConsent } from './consent';
 
 describe('consent', () => {
@@ -41,5 +42,18 @@ describe('consent', () => {
       ask: false,
     });
     expect(effectiveConsent('garbage', 'opt_in', false).ask).toBe(true);
+  });
+});
+
+describe('analytics product ids (spec §9)', () => {
+  it.each([
+    ['vpn-basic-1y', 1],
+    ['pass-individual-1y', 2],
+    ['locker-500gb-1y', 3],
+    ['threat-protection-1y', 7],
+    ['data-removal-1y', 1],
+    ['bundle-ultimate-1y', 1],
+  ])('reports %s as product %i', (identifier, id) => {
+    expect(analyticsPlanRef(identifier)).toEqual({ identifier, product_id: id });
   });
 });
