@@ -43,9 +43,11 @@ function inOrder(list: readonly string[], names: readonly string[]): boolean {
 
 const PURCHASE = [
   'page_view',
+  'taxes_preselected',
   'plans_displayed',
   'plans_preselected',
-  'taxes_preselected',
+  'click',
+  'plans_selected',
   'form_update',
   'payments_loaded',
   'payments_preselected',
@@ -60,6 +62,7 @@ test('a purchase reports its events in order, with their context, to dataLayer a
   context,
 }) => {
   await open(page, '/payment/?product_group=vpn');
+  await page.locator('[data-element="tier-plus"]').click();
   await confirmEmailForCard(page, 'analytics-buyer@gmail.com');
   await payWithCard(page, '4242 4242 4242 4242');
   await page.waitForURL(/\/success\/\?order_id=/);
@@ -73,13 +76,20 @@ test('a purchase reports its events in order, with their context, to dataLayer a
   expect(inOrder(names, PURCHASE), names.join(' ')).toBe(true);
   expect(names.filter((n) => n === 'conversion')).toHaveLength(1);
   expect(names).toContain('show');
+  expect(layer.filter((e) => e.event === 'click' && e.element === 'tier-plus')).toHaveLength(1);
+  expect(layer.find((e) => e.event === 'plans_selected')).toMatchObject({
+    section: 'plans',
+    plans: {
+      selected: { identifier: expect.stringMatching(/^vpn-plus-/) as unknown, product_id: 1 },
+    },
+  });
   const initiated = layer.find((e) => e.event === 'payments_initiated');
   expect(initiated).toMatchObject({
     currency: 'USD',
     page_language: 'en',
     consent_status: 'default',
     logged_in: false,
-    payments: { selected: 'adyen_card' },
+    payments: { selected: 'adyen_card', loaded: expect.arrayContaining(['adyen_card']) as unknown },
     packages: { main_id: expect.stringMatching(/^vpn-/) as unknown },
   });
 
@@ -110,7 +120,9 @@ test('a purchase reports its events in order, with their context, to dataLayer a
   expect(new Set(shows).size).toBe(shows.length);
   const plansSelected = rows.find((e) => e.event === 'payments_submitted');
   expect(plansSelected?.context).toMatchObject({
-    plans: { selected: { identifier: expect.stringMatching(/^vpn-/) as unknown, product_id: 1 } },
+    plans: {
+      selected: { identifier: expect.stringMatching(/^vpn-plus-/) as unknown, product_id: 1 },
+    },
     taxes: { preselected: 'US-CA' },
   });
 
@@ -203,6 +215,7 @@ test('Global Privacy Control: events still flow, nothing is kept for marketing',
 test.describe('with a tag manager container configured', () => {
   let checkout: OwnCheckout;
   test.beforeAll(async () => {
+    test.setTimeout(120_000);
     checkout = await startOwnCheckout({
       GTM_ID: 'GTM-TEST123',
       GEO_COUNTRY_HEADER: 'x-test-country',

@@ -35,3 +35,4 @@ export * from './text';
 export * from './analytics-events';
 export * from './attribution';
 export * from './consent';
+export * from './experiment-stats';

@@ -30,21 +30,23 @@ declare global {
 
 let lastTime = 0;
 
-/**
- * Remembers context for every later event of this page (e.g. the plans on offer); the parts of
- * a group (plans, payments, taxes) merge with what was said before.
- */
-export function setAnalyticsContext(context: AnalyticsContext): void {
-  if (typeof window === 'undefined') return;
-  const state: Record<string, unknown> = { ...window.__analyticsState };
-  for (const [key, value] of Object.entries(context)) {
-    const before = state[key];
-    state[key] =
+/** `next` over `base`; the parts of a group (plans, payments, taxes) merge with the earlier ones. */
+export function mergeContext(base: AnalyticsContext, next: AnalyticsContext): AnalyticsContext {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(next)) {
+    const before = merged[key];
+    merged[key] =
       value && before && typeof value === 'object' && !Array.isArray(value)
         ? { ...before, ...value }
         : value;
   }
-  window.__analyticsState = state;
+  return merged;
+}
+
+/** Remembers context for every later event of this page (e.g. the plans on offer). */
+export function setAnalyticsContext(context: AnalyticsContext): void {
+  if (typeof window === 'undefined') return;
+  window.__analyticsState = mergeContext(window.__analyticsState ?? {}, context);
 }
 
 export function track(event: CollectedEventName, fields: TrackFields = {}): void {

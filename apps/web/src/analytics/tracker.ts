@@ -24,7 +24,7 @@ import {
   type ConsentRegime,
   type EffectiveConsent,
 } from '@checkout/core';
-import { track, type QueuedEvent } from './track';
+import { mergeContext, track, type QueuedEvent } from './track';
 
 export interface TrackerConfig {
   regime: ConsentRegime;
@@ -104,9 +104,7 @@ export function startTracker(config: TrackerConfig): void {
 
   const deliver = (queued: QueuedEvent) => {
     const context: AnalyticsContext = {
-      ...config.base,
-      ...queued.state,
-      ...queued.context,
+      ...mergeContext(mergeContext(config.base, queued.state), queued.context ?? {}),
       consent_status: consent.status,
     };
     const event = {
@@ -226,7 +224,11 @@ function reportClicks(): void {
   document.addEventListener(
     'click',
     (event) => {
-      const target = (event.target as Element | null)?.closest?.('[data-element]');
+      const clicked = event.target as Element | null;
+      // A click on a label's text is followed by the browser's click on its control: count that one.
+      const label = clicked?.closest?.('label');
+      if (label?.control && label.control !== clicked) return;
+      const target = clicked?.closest?.('[data-element]');
       if (!(target instanceof HTMLElement)) return;
       const section = target.closest<HTMLElement>('[data-section]')?.dataset.section ?? null;
       if (!section && Math.random() < MISSING_SECTION_SAMPLE_RATE) {
