@@ -86,7 +86,7 @@ test('a purchase reports its events in order, with their context, to dataLayer a
   const initiated = layer.find((e) => e.event === 'payments_initiated');
   expect(initiated).toMatchObject({
     currency: 'USD',
-    page_language: 'en',
+    page_language: 'en-US',
     consent_status: 'default',
     logged_in: false,
     payments: { selected: 'adyen_card', loaded: expect.arrayContaining(['adyen_card']) as unknown },
@@ -272,7 +272,7 @@ test.describe('with a tag manager container configured', () => {
     // The page's own events, kept while the visitor decided, then the decision itself.
     expect(layer.find((e) => e.event === 'page_view')).toMatchObject({
       consent_status: 'necessary+analytics+marketing',
-      page_language: 'de',
+      page_language: 'de-DE',
       currency: 'EUR',
     });
     expect(

@@ -128,10 +128,14 @@ function chart(r: ExperimentResult): string {
   const left = 110;
   const width = 560;
   const plot = width - left - 20;
-  const max = Math.max(0.01, ...r.variants.map((v) => v.rateHigh)) * 1.1;
+  // Four even steps of a round size (1, 2, 2.5, 5, 10… points) that cover every interval.
+  const highest = Math.max(0.01, ...r.variants.map((v) => v.rateHigh));
+  const step =
+    [0.0025, 0.005, 0.01, 0.02, 0.025, 0.05, 0.1, 0.2, 0.25].find((s) => s * 4 >= highest) ?? 0.25;
+  const max = step * 4;
   const x = (value: number) => left + (value / max) * plot;
   const height = r.variants.length * rowHeight + 40;
-  const ticks = Array.from({ length: 5 }, (_, i) => (max * i) / 4);
+  const ticks = Array.from({ length: 5 }, (_, i) => step * i);
   const control = r.variants[0];
   return `<svg role="img" aria-label="Conversion rate and 95% interval per variant of ${escapeHtml(r.experiment)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
   ${ticks
