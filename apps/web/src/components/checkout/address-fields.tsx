@@ -39,7 +39,8 @@ export function AddressFields({ countries }: AddressFieldsProps) {
         context: { form_status: failure ? 'invalid' : 'valid' },
       });
     } else if (!failure) {
-      const selected = [patch.country ?? address.country, patch.region].filter(Boolean).join('-');
+      // A region's code names its country too (US-CA); a country without regions stands alone.
+      const selected = patch.region ?? patch.country ?? address.country;
       setAnalyticsContext({ taxes: { selected } });
       track('taxes_selected', { section: 'order-summary', element: 'billing-address' });
     }
@@ -47,7 +48,7 @@ export function AddressFields({ countries }: AddressFieldsProps) {
 
   // The tax region the checkout starts with: the visitor's country and its default region.
   useEffect(() => {
-    const preselected = [address.country, address.region].filter(Boolean).join('-');
+    const preselected = address.region ?? address.country;
     setAnalyticsContext({ taxes: { preselected, selected: preselected } });
     track('taxes_preselected', { section: 'order-summary' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the starting address
