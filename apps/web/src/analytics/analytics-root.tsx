@@ -7,6 +7,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
 import { EXPOSURE_EVENT, type privacyButtonKind } from '@checkout/core';
+import { reportClicks } from './clicks';
 import { track } from './track';
 import type { TrackerConfig } from './tracker';
 
@@ -16,6 +17,7 @@ const ConsentDialog = lazy(() => import('../components/consent/consent-dialog'))
 const EXPOSURE_DOM_EVENT = 'checkout:experiment-exposure';
 
 if (typeof window !== 'undefined') {
+  reportClicks();
   window.addEventListener(EXPOSURE_DOM_EVENT, (event) => {
     const detail = (event as CustomEvent<{ experimentId?: unknown; variant?: unknown }>).detail;
     if (typeof detail?.experimentId !== 'string' || typeof detail.variant !== 'string') return;

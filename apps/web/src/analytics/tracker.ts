@@ -3,8 +3,8 @@
  * page's context (spec §3), and hands each to window.dataLayer (and Google Tag Manager's
  * container, when configured and consented) and to the first-party collector, in batches sent
  * with navigator.sendBeacon so a closing tab does not lose them. It also reports what the page
- * cannot: sections shown, clicks on marked elements, scroll depth; and keeps the attribution
- * cookies. Nothing leaves the browser before the visitor's consent allows it.
+ * cannot: sections shown and scroll depth; and keeps the attribution
+ * cookies (clicks are caught from the first moment by ./clicks). Nothing leaves the browser before the visitor's consent allows it.
  */
 import {
   ANALYTICS_BROWSER_COOKIE,
@@ -12,7 +12,6 @@ import {
   ATTRIBUTION_FIRST_COOKIE,
   ATTRIBUTION_MAX_AGE_SECONDS,
   CONSENT_COOKIE,
-  MISSING_SECTION_SAMPLE_RATE,
   SHOW_ROOT_MARGIN,
   SHOW_THRESHOLD,
   attributionOfVisit,
@@ -158,7 +157,6 @@ export function startTracker(config: TrackerConfig): void {
   });
 
   observeSections();
-  reportClicks();
   reportScrollDepth();
 }
 
@@ -218,26 +216,6 @@ function observeSections(): void {
   watch();
   // Client navigations and late islands add sections.
   new MutationObserver(watch).observe(document.body, { childList: true, subtree: true });
-}
-
-function reportClicks(): void {
-  document.addEventListener(
-    'click',
-    (event) => {
-      const clicked = event.target as Element | null;
-      // A click on a label's text is followed by the browser's click on its control: count that one.
-      const label = clicked?.closest?.('label');
-      if (label?.control && label.control !== clicked) return;
-      const target = clicked?.closest?.('[data-element]');
-      if (!(target instanceof HTMLElement)) return;
-      const section = target.closest<HTMLElement>('[data-section]')?.dataset.section ?? null;
-      if (!section && Math.random() < MISSING_SECTION_SAMPLE_RATE) {
-        console.warn(`analytics: element "${target.dataset.element}" has no section context`);
-      }
-      track('click', { section, element: target.dataset.element ?? null });
-    },
-    { capture: true },
-  );
 }
 
 function reportScrollDepth(): void {
