@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsPlanRef } from './analytics-events';
+import { analyticsPlanRef } from './analytics-constants';
 import { consentCookieValue, consentRegime, effectiveConsent } from './consent';
 
 describe('consent', () => {

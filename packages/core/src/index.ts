@@ -32,6 +32,7 @@ export * from './provider-labels';
 export * from './users';
 export * from './run-mode';
 export * from './text';
+export * from './analytics-constants';
 export * from './analytics-events';
 export * from './attribution';
 export * from './consent';
