@@ -109,7 +109,8 @@ export function nextAttribution(
 export function serializeAttribution(record: Attribution): string {
   const trimmed = { ...record };
   for (const f of FIELDS) trimmed[f] = trimmed[f].slice(0, ATTRIBUTION_MAX_LENGTH);
-  const encode = () => new URLSearchParams(FIELDS.map((f) => [f, trimmed[f]])).toString();
+  const encode = () =>
+    new URLSearchParams(FIELDS.map((f): [string, string] => [f, trimmed[f]])).toString();
   let value = encode();
   while (value.length > ATTRIBUTION_MAX_LENGTH) {
     const excess = value.length - ATTRIBUTION_MAX_LENGTH;
