@@ -228,6 +228,10 @@ test('a redirect_post provider (Przelewy24) is reached through /api/processing/p
   browser,
 }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'PL' } });
+  // Poland asks for cookie consent first; this visitor decided on an earlier visit.
+  await context.addCookies([
+    { name: 'consent', value: 'necessary', url: test.info().project.use.baseURL ?? '' },
+  ]);
   const page = await context.newPage();
   await open(page, '/payment/?product_group=vpn');
   await enterEmail(page, 'p24-buyer@gmail.com');

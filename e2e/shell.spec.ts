@@ -29,7 +29,7 @@ test('US visitors get "Your privacy choices", others "Cookie preferences"', asyn
   const de = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'DE' } });
   const dePage = await de.newPage();
   await dePage.goto('/');
-  await dePage.getByRole('button', { name: 'Cookie preferences' }).click();
+  // Germany asks for consent first: the dialog opens by itself on the first visit.
   const dialog = dePage.getByRole('dialog', { name: 'Cookie preferences' });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Accept all' }).click();
@@ -38,6 +38,9 @@ test('US visitors get "Your privacy choices", others "Cookie preferences"', asyn
   expect(cookies.find((c) => c.name === 'consent')?.value).toBe(
     encodeURIComponent('necessary+analytics+marketing'),
   );
+  await dePage.reload();
+  await dePage.getByRole('button', { name: 'Cookie preferences' }).click();
+  await expect(dialog).toBeVisible();
   await de.close();
 });
 

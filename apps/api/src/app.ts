@@ -1,6 +1,6 @@
 /** Builds the api: plugins, error handling and every module's routes, on a given database. */
 import { CART_BINDING_COOKIE } from '@checkout/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -41,6 +41,8 @@ import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { experimentRoutes } from './modules/experiments/routes';
 import { openExperiments } from './modules/experiments/service';
+import { analyticsRoutes } from './modules/analytics/routes';
+import { attributeOrder } from './modules/analytics/service';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -158,6 +160,8 @@ export async function buildApp({
     cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
     startLeaseMs: env.PAYMENT_START_LEASE_MS,
     faults,
+    attributeOrder: (orderId: string, request: FastifyRequest) =>
+      attributeOrder(database.db, orderId, request.cookies, request.headers['sec-gpc'] === '1'),
   };
   // Payment starts stranded by a crashed node are settled from their provider once their lease
   // ran out, also when the shopper never retries (any node may do it; one claims each start).
@@ -184,6 +188,10 @@ export async function buildApp({
   paymentSweep.unref();
   app.addHook('onClose', () => clearInterval(paymentSweep));
   callbackRoutes(app, paymentDeps, env.WEBHOOK_SECRET);
+  analyticsRoutes(app, database.db, {
+    batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
+    sandbox: Boolean(gateway),
+  });
   const checkoutOrigins = [
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),

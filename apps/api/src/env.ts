@@ -48,6 +48,11 @@ const schema = z.object({
   ),
   /** Requests per minute per client address before the api answers 429. */
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(600)),
+  /** Analytics batches per minute one browser may send to /api/events/ before a 429. */
+  EVENTS_RATE_LIMIT_MAX: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(120),
+  ),
   /** How often each api node re-reads the catalog from the database (0: never). */
   CATALOG_REFRESH_MS: z.preprocess(
     emptyAsUndefined,

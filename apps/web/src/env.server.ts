@@ -79,6 +79,17 @@ const schema = z.object({
    * every page must then admit Cloudflare's widget before the api is ever asked.
    */
   TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  /**
+   * Google Tag Manager container (GTM-XXXXXXX): loaded only when set and the visitor's consent
+   * allows analytics; the page's policy then admits Google's tag hosts.
+   */
+  GTM_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/)
+      .optional(),
+  ),
   /** Path of a brand JSON file replacing the neutral demo brand. */
   BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
   /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */

@@ -136,6 +136,7 @@ export default function proxy(request: NextRequest): NextResponse {
     siteOrigin: env.SITE_ORIGIN,
     providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+    tagManager: Boolean(env.GTM_ID),
   });
   // Next.js takes the nonce for its own scripts from the request's copy of the policy.
   for (const [name, value] of pageHeaders) {

@@ -42,3 +42,8 @@ export * from './experiment-rules';
 export * from './experiments';
 export * from './experiment-assignment';
 export * from './experiment-cookies';
+export * from './analytics-constants';
+export * from './analytics-events';
+export * from './attribution';
+export * from './consent';
+export * from './experiment-stats';

@@ -8,3 +8,4 @@ export * from '../modules/users/tables';
 export * from '../modules/payments/providers/sandbox-tables';
 export * from '../modules/card-testing/tables';
 export * from '../modules/experiments/tables';
+export * from '../modules/analytics/tables';

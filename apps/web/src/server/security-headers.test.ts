@@ -34,6 +34,19 @@ describe('storefront security headers', () => {
     expect(contentSecurityPolicy(options)).not.toContain('cloudflare');
   });
 
+  it("admits Google Tag Manager's container and its beacons only when GTM_ID is set", () => {
+    const policy = contentSecurityPolicy({ ...options, tagManager: true });
+    expect(policy).toContain(
+      "script-src 'nonce-bm9uY2U=' 'strict-dynamic' https://www.googletagmanager.com",
+    );
+    expect(policy).toMatch(
+      /connect-src 'self' https:\/\/www\.googletagmanager\.com [^;]*google-analytics/,
+    );
+    expect(policy).toMatch(/img-src [^;]*google-analytics/);
+    expect(policy).not.toMatch(/frame-src[^;]*google/);
+    expect(contentSecurityPolicy(options)).not.toContain('google');
+  });
+
   it('sends HSTS only when the public origin is https', () => {
     const names = (siteOrigin: string) =>
       securityHeaders({ ...options, siteOrigin }).map(([name]) => name);

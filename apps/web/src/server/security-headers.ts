@@ -19,7 +19,13 @@ export interface SecurityHeaderOptions {
   frameAncestors?: 'none' | 'self';
   /** Whether the challenge is Cloudflare Turnstile (its script and its frame), not ALTCHA. */
   turnstile?: boolean;
+  /** Whether Google Tag Manager's container may load (GTM_ID set; consent is checked in the browser). */
+  tagManager?: boolean;
 }
+
+/** Serves Tag Manager's container; the tags it runs report to Google Analytics' collectors. */
+export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+const TAG_MANAGER_BEACONS = 'https://*.google-analytics.com https://*.analytics.google.com';
 
 /** Serves Turnstile's loader and frames its widget. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
@@ -35,6 +41,7 @@ export function contentSecurityPolicy({
   providerOrigins,
   frameAncestors = 'none',
   turnstile = false,
+  tagManager = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
   // under /api/sandbox/, hence 'self' for frames and forms.
@@ -43,14 +50,18 @@ export function contentSecurityPolicy({
   // 'strict-dynamic' already lets run; browsers honour the host only where they lack
   // 'strict-dynamic'. The widget itself lives in Cloudflare's frame.
   const challenge = turnstile ? ` ${TURNSTILE_ORIGIN}` : '';
+  // Our nonce-admitted tracker adds the container's script (with the nonce, and 'strict-dynamic'
+  // admits what it loads); the host is for browsers without 'strict-dynamic'.
+  const tags = tagManager ? ` ${TAG_MANAGER_ORIGIN}` : '';
+  const beacons = tagManager ? ` ${TAG_MANAGER_ORIGIN} ${TAG_MANAGER_BEACONS}` : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${challenge}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${challenge}${tags}`,
     // React's style attributes and the progress bar's inline style need inline styles.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${beacons}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${beacons}`,
     // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
     // of its own code; a blob can only come from a script the nonce already admitted.
     'worker-src blob:',

@@ -67,6 +67,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
       solution: solutionOf(request.headers),
       remoteIp: request.ip,
     });
+    await deps.attributeOrder?.(action.orderId, request);
     return reply.status(201).send(action);
   });
   app.post('/api/payments/exchange/', async (request) =>

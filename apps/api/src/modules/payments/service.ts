@@ -6,6 +6,7 @@
  * carries a lease: a start left unanswered past it (its process died after the charge) is
  * recovered from the provider (stranded-starts.ts).
  */
+import type { FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -40,6 +41,8 @@ export interface PaymentDeps extends CartDeps {
   startLeaseMs: number;
   /** Tests only: faults injected into a payment start. */
   faults?: PaymentFaults | undefined;
+  /** Keeps the buyer's marketing attribution on the order its payment started (analytics). */
+  attributeOrder?: (orderId: string, request: FastifyRequest) => Promise<void>;
 }
 
 /** What a request says beyond its body: a challenge solution, and where it came from. */

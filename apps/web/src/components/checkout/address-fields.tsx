@@ -1,8 +1,9 @@
 'use client';
 /** Billing country, and region and postal code where the country's address layout needs them. */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { addressLayoutFor, REGIONS, resolveRegion } from '@checkout/core';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
 import styles from './address-fields.module.css';
 
@@ -31,7 +32,27 @@ export function AddressFields({ countries }: AddressFieldsProps) {
   }) => {
     const failure = await save(patch);
     setPostalError(failure?.kind === 'postalCode');
+    if (patch.postalCode !== undefined) {
+      track('form_update', {
+        section: 'order-summary',
+        element: 'billing-address',
+        context: { form_status: failure ? 'invalid' : 'valid' },
+      });
+    } else if (!failure) {
+      // A region's code names its country too (US-CA); a country without regions stands alone.
+      const selected = patch.region ?? patch.country ?? address.country;
+      setAnalyticsContext({ taxes: { selected } });
+      track('taxes_selected', { section: 'order-summary', element: 'billing-address' });
+    }
   };
+
+  // The tax region the checkout starts with: the visitor's country and its default region.
+  useEffect(() => {
+    const preselected = address.region ?? address.country;
+    setAnalyticsContext({ taxes: { preselected, selected: preselected } });
+    track('taxes_preselected', { section: 'order-summary' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the starting address
+  }, []);
 
   return (
     <div className={styles.fields} data-element="billing-address">

@@ -21,6 +21,7 @@ import {
   type Currency,
   type PlanView,
 } from '@checkout/core';
+import { setAnalyticsContext } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
 import type { Step } from './steps';
 import {
@@ -148,6 +149,14 @@ export function CheckoutProvider({
       if (failure?.kind === 'coupon') void save({ mainPlan: selected.identifier, coupon: null });
     });
   }, [selected, cart, save]);
+
+  // Every later event names the cart's plans and currency.
+  useEffect(() => {
+    setAnalyticsContext({
+      currency: initial.currency,
+      packages: { main_id: selected?.identifier ?? null, cross_sell_id: crossSell },
+    });
+  }, [initial.currency, selected, crossSell]);
 
   // Without a cart the summary still shows the tax, quoted for the default address.
   const subtotal = useMemo(() => {

@@ -6,9 +6,22 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { couponStorageKey, type CouponRefusal } from '@checkout/core';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { useCheckout } from './checkout-provider';
+
 import styles from './coupon-field.module.css';
+
+type CouponStatus = 'initiated' | 'applied' | 'declined' | 'removed';
+
+function trackCoupon(status: CouponStatus, code: string | null, reason?: string): void {
+  setAnalyticsContext({ coupon: { status, code: code?.toUpperCase() ?? null } });
+  track(`coupon_${status}`, {
+    section: 'order-summary',
+    element: 'coupon-form',
+    ...(reason ? { context: { error_message: reason } } : {}),
+  });
+}
 
 type Status =
   | { kind: 'idle' }
@@ -33,11 +46,14 @@ export function CouponField({
 
   const storageKey = couponStorageKey(product);
   const apply = async (code: string, remembered = false) => {
+    trackCoupon('initiated', code);
     const failure = await save({ coupon: code });
     if (!failure) {
       writeStored('local', storageKey, code.toUpperCase());
+      trackCoupon('applied', code);
       return setStatus({ kind: 'applied', code: code.toUpperCase() });
     }
+    trackCoupon('declined', code, failure.kind === 'coupon' ? failure.reason : 'network');
     // A remembered coupon that no longer applies is forgotten quietly: the shopper did not type it.
     if (remembered && failure.kind === 'coupon') return writeStored('local', storageKey, null);
     setStatus({
@@ -90,6 +106,7 @@ export function CouponField({
             void save({ coupon: null }).then((f) => {
               if (f) return;
               writeStored('local', storageKey, null);
+              trackCoupon('removed', coupon);
               setStatus({ kind: 'removed' });
             })
           }

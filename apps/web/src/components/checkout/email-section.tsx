@@ -6,6 +6,7 @@ import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { validateEmail, type EmailProblem } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { Link } from '../../i18n/navigation';
+import { track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
 import styles from './email-section.module.css';
 
@@ -41,11 +42,23 @@ export function EmailSection({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const local = validateEmail(value);
-    if (local) return setProblem(local);
+    if (local) {
+      track('form_update', {
+        section: 'email',
+        element: 'email-form',
+        context: { form_status: 'invalid' },
+      });
+      return setProblem(local);
+    }
     if (confirm && confirmation.trim().toLowerCase() !== value.trim().toLowerCase())
       return setProblem('mismatch');
     setProblem(null);
     const failure = await save({ email: value });
+    track('form_update', {
+      section: 'email',
+      element: 'email-form',
+      context: { form_status: failure ? 'invalid' : 'submitted' },
+    });
     if (failure?.kind === 'email')
       return setProblem(failure.problem === 'blacklisted' ? 'blacklisted' : 'invalid');
     if (!failure) {

@@ -1,11 +1,13 @@
 /** The consent cookie (spec §3): which optional cookie categories the visitor allowed. */
-export interface ConsentSettings {
-  analytics: boolean;
-  marketing: boolean;
-}
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_SECONDS,
+  consentCookieValue,
+  parseConsentCookie,
+  type ConsentSettings,
+} from '@checkout/core';
 
-export const CONSENT_COOKIE = 'consent';
-const MAX_AGE = 60 * 60 * 24 * 182;
+export type { ConsentSettings };
 
 export function readConsent(cookieHeader: string): ConsentSettings | null {
   const raw = cookieHeader
@@ -13,18 +15,9 @@ export function readConsent(cookieHeader: string): ConsentSettings | null {
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
     ?.slice(CONSENT_COOKIE.length + 1);
-  if (!raw) return null;
-  const allowed = new Set(decodeURIComponent(raw).split('+'));
-  return { analytics: allowed.has('analytics'), marketing: allowed.has('marketing') };
+  return parseConsentCookie(raw);
 }
 
 export function serializeConsent(settings: ConsentSettings): string {
-  const allowed = [
-    'necessary',
-    settings.analytics && 'analytics',
-    settings.marketing && 'marketing',
-  ]
-    .filter(Boolean)
-    .join('+');
-  return `${CONSENT_COOKIE}=${encodeURIComponent(allowed)}; Max-Age=${MAX_AGE}; Path=/; SameSite=Lax`;
+  return `${CONSENT_COOKIE}=${encodeURIComponent(consentCookieValue(settings))}; Max-Age=${CONSENT_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }

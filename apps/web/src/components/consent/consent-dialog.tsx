@@ -3,7 +3,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { privacyButtonKind } from '@checkout/core';
+import { CONSENT_POLICY_VERSION, consentCookieValue } from '@checkout/core';
+import { track } from '../../analytics/track';
+import { browserId } from '../../analytics/tracker';
 import { readConsent, serializeConsent, type ConsentSettings } from './consent-cookie';
+
+type ConsentAction = 'accept_all' | 'reject_all' | 'save';
+
+/**
+ * Each decision is reported as a click (spec §4) and recorded by the api as proof of consent;
+ * the tracker then loads or stops what the categories allow.
+ */
+function decide(action: ConsentAction, settings: ConsentSettings): void {
+  document.cookie = serializeConsent(settings);
+  const browser = browserId();
+  void fetch('/api/consent/', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      browser_id: browser,
+      policy_version: CONSENT_POLICY_VERSION,
+      action,
+      ...settings,
+    }),
+  }).catch(() => undefined);
+  window.dispatchEvent(new Event('checkout:consent-changed'));
+  track('click', {
+    section: 'consent',
+    element: `consent-${action.replace('_', '-')}`,
+    context: { consent_status: consentCookieValue(settings) },
+    data: { label: consentCookieValue(settings) },
+  });
+}
 import styles from './consent-dialog.module.css';
 
 interface ConsentDialogProps {
@@ -25,8 +56,8 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
     ref.current?.showModal();
   }, []);
 
-  const save = (next: ConsentSettings) => {
-    document.cookie = serializeConsent(next);
+  const save = (action: ConsentAction, next: ConsentSettings) => {
+    decide(action, next);
     setSettings(next);
     setSaved(true);
   };
@@ -46,7 +77,13 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
   );
 
   return (
-    <dialog ref={ref} className={styles.dialog} aria-labelledby="consent-title" onClose={onClose}>
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby="consent-title"
+      onClose={onClose}
+      data-section="consent"
+    >
       <h2 id="consent-title">{us ? t('usTitle') : t('title')}</h2>
       <p>{us ? t('usIntro') : t('intro')}</p>
       <div className={styles.options}>
@@ -84,17 +121,21 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
         <button
           type="button"
           className="button button-secondary"
-          onClick={() => save({ analytics: false, marketing: false })}
+          onClick={() => save('reject_all', { analytics: false, marketing: false })}
         >
           {t('rejectAll')}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => save(settings)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => save('save', settings)}
+        >
           {t('save')}
         </button>
         <button
           type="button"
           className="button"
-          onClick={() => save({ analytics: true, marketing: true })}
+          onClick={() => save('accept_all', { analytics: true, marketing: true })}
         >
           {t('acceptAll')}
         </button>

@@ -5,6 +5,7 @@
  */
 import { useTranslations } from 'next-intl';
 import { analyticsErrorLabel } from '@checkout/core';
+import { ErrorEvent } from '../../analytics/page-events';
 import styles from './error-screen.module.css';
 
 interface ErrorScreenProps {
@@ -33,6 +34,7 @@ export function ErrorScreen({ status, supportUrl, landingUrl, hideProfile }: Err
   if (status === 404) {
     return (
       <section className={styles.screen} {...common}>
+        <ErrorEvent label={common['data-analytics-error']} />
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.text')}</p>
         <a className="button" href={landingUrl} data-outgoing>
@@ -44,6 +46,7 @@ export function ErrorScreen({ status, supportUrl, landingUrl, hideProfile }: Err
   if (status === 429) {
     return (
       <section className={styles.screen} {...common}>
+        <ErrorEvent label={common['data-analytics-error']} />
         <h1>{t('tooManyRequests.text')}</h1>
         <p>{t('tooManyRequests.questions')}</p>
         <a className="button" href={supportUrl}>
@@ -54,6 +57,7 @@ export function ErrorScreen({ status, supportUrl, landingUrl, hideProfile }: Err
   }
   return (
     <section className={styles.screen} {...common}>
+      <ErrorEvent label={common['data-analytics-error']} />
       <h1>{t('generic.title')}</h1>
       <p>{t('generic.text')}</p>
       <a className="button" href={supportUrl}>

@@ -12,6 +12,7 @@ import {
   type MethodGroup,
   PROVIDER_LABELS,
 } from '@checkout/core';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
@@ -65,7 +66,14 @@ export function PaymentMethods({
     if (!cartId) return;
     const controller = new AbortController();
     void fetchRegularProviders(cartId, controller.signal).then(({ data }) => {
-      if (data) setGroups(data.methods);
+      if (!data) return;
+      setGroups(data.methods);
+      // The methods on offer, and the one the list opens with (the first: card, where offered).
+      const loaded = data.methods.flatMap((g) => g.providers.map((p) => p.id));
+      const preselected = loaded[0] ?? null;
+      setAnalyticsContext({ payments: { loaded, preselected, selected: preselected } });
+      track('payments_loaded', { section: 'payment-methods' });
+      if (preselected) track('payments_preselected', { section: 'payment-methods' });
     });
     return () => controller.abort();
   }, [cartId, cart?.totalMinor]);
@@ -129,7 +137,14 @@ export function PaymentMethods({
               name={name}
               value={option.id}
               checked={selected === option.id}
-              onChange={() => setChoice(option.id)}
+              onChange={() => {
+                setChoice(option.id);
+                setAnalyticsContext({ payments: { selected: option.id } });
+                track('payments_selected', {
+                  section: 'payment-methods',
+                  element: `provider-${option.id}`,
+                });
+              }}
             />
             <span>{option.label}</span>
             <span className={styles.group}>

@@ -13,6 +13,7 @@ import { useRef, useState } from 'react';
 import { BACKEND_CODES, ERROR_CODES, type PaymentAction } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { base64url } from '../../lib/base64url';
+import { track } from '../../analytics/track';
 import { cancelPayment, exchangePublicToken, startPayment } from './payment-client';
 
 export type PayFailure = 'locked' | 'declined' | 'paused' | 'generic';
@@ -82,6 +83,12 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
         keys.current.clear();
         setBusy(false);
         setFailure(action.reason === 'declined' ? 'declined' : 'generic');
+        track('error', {
+          section: 'payment-methods',
+          context: {
+            error_message: action.reason === 'declined' ? 'Payment declined' : 'Generic error',
+          },
+        });
     }
   };
 
@@ -98,12 +105,24 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     setBusy(true);
     setFailure(null);
     setChallenged(null);
+    track('payments_initiated', {
+      section: 'payment-methods',
+      element: 'pay-button',
+      context: { payments: { selected: provider } },
+    });
     const { data, error } = await startPayment(
       { cartId, provider, returnPath, cardToken },
       key,
       solution,
     );
-    if (data) return follow(data, provider, inModal);
+    if (data) {
+      track('payments_submitted', {
+        section: 'payment-methods',
+        context: { payments: { selected: provider } },
+        data: { order_id: data.orderId, label: data.type },
+      });
+      return follow(data, provider, inModal);
+    }
     setBusy(false);
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
     // The api refused before the card reached the provider: the same token pays after the check.

@@ -3,8 +3,17 @@
  * The plan the shopper has chosen, shared by the plan picker and the order summary. The choice
  * is mirrored into the address (`product`) without a server round trip, so a reload keeps it.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { PlanView } from '@checkout/core';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { analyticsPlanRef, type PlanView } from '@checkout/core';
+import { setAnalyticsContext, track } from '../../analytics/track';
 
 interface Selection {
   plans: readonly PlanView[];
@@ -24,8 +33,20 @@ export function PlanSelectionProvider({
   children: ReactNode;
 }) {
   const [identifier, setIdentifier] = useState(initial);
+  // A plan list shown: what was displayed and which plan came preselected.
+  useEffect(() => {
+    const displayed = plans.map((p) => analyticsPlanRef(p.identifier));
+    const preselected = initial ? analyticsPlanRef(initial) : null;
+    setAnalyticsContext({
+      plans: { displayed, loaded: displayed, preselected, selected: preselected },
+    });
+    track('plans_displayed', { section: 'plans' });
+    if (preselected) track('plans_preselected', { section: 'plans' });
+  }, [plans, initial]);
   const select = useCallback((next: string) => {
     setIdentifier(next);
+    setAnalyticsContext({ plans: { selected: analyticsPlanRef(next) } });
+    track('plans_selected', { section: 'plans', element: `plan-${next}` });
     const url = new URL(window.location.href);
     // With a cart, the cart holds the plan and `product` leaves the address (spec §4).
     if (url.searchParams.has('cart_id')) url.searchParams.delete('product');

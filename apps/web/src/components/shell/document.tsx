@@ -12,6 +12,8 @@ import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
 import { getAppContext } from '../../server/app-context.server';
 import { getShellInfo } from '../../server/shell.server';
+import { analyticsSetup } from '../../server/analytics.server';
+import { AnalyticsRoot } from '../../analytics/analytics-root';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -29,6 +31,7 @@ export async function Document({ children }: { children: ReactNode }) {
     getMessages(),
     getTranslations(),
   ]);
+  const analytics = await analyticsSetup(context, shell.group);
   return (
     <html lang={context.language.localeCode} dir={context.language.rtl ? 'rtl' : 'ltr'}>
       <body>
@@ -42,6 +45,7 @@ export async function Document({ children }: { children: ReactNode }) {
                 <ShellLinksProvider value={shell.links}>
                   <ProgressBar />
                   <QueryCleanup />
+                  <AnalyticsRoot {...analytics} />
                   <AuthProvider>
                     {/* The account site's own login screens have no profile area. */}
                     <Header

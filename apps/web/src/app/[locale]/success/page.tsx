@@ -11,6 +11,7 @@ import {
 import { redirect } from '../../../i18n/navigation';
 import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';
+import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
@@ -99,6 +100,15 @@ export default async function SuccessPage() {
       >
         <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
         {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
+        {/* Revenue is what the order earned before tax; only its owner's browser reports it. */}
+        {isCurrency(order.currency) && order.totalMinor !== null ? (
+          <ConversionEvent
+            orderId={order.id}
+            revenueMinor={order.totalMinor - (order.taxMinor ?? 0)}
+            currency={order.currency}
+            productGroup={order.productGroup}
+          />
+        ) : null}
         {isCurrency(order.currency) && order.totalMinor !== null ? (
           <p>
             {tSuccess('totalPaid', {

@@ -1,0 +1,76 @@
+/**
+ * POST /api/events/ (the first-party collector: batches from navigator.sendBeacon),
+ * POST /api/consent/ (proof of each consent decision), and, with the sandbox on, a read-back
+ * of one browser's events for the end-to-end tests.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ANALYTICS_BROWSER_COOKIE, AppError, ERROR_CODES } from '@checkout/core';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { collectBatch, recordConsent, refusalReason } from './service';
+import { countRefusal, eventsOfBrowser } from './store';
+
+export interface AnalyticsRouteOptions {
+  /** Batches per minute one browser may send (its id cookie, else its address). */
+  batchesPerMinute: number;
+  /** Serve the read-back route (never in production without the sandbox). */
+  sandbox: boolean;
+}
+
+/** 50 events of a few hundred bytes each, with room; beyond it the body is refused (413). */
+const BODY_LIMIT = 64 * 1024;
+
+/** The browser's id from its cookie header (the rate limit runs before cookies are parsed). */
+function browserKey(request: FastifyRequest): string {
+  const match = new RegExp(`(?:^|;\\s*)${ANALYTICS_BROWSER_COOKIE}=([\\w-]{36})`).exec(
+    request.headers.cookie ?? '',
+  );
+  return match?.[1] ? `browser:${match[1]}` : `ip:${request.ip}`;
+}
+
+export function analyticsRoutes(
+  app: FastifyInstance,
+  db: Database,
+  options: AnalyticsRouteOptions,
+): void {
+  app.post(
+    '/api/events/',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: {
+        rateLimit: {
+          max: options.batchesPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: browserKey,
+        },
+      },
+      // Every refused batch is counted by reason, whichever step refused it.
+      onError: async (request, reply, error) => {
+        if (reply.statusCode >= 500 && !(error instanceof z.ZodError)) return;
+        await countRefusal(db, refusalReason(error)).catch((failure: unknown) =>
+          request.log.warn({ err: failure }, 'counting a refused analytics batch failed'),
+        );
+      },
+    },
+    async (request, reply) => {
+      const accepted = await collectBatch(db, request.body);
+      return reply.status(202).send({ accepted });
+    },
+  );
+
+  app.post('/api/consent/', async (request, reply) => {
+    const recorded = await recordConsent(db, request.body, request.headers['sec-gpc'] === '1');
+    return reply.status(201).send(recorded);
+  });
+
+  if (options.sandbox) {
+    app.get('/api/sandbox/events/', async (request) => {
+      const query = z.object({ browser_id: z.uuid() }).safeParse(request.query);
+      if (!query.success) {
+        throw new AppError(ERROR_CODES.validation, 400, 'Name a browser_id.');
+      }
+      const rows = await eventsOfBrowser(db, query.data.browser_id);
+      return { events: rows };
+    });
+  }
+}

@@ -1,0 +1,84 @@
+/** The collector's rules: what a batch may be, what a consent decision records, which attribution an order keeps. */
+import { createHash } from 'node:crypto';
+import {
+  AppError,
+  ATTRIBUTION_CURRENT_COOKIE,
+  ATTRIBUTION_FIRST_COOKIE,
+  CONSENT_COOKIE,
+  consentDecisionSchema,
+  ERROR_CODES,
+  MAX_EVENT_BATCH,
+  analyticsBatchSchema,
+  parseAttribution,
+  parseConsentCookie,
+} from '@checkout/core';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { insertConsentDecision, insertEvents, insertOrderAttribution } from './store';
+
+/** Accepts a batch whole or refuses it whole (400, or 413 past the cap); nothing half-stored. */
+export async function collectBatch(db: Database, body: unknown): Promise<number> {
+  const count = (body as { events?: unknown } | null)?.events;
+  if (Array.isArray(count) && count.length > MAX_EVENT_BATCH) {
+    throw new AppError(
+      ERROR_CODES.payloadTooLarge,
+      413,
+      `A batch holds at most ${MAX_EVENT_BATCH} events.`,
+    );
+  }
+  const batch = analyticsBatchSchema.parse(body);
+  await insertEvents(db, batch.browser_id, batch.events);
+  return batch.events.length;
+}
+
+/** Why a batch was refused, as the refusal counter keys it. */
+export function refusalReason(error: unknown): string {
+  if (error instanceof z.ZodError) {
+    return error.issues.some((i) => i.path.at(-1) === 'event') ? 'unknown_event' : 'invalid';
+  }
+  if (error instanceof AppError) return String(error.code);
+  const status = (error as { statusCode?: number }).statusCode;
+  return status === 413 ? ERROR_CODES.payloadTooLarge : status === 429 ? 'rate_limited' : 'invalid';
+}
+
+/** The browser id is random, but only its hash is kept: the record proves, it does not track. */
+export function browserHash(browserId: string): string {
+  return createHash('sha256').update(browserId).digest('hex');
+}
+
+export async function recordConsent(
+  db: Database,
+  body: unknown,
+  gpc: boolean,
+): Promise<{ analytics: boolean; marketing: boolean; policyVersion: string }> {
+  const decision = consentDecisionSchema.parse(body);
+  const row = {
+    browserHash: browserHash(decision.browser_id),
+    policyVersion: decision.policy_version,
+    action: decision.action,
+    analytics: decision.analytics,
+    // Global Privacy Control is an opt-out of sale and sharing, whatever the dialog said.
+    marketing: decision.marketing && !gpc,
+    gpc,
+  };
+  await insertConsentDecision(db, row);
+  return { analytics: row.analytics, marketing: row.marketing, policyVersion: row.policyVersion };
+}
+
+/**
+ * Keeps where the buyer came from on the order, when the browser allowed marketing cookies and
+ * sent no GPC signal; the attribution cookies themselves are only set under that consent.
+ */
+export async function attributeOrder(
+  db: Database,
+  orderId: string,
+  cookies: Record<string, string | undefined>,
+  gpc: boolean,
+): Promise<void> {
+  const consent = parseConsentCookie(cookies[CONSENT_COOKIE]);
+  if (gpc || (consent && !consent.marketing)) return;
+  const current = parseAttribution(cookies[ATTRIBUTION_CURRENT_COOKIE]);
+  const first = parseAttribution(cookies[ATTRIBUTION_FIRST_COOKIE]);
+  if (!current && !first) return;
+  await insertOrderAttribution(db, orderId, current, first);
+}

@@ -1,0 +1,26 @@
+/**
+ * Clicks on marked elements (`data-element`, inside a `data-section`), caught from hydration on:
+ * a shopper's first click often comes before the tracker has loaded.
+ */
+import { MISSING_SECTION_SAMPLE_RATE } from '@checkout/core';
+import { track } from './track';
+
+export function reportClicks(): void {
+  document.addEventListener(
+    'click',
+    (event) => {
+      const clicked = event.target as Element | null;
+      // A click on a label's text is followed by the browser's click on its control: count that one.
+      const label = clicked?.closest?.('label');
+      if (label?.control && label.control !== clicked) return;
+      const target = clicked?.closest?.('[data-element]');
+      if (!(target instanceof HTMLElement)) return;
+      const section = target.closest<HTMLElement>('[data-section]')?.dataset.section ?? null;
+      if (!section && Math.random() < MISSING_SECTION_SAMPLE_RATE) {
+        console.warn(`analytics: element "${target.dataset.element}" has no section context`);
+      }
+      track('click', { section, element: target.dataset.element ?? null });
+    },
+    { capture: true },
+  );
+}

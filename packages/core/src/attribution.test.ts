@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attributionOfVisit,
+  nextAttribution,
+  parseAttribution,
+  serializeAttribution,
+  type Attribution,
+} from './attribution';
+
+const now = new Date('2026-11-23T10:00:00Z');
+const visit = (url: string, referrer = '') => attributionOfVisit(new URL(url), referrer, now);
+
+describe('attribution of a visit', () => {
+  it.each([
+    ['https://www.google.co.uk/search?q=vpn', 'google'],
+    ['https://www.bing.com/', 'bing'],
+    ['https://search.yahoo.com/', 'yahoo'],
+    ['https://www.baidu.com/', 'baidu'],
+    ['https://yandex.ru/', 'yandex'],
+    ['https://www.ask.com/', 'ask'],
+  ])('counts a visit from %s as organic search on %s', (referrer, engine) => {
+    expect(visit('https://checkout.test/payment/', referrer)).toMatchObject({
+      source: engine,
+      medium: 'organic',
+      hostname: 'checkout.test',
+      date: '2026-11-23T10:00:00.000Z',
+    });
+  });
+
+  it('marks gclid and msclickid as paid clicks of their engine', () => {
+    expect(visit('https://c.test/?gclid=abc', 'https://www.google.com/')).toMatchObject({
+      source: 'google',
+      medium: 'cpc',
+      query: 'gclid=abc',
+    });
+    expect(visit('https://c.test/?msclickid=x')).toMatchObject({ source: 'bing', medium: 'cpc' });
+  });
+
+  it('takes utm parameters as they are, and other sites as referrals', () => {
+    expect(
+      visit(
+        'https://c.test/?utm_source=news&utm_medium=email&utm_campaign=bf&utm_term=t&utm_content=c',
+      ),
+    ).toMatchObject({ source: 'news', medium: 'email', campaign: 'bf', term: 't', content: 'c' });
+    expect(visit('https://c.test/', 'https://blog.example/post')).toMatchObject({
+      source: 'blog.example',
+      medium: 'referral',
+    });
+  });
+
+  it('says nothing about a navigation inside the checkout or a bare direct visit', () => {
+    expect(visit('https://c.test/payment/', 'https://c.test/')).toBeNull();
+    expect(visit('https://c.test/payment/')).toBeNull();
+  });
+});
+
+describe('sessions', () => {
+  const paid = visit('https://c.test/?gclid=1') as Attribution;
+  const organic = visit('https://c.test/', 'https://www.google.com/') as Attribution;
+  const referral = visit('https://c.test/', 'https://blog.example/') as Attribution;
+
+  it('keeps the first session for good and resets the current one on a non-organic source', () => {
+    let state = nextAttribution({ current: null, first: null }, organic);
+    expect(state).toEqual({ current: organic, first: organic });
+    state = nextAttribution(state, paid);
+    expect(state).toEqual({ current: paid, first: organic });
+    // An organic visit does not overwrite the paid click that is running…
+    expect(nextAttribution(state, organic)).toEqual({ current: paid, first: organic });
+    // …a referral does.
+    expect(nextAttribution(state, referral)).toEqual({ current: referral, first: organic });
+  });
+});
+
+describe('serialized attribution', () => {
+  it('round-trips, and stays within 512 characters with a huge query, still parseable', () => {
+    const record = visit(`https://c.test/?utm_source=s&x=${'é'.repeat(2000)}`) as Attribution;
+    const value = serializeAttribution(record);
+    expect(value.length).toBeLessThanOrEqual(512);
+    expect(value.length).toBeGreaterThan(400);
+    const back = parseAttribution(value);
+    expect(back?.source).toBe('s');
+    expect(back?.query.startsWith('utm_source=s&x=%C3%A9')).toBe(true);
+    const small = visit('https://c.test/?utm_source=a&utm_medium=b') as Attribution;
+    expect(parseAttribution(serializeAttribution(small))).toEqual(small);
+  });
+
+  it('trims any value, not only the query', () => {
+    const record = {
+      ...(visit('https://c.test/?utm_source=a') as Attribution),
+      campaign: '%'.repeat(900),
+    };
+    expect(serializeAttribution(record).length).toBeLessThanOrEqual(512);
+    expect(parseAttribution(serializeAttribution(record))?.source).toBe('a');
+  });
+});
