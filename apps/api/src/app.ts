@@ -39,6 +39,11 @@ import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
+import { countPaymentOutcomes } from './telemetry/business-metrics';
+import { startErrorReporting } from './telemetry/error-reporting';
+import { tracedAdapters } from './telemetry/provider-spans';
+import { requestSpans } from './telemetry/request-spans';
+import { startTelemetry } from './telemetry/telemetry';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -62,7 +67,14 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  registerErrorHandling(app);
+  const telemetry = startTelemetry(env);
+  if (telemetry) {
+    app.addHook('onClose', () => telemetry.shutdown());
+    await app.register(requestSpans());
+    const stopCounting = countPaymentOutcomes(database.db);
+    app.addHook('onClose', () => stopCounting());
+  }
+  registerErrorHandling(app, startErrorReporting(env, app.log));
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   registerPlainTextGuard(app);
@@ -148,7 +160,7 @@ export async function buildApp({
     : undefined;
   const paymentDeps = {
     ...cartDeps,
-    adapterFor: gateway?.adapterFor ?? (() => undefined),
+    adapterFor: tracedAdapters(gateway?.adapterFor ?? (() => undefined)),
     cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
     startLeaseMs: env.PAYMENT_START_LEASE_MS,
     faults,

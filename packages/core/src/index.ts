@@ -32,3 +32,6 @@ export * from './provider-labels';
 export * from './users';
 export * from './run-mode';
 export * from './text';
+export * from './telemetry';
+export * from './personal-data';
+export * from './error-reports';
