@@ -6,7 +6,7 @@
  */
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { isProductionDeploy } from '@checkout/core';
+import { BROWSER_COLLECTOR_PATH, isProductionDeploy } from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { QA_COOKIE, REQUEST_FF_HEADER, REQUEST_URL_HEADER } from './server/request-headers';
@@ -47,6 +47,7 @@ export default function proxy(request: NextRequest): NextResponse {
   }
   // The web app's own route handlers: no language prefix, no page processing.
   if (pathname.startsWith('/api/processing/')) return NextResponse.next();
+  if (pathname.startsWith(`${BROWSER_COLLECTOR_PATH}/`)) return NextResponse.next();
   if (!pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(pathname)) {
     // A plain URL: NextURL would re-apply its own slash handling to the pathname.
     const url = new URL(request.url);

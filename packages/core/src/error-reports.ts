@@ -247,10 +247,57 @@ export function prepareReport<R extends ErrorReport>(
       ...(contexts && Object.keys(contexts).length > 0 ? { contexts } : {}),
       tags: {
         ...scrubbed.tags,
-        analytics_error: analyticsLabelOf(options.error),
+        // A label the reporter chose (the error boundary's) wins over the error's own.
+        analytics_error: scrubbed.tags?.analytics_error ?? analyticsLabelOf(options.error),
         ...(devSettings ? { dev_settings: 'present' } : {}),
       },
     },
     attachments,
   };
+}
+
+/**
+ * The structured log line of a report where no error-reporting service is configured: the same
+ * rules (suppressed: null), its fingerprint, level, analytics label and scrubbed message.
+ */
+export function errorLogLine(
+  error: unknown,
+  { fingerprint, traceId }: { fingerprint?: string | undefined; traceId?: string | undefined } = {},
+): Record<string, unknown> | null {
+  const report: ErrorReport = {
+    exception: {
+      values: [
+        {
+          type: error instanceof Error ? error.name : typeof error,
+          value: error instanceof Error ? error.message : String(error),
+          stacktrace: {
+            frames: error instanceof Error ? (error.stack ?? '').split('\n    at ').slice(1) : [],
+          },
+        },
+      ],
+    },
+  };
+  const prepared = prepareReport(report, { error });
+  if (!prepared) return null;
+  return {
+    fingerprint: fingerprint ?? 'default',
+    level: prepared.report.level ?? 'error',
+    label: prepared.report.tags?.analytics_error,
+    message: prepared.report.exception?.values?.[0]?.value,
+    ...(traceId ? { trace_id: traceId } : {}),
+  };
+}
+
+/**
+ * Sentry's beforeSend for every SDK of ours: the rules above, and the large contexts added to
+ * the hint's attachments (the SDK sends those with the event). Null drops a suppressed report.
+ */
+export function beforeSendRules<E extends ErrorReport>(
+  event: E,
+  hint: { originalException?: unknown; attachments?: unknown[] },
+): E | null {
+  const prepared = prepareReport(event, { error: hint.originalException });
+  if (!prepared) return null;
+  hint.attachments = [...(hint.attachments ?? []), ...prepared.attachments];
+  return prepared.report;
 }

@@ -5,8 +5,7 @@
  */
 import { trace } from '@opentelemetry/api';
 import * as Sentry from '@sentry/node';
-import type { Attachment } from '@sentry/core';
-import { hasDevSettingsCookie, prepareReport, type ErrorReport } from '@checkout/core';
+import { beforeSendRules, errorLogLine, hasDevSettingsCookie, scrubBreadcrumb } from '@checkout/core';
 import packageJson from '../../package.json' with { type: 'json' };
 import { loggableError } from '../http/logger';
 import { SERVICE_NAME } from './telemetry';
@@ -34,20 +33,6 @@ function traceContext(): { trace_id: string; span_id: string } | undefined {
   return span ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
 }
 
-/**
- * Sentry's beforeSend: the shared rules, then the large contexts as JSON attachments. Returns
- * null for a suppressed report.
- */
-export function beforeSend<E extends ErrorReport>(
-  event: E,
-  hint: { originalException?: unknown; attachments?: Attachment[] },
-): E | null {
-  const prepared = prepareReport(event, { error: hint.originalException });
-  if (!prepared) return null;
-  hint.attachments = [...(hint.attachments ?? []), ...prepared.attachments];
-  return prepared.report;
-}
-
 export function startErrorReporting(
   env: { SENTRY_DSN?: string | undefined; DEPLOY_ENV: string },
   log: Log,
@@ -55,21 +40,11 @@ export function startErrorReporting(
   if (!env.SENTRY_DSN) {
     return {
       report(error, context = {}) {
-        const report: ErrorReport = {
-          exception: { values: [{ value: error instanceof Error ? error.message : '' }] },
-        };
-        const prepared = prepareReport(report, { error, cookieHeader: context.cookieHeader });
-        if (!prepared) return;
-        log.error(
-          {
-            err: loggableError(error),
-            fingerprint: context.fingerprint ?? 'default',
-            level: prepared.report.level ?? 'error',
-            tags: prepared.report.tags,
-            ...traceContext(),
-          },
-          'error report',
-        );
+        const line = errorLogLine(error, {
+          fingerprint: context.fingerprint,
+          traceId: traceContext()?.trace_id,
+        });
+        if (line) log.error({ ...line, err: loggableError(error) }, 'error report');
       },
     };
   }
@@ -82,9 +57,8 @@ export function startErrorReporting(
     enableRuntimeChannelInjection: false,
     defaultIntegrations: false,
     integrations: [Sentry.linkedErrorsIntegration()],
-    beforeSend: (event, hint) => beforeSend(event, hint),
-    beforeBreadcrumb: (crumb) =>
-      prepareReport({ breadcrumbs: [crumb] })?.report.breadcrumbs?.[0] ?? null,
+    beforeSend: (event, hint) => beforeSendRules(event, hint),
+    beforeBreadcrumb: (crumb) => scrubBreadcrumb(crumb),
   });
   return {
     report(error, context = {}) {

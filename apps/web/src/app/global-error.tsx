@@ -4,9 +4,13 @@
  * generic screen is shown in English with the exact texts of spec §2.
  */
 import Link from 'next/link';
+import { useEffect } from 'react';
 import en from '../../messages/en.json';
+import { reportError } from '../lib/report-error';
 
-export default function GlobalError() {
+export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
+  // Spec §8: the global handler reports 'Generic error' unless the error has its own label.
+  useEffect(() => reportError(error), [error]);
   return (
     <html lang="en">
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: 48 }}>

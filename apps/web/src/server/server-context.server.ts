@@ -5,6 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { CART_BINDING_COOKIE } from '@checkout/core';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
+import { traceHeaders } from './telemetry.server';
 
 export const getServerContext = cache(async (): Promise<ServerContext> => {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
@@ -15,5 +16,6 @@ export const getServerContext = cache(async (): Promise<ServerContext> => {
     experiment: cookieStore.get('experiment')?.value,
     // The api limits requests per visitor; without this every visitor would share our address.
     clientAddress: clientAddress(requestHeaders),
+    traceHeaders: traceHeaders(),
   };
 });

@@ -11,9 +11,11 @@ import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
 import { getAppContext } from '../../server/app-context.server';
 import { getShellInfo } from '../../server/shell.server';
+import { browserTelemetryConfig } from '../../server/telemetry.server';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
+import { BrowserTelemetry } from './browser-telemetry';
 import { ProgressBar } from './progress-bar';
 import { QueryCleanup } from './query-cleanup';
 import '../../styles/globals.css';
@@ -38,6 +40,7 @@ export async function Document({ children }: { children: ReactNode }) {
           <AppContextProvider value={context}>
             <QueryParamsProvider>
               <ShellLinksProvider value={shell.links}>
+                <BrowserTelemetry config={browserTelemetryConfig()} />
                 <ProgressBar />
                 <QueryCleanup />
                 <AuthProvider>
