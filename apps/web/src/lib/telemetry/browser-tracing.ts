@@ -17,10 +17,12 @@ import {
   ParentBasedSampler,
   TraceIdRatioBasedSampler,
   WebTracerProvider,
+  type SpanProcessor,
 } from '@opentelemetry/sdk-trace-web';
 import {
   BROWSER_COLLECTOR_PATH,
   METRICS_EXPORT_INTERVAL_MS,
+  scrubText,
   TRACE_FLUSH_TIMEOUT_MS,
 } from '@checkout/core';
 import type { BrowserTelemetryConfig } from './browser-config';
@@ -57,6 +59,21 @@ function observeWebVitals(meterProvider: MeterProvider): void {
   addEventListener('pagehide', () => cls.record(shift, page), { once: true });
 }
 
+/** URL attributes lose tokens, e-mail addresses and card-like numbers before a span ends. */
+const URL_ATTRIBUTES = ['http.url', 'url.full', 'location', 'http.target'];
+const scrubUrls: SpanProcessor = {
+  onStart: () => undefined,
+  onEnding: (span) => {
+    for (const key of URL_ATTRIBUTES) {
+      const value = span.attributes[key];
+      if (typeof value === 'string') span.setAttribute(key, scrubText(value));
+    }
+  },
+  onEnd: () => undefined,
+  forceFlush: () => Promise.resolve(),
+  shutdown: () => Promise.resolve(),
+};
+
 export function startBrowserTracing(config: BrowserTelemetryConfig): void {
   const resource = resourceFromAttributes({
     'service.name': 'checkout-browser',
@@ -67,6 +84,7 @@ export function startBrowserTracing(config: BrowserTelemetryConfig): void {
     resource,
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRate) }),
     spanProcessors: [
+      scrubUrls,
       new BatchSpanProcessor(new OTLPTraceExporter({ url: `${BROWSER_COLLECTOR_PATH}/traces` }), {
         maxExportBatchSize: 100,
         exportTimeoutMillis: TRACE_FLUSH_TIMEOUT_MS,
