@@ -12,6 +12,11 @@ async function loadEnv(vars: Record<string, string>) {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('web configuration', () => {
+  it('starts with no TRACING_SAMPLE_RATE and keeps every trace', async () => {
+    const env = await loadEnv({});
+    expect(env.TRACING_SAMPLE_RATE).toBe(1);
+  });
+
   it.each([
     ['abc', 1],
     ['2', 1],

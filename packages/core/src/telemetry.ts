@@ -27,7 +27,7 @@ const optionalUrl = z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ 
 
 /** The telemetry variables of each app's environment schema. */
 export const telemetryEnvShape = {
-  TRACING_SAMPLE_RATE: z.unknown().transform(tracingSampleRate),
+  TRACING_SAMPLE_RATE: z.preprocess(tracingSampleRate, z.number().min(0).max(1)),
   /** An OTLP/HTTP receiver (Collector, Jaeger, Tempo…); unset: nothing is exported. */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /** Sentry or a compatible server (GlitchTip); unset: errors are structured log lines. */
