@@ -5,7 +5,12 @@
  */
 import { trace } from '@opentelemetry/api';
 import * as Sentry from '@sentry/node';
-import { beforeSendRules, errorLogLine, hasDevSettingsCookie, scrubBreadcrumb } from '@checkout/core';
+import {
+  beforeSendRules,
+  errorLogLine,
+  hasDevSettingsCookie,
+  scrubBreadcrumb,
+} from '@checkout/core';
 import packageJson from '../../package.json' with { type: 'json' };
 import { loggableError } from '../http/logger';
 import { SERVICE_NAME } from './telemetry';

@@ -8,9 +8,11 @@ import type { FastifyRequest } from 'fastify';
 
 export function requestSpans(): ReturnType<FastifyOtelInstrumentation['plugin']> {
   const instrumentation = new FastifyOtelInstrumentation({
-    // Hook spans (rate limit, CSRF, cookies…) would multiply the spans of every request for
-    // little insight; the request, its handler and its statements are what a trace needs.
+    // Hook and handler spans (rate limit, CSRF, cookies…, named after the function's source)
+    // would multiply the spans of every request for little insight: the request, its
+    // statements and its provider calls are what a trace needs.
     instrumentHooks: false,
+    instrumentHandler: false,
     requestHook: (span, request: FastifyRequest) => {
       span.updateName(`${request.method} ${request.routeOptions.url ?? 'unknown route'}`);
       span.setAttribute('url.path', request.url.split('?')[0] ?? '/');
