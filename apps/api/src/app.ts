@@ -43,6 +43,11 @@ import { experimentRoutes } from './modules/experiments/routes';
 import { openExperiments } from './modules/experiments/service';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { attributeOrder } from './modules/analytics/service';
+import { countPaymentOutcomes } from './telemetry/business-metrics';
+import { startErrorReporting } from './telemetry/error-reporting';
+import { tracedAdapters } from './telemetry/provider-spans';
+import { requestSpans } from './telemetry/request-spans';
+import { startTelemetry } from './telemetry/telemetry';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -66,7 +71,14 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  registerErrorHandling(app);
+  const telemetry = startTelemetry(env);
+  if (telemetry) {
+    app.addHook('onClose', () => telemetry.shutdown());
+    await app.register(requestSpans());
+    const stopCounting = countPaymentOutcomes(database.db);
+    app.addHook('onClose', () => stopCounting());
+  }
+  registerErrorHandling(app, startErrorReporting(env, app.log));
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   registerPlainTextGuard(app);
@@ -156,7 +168,7 @@ export async function buildApp({
     : undefined;
   const paymentDeps = {
     ...cartDeps,
-    adapterFor: gateway?.adapterFor ?? (() => undefined),
+    adapterFor: tracedAdapters(gateway?.adapterFor ?? (() => undefined)),
     cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
     startLeaseMs: env.PAYMENT_START_LEASE_MS,
     faults,

@@ -1,6 +1,6 @@
 /** The api's configuration: every variable, its default, validated once at start-up. */
 import { z } from 'zod';
-import { emptyAsUndefined, parseEnv } from '@checkout/core';
+import { emptyAsUndefined, parseEnv, telemetryEnvShape } from '@checkout/core';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -205,6 +205,10 @@ const schema = z.object({
   ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+  /** The deployment, a resource attribute of every span and error report. */
+  DEPLOY_ENV: z.preprocess(emptyAsUndefined, z.string().default('local')),
+  /** Share of traces kept (0…1, anything else 1), OTLP receiver, Sentry DSN: see core's telemetry. */
+  ...telemetryEnvShape,
 });
 
 const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));

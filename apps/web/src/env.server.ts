@@ -1,7 +1,7 @@
 /** The web app's configuration: every variable, its default, validated once at start-up. */
 import 'server-only';
 import { z } from 'zod';
-import { emptyAsUndefined, parseEnv } from '@checkout/core';
+import { emptyAsUndefined, parseEnv, telemetryEnvShape } from '@checkout/core';
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -112,14 +112,8 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().min(0).default(60_000),
   ),
-  /** Share of traces kept; anything outside 0…1 falls back to 1. */
-  TRACING_SAMPLE_RATE: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number()
-      .default(1)
-      .transform((rate) => (rate >= 0 && rate <= 1 ? rate : 1)),
-  ),
+  /** Share of traces kept (0…1, anything else 1), OTLP receiver, Sentry DSN: see core's telemetry. */
+  ...telemetryEnvShape,
 });
 
 export type WebEnv = z.infer<typeof schema>;

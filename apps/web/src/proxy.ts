@@ -8,6 +8,7 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import {
+  BROWSER_COLLECTOR_PATH,
   EXPERIMENT_COOKIE,
   EXPERIMENT_COOKIE_MAX_AGE,
   formatAssignments,
@@ -104,6 +105,7 @@ export default function proxy(request: NextRequest): NextResponse {
   }
   // The web app's own route handlers: no language prefix, no page processing.
   if (pathname.startsWith('/api/processing/')) return NextResponse.next();
+  if (pathname.startsWith(`${BROWSER_COLLECTOR_PATH}/`)) return NextResponse.next();
   if (!pathname.endsWith('/') && !/\.[a-z0-9]+$/i.test(pathname)) {
     // A plain URL: NextURL would re-apply its own slash handling to the pathname.
     const url = new URL(request.url);

@@ -60,9 +60,6 @@ export const serverConfigSchema = z.object({
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 
-/** Cookie with runtime settings for development and QA (spec §3); ignored in production. */
-export const DEV_SETTINGS_COOKIE = 'runtime_dev_settings';
-
 /** What the dev-settings cookie may change: the promotion's end, the country, flag overrides. */
 export const devSettingsSchema = z.strictObject({
   countdownEndTime: z.number().int().nonnegative().optional(),

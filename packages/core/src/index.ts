@@ -47,3 +47,6 @@ export * from './analytics-events';
 export * from './attribution';
 export * from './consent';
 export * from './experiment-stats';
+export * from './telemetry';
+export * from './personal-data';
+export * from './error-reports';

@@ -40,3 +40,6 @@ export function countdownStorageKey(product: string): string {
 
 export const BUYER_TYPES = ['new', 'returning'] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];
+
+/** Cookie with runtime settings for development and QA (spec §3); ignored in production. */
+export const DEV_SETTINGS_COOKIE = 'runtime_dev_settings';

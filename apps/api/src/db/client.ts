@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { statementName } from './query-errors';
+import { tracePglite, traceQueries } from '../telemetry/query-spans';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -46,7 +47,8 @@ async function openPglite(
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  // Statements of traced requests become spans (a no-op without a tracer provider).
+  const client = tracePglite(await PGlite.create(dir));
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   await prepare?.(db);
@@ -69,6 +71,7 @@ async function openPostgres(
   // statements) that loses the server would emit an unheard 'error' and end the process. Its
   // next statement fails instead, and the pool discards it on release.
   pool.on('connect', (client) => {
+    traceQueries(client);
     client.on('error', (error) => console.warn('database connection lost:', error.message));
   });
   const db = drizzle(pool, { schema });

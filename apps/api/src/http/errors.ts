@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, GENERIC_ERROR_MESSAGE, type ErrorCode } from '@checkout/core';
 import { isDatabaseUnreachable } from '../db/query-errors';
+import type { ErrorReporter } from '../telemetry/error-reporting';
 import { loggableError } from './logger';
 
 /**
@@ -74,13 +75,14 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler((error, request, reply) => {
     const known = toAppError(error);
     if (known) return reply.status(known.status).send(known.toJSON());
     // Sanitized here too, not only by the logger's serializer: the message of a failed query
     // carries its parameters (e-mail addresses, login secrets), and this path sees them all.
     request.log.error({ err: loggableError(error) }, 'unhandled error');
+    reporter?.report(error, { cookieHeader: request.headers.cookie });
     const generic = new AppError(ERROR_CODES.internal, 500, GENERIC_ERROR_MESSAGE);
     return reply.status(500).send(generic.toJSON());
   });

@@ -4,37 +4,8 @@
  * errors are written by a serializer that keeps their kind and place but not the values in them.
  */
 import type { FastifyServerOptions } from 'fastify';
+import { scrubText as scrub, SENSITIVE_FIELDS } from '@checkout/core';
 import { describeFailedQuery } from '../db/query-errors';
-
-/** Field names whose values are personal data or secrets (ours, OAuth's, the card fields'). */
-const SENSITIVE_FIELDS = [
-  'email',
-  'name',
-  'firstName',
-  'lastName',
-  'postalCode',
-  'postal_code',
-  'password',
-  'passwordHash',
-  'token',
-  'cardToken',
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'trusted_pass_token',
-  'code_verifier',
-  'codeVerifier',
-  'nonce',
-  'state',
-  'number',
-  'cvc',
-  'expiry',
-  'cookie',
-  'set-cookie',
-  'authorization',
-  'x-user-token',
-  'params',
-] as const;
 
 /** Each field at the top of a log entry, and one and two objects down (pino redact paths). */
 export const REDACTED_PATHS: string[] = SENSITIVE_FIELDS.flatMap((field) => {
@@ -42,15 +13,6 @@ export const REDACTED_PATHS: string[] = SENSITIVE_FIELDS.flatMap((field) => {
   const step = plain ? `.${field}` : `["${field}"]`;
   return [plain ? field : `["${field}"]`, `*${step}`, `*.*${step}`];
 });
-
-const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+\.[a-z]{2,}/gi;
-/** A card number or any other long run of digits, with or without spaces and dashes. */
-const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
-
-/** An error message with e-mail addresses and card-like digit runs blanked out. */
-function scrub(text: string): string {
-  return text.replace(EMAIL, '[email]').replace(DIGIT_RUN, '[digits]');
-}
 
 /** The stack's frames only: its first lines repeat the message, values and all. */
 function framesOf(stack: string | undefined): string | undefined {

@@ -4,10 +4,14 @@
  * generic screen is shown in English with the exact texts of spec §2, and its 'Contact Support'
  * button leads to the support center of the brand the app was built with (config/brand.json).
  */
+import { useEffect } from 'react';
 import brand from '../../../../config/brand.json';
 import { GLOBAL_ERROR_TEXT as text } from './global-error-text';
+import { reportError } from '../lib/report-error';
 
-export default function GlobalError() {
+export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
+  // Spec §8: the global handler reports 'Generic error' unless the error has its own label.
+  useEffect(() => reportError(error), [error]);
   return (
     <html lang="en">
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: 48 }}>

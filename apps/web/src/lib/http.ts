@@ -19,6 +19,8 @@ export interface ServerContext {
   clientAddress?: string | undefined;
   /** The visitor's cart binding cookie: the api shows a cart and its order to their owner only. */
   cartBinding?: string | undefined;
+  /** W3C traceparent (and tracestate) of the page's work: the api's spans join its trace. */
+  traceHeaders?: Record<string, string> | undefined;
 }
 
 /** What the api issues (32 random bytes, base64url); anything else is not forwarded. */
@@ -70,6 +72,7 @@ export async function request<T>(
   if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
   if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
   if (options.server?.clientAddress) headers['x-forwarded-for'] = options.server.clientAddress;
+  Object.assign(headers, options.server?.traceHeaders);
   // Only the cookie the api needs, never the visitor's whole cookie header.
   const binding = options.server?.cartBinding;
   if (binding && CART_BINDING_FORMAT.test(binding))

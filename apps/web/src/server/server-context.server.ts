@@ -6,6 +6,7 @@ import { CART_BINDING_COOKIE } from '@checkout/core';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
 import { REQUEST_VISITOR_EXPERIMENTS_HEADER } from './request-headers';
+import { traceHeaders } from './telemetry.server';
 
 export const getServerContext = cache(async (): Promise<ServerContext> => {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
@@ -17,5 +18,6 @@ export const getServerContext = cache(async (): Promise<ServerContext> => {
     experiment: requestHeaders.get(REQUEST_VISITOR_EXPERIMENTS_HEADER) || undefined,
     // The api limits requests per visitor; without this every visitor would share our address.
     clientAddress: clientAddress(requestHeaders),
+    traceHeaders: traceHeaders(),
   };
 });

@@ -112,6 +112,16 @@ export async function transitionOrder(
   }
 }
 
+/** Who is told of each order's move (the business metrics count paid and declined orders). */
+type MoveListener = (orderId: string, to: OrderStatus) => void;
+const moveListeners = new Set<MoveListener>();
+
+/** Listens to every order's move in this process; returns the call that stops listening. */
+export function onOrderMoved(listener: MoveListener): () => void {
+  moveListeners.add(listener);
+  return () => moveListeners.delete(listener);
+}
+
 async function moveOrder(
   db: Database,
   catalog: Catalog,
@@ -152,7 +162,9 @@ async function moveOrder(
   );
   // Past its first answer an order rarely moves again; a late capture reads the row.
   if (!isWaiting(to)) forgetOrder(orderId);
-  return moved.length > 0;
+  if (moved.length === 0) return false;
+  for (const listener of moveListeners) listener(orderId, to);
+  return true;
 }
 
 /**

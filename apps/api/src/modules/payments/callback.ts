@@ -7,7 +7,8 @@ import { queryRows } from '../../db/client';
 import { applyProviderStatus } from './provider-word';
 import { familyFor } from './providers/registry';
 import type { RefundDeps } from './refunds';
-import { SIGNATURE_HEADER, verifyWebhook } from './webhook-signature';
+import { recordWebhookLag } from '../../telemetry/business-metrics';
+import { SIGNATURE_HEADER, signedAt, verifyWebhook } from './webhook-signature';
 
 const notification = z.object({
   id: text().min(1).max(128),
@@ -75,6 +76,10 @@ export function callbackRoutes(
       const provider = found.provider ? findProvider(found.provider) : undefined;
       if (!provider || !found.order_id || !found.status)
         throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
+      recordWebhookLag(
+        Date.now() / 1000 - signedAt(request.headers[SIGNATURE_HEADER]),
+        provider.id,
+      );
       const status = familyFor(provider).statusFor(event.status);
       if (!status)
         throw new AppError(

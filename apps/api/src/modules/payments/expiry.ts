@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
+import { countOrdersExpired } from '../../telemetry/business-metrics';
 import { paymentOf, voidUnanswered } from './payment-steps';
 import { applyProviderStatus } from './provider-word';
 import type { RefundDeps } from './refunds';
@@ -78,6 +79,9 @@ export async function expireAbandonedOrders(
       const outcome = await expireOne(deps, orderId).catch(() => 'failed' as const);
       if (outcome) result[outcome]++;
     }
-    if (claimed.length < limit) return result;
+    if (claimed.length < limit) {
+      countOrdersExpired(result.expired);
+      return result;
+    }
   }
 }

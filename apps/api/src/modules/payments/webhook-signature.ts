@@ -14,6 +14,11 @@ export function signWebhook(secret: string, body: string, timestamp: number): st
 
 export type SignatureCheck = 'valid' | 'malformed' | 'expired' | 'mismatch';
 
+/** When the provider signed a notification (seconds), from a header verifyWebhook accepted. */
+export function signedAt(header: string | string[] | undefined): number {
+  return Number(/(?:^|,)t=(\d+)/.exec(String(header))?.[1] ?? Number.NaN);
+}
+
 export function verifyWebhook(
   secret: string,
   header: string | undefined,

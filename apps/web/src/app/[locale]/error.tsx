@@ -4,14 +4,15 @@ import { useEffect } from 'react';
 import { useTranslations } from 'next-intl';
 import { ErrorScreen } from '../../components/errors/error-screen';
 import { useShellLinks } from '../../context/shell-links';
+import { reportError } from '../../lib/report-error';
 
 export default function PageError({ error }: { error: Error & { digest?: string } }) {
   const links = useShellLinks();
   const t = useTranslations('errors');
   useEffect(() => {
     document.title = t('generic.pageTitle', { status: 500 });
-    // Error reporting (a later issue) hooks in here; until then the console keeps the digest.
-    console.error('page error', error.digest ?? error.message);
+    // Spec §8: reported with the error's analytics label, 'Generic error' by default.
+    reportError(error);
   }, [error, t]);
   return <ErrorScreen status={500} {...links} />;
 }

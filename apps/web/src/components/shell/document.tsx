@@ -14,9 +14,11 @@ import { getAppContext } from '../../server/app-context.server';
 import { getShellInfo } from '../../server/shell.server';
 import { analyticsSetup } from '../../server/analytics.server';
 import { AnalyticsRoot } from '../../analytics/analytics-root';
+import { browserTelemetryConfig } from '../../server/telemetry.server';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
+import { BrowserTelemetry } from './browser-telemetry';
 import { ProgressBar } from './progress-bar';
 import { QueryCleanup } from './query-cleanup';
 import '../../styles/globals.css';
@@ -43,6 +45,7 @@ export async function Document({ children }: { children: ReactNode }) {
             <QueryParamsProvider>
               <PopoversProvider>
                 <ShellLinksProvider value={shell.links}>
+                  <BrowserTelemetry config={browserTelemetryConfig()} />
                   <ProgressBar />
                   <QueryCleanup />
                   <AnalyticsRoot {...analytics} />

@@ -1,0 +1,29 @@
+/** The web app's configuration: a bad tracing sample rate never stops the start (spec §5). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('server-only', () => ({}));
+
+async function loadEnv(vars: Record<string, string>) {
+  vi.resetModules();
+  for (const [name, value] of Object.entries(vars)) vi.stubEnv(name, value);
+  return (await import('./env.server')).env;
+}
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('web configuration', () => {
+  it('starts with no TRACING_SAMPLE_RATE and keeps every trace', async () => {
+    const env = await loadEnv({});
+    expect(env.TRACING_SAMPLE_RATE).toBe(1);
+  });
+
+  it.each([
+    ['abc', 1],
+    ['2', 1],
+    ['0.1', 0.1],
+    ['0', 0],
+  ])('TRACING_SAMPLE_RATE=%s starts and keeps a share of %d', async (raw, rate) => {
+    const env = await loadEnv({ TRACING_SAMPLE_RATE: raw });
+    expect(env.TRACING_SAMPLE_RATE).toBe(rate);
+  });
+});

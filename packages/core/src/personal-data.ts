@@ -1,0 +1,80 @@
+/**
+ * What counts as personal data or a secret, and how it is blanked out before a log line or an
+ * error report leaves the process: named fields are replaced whole, e-mail addresses, card-like
+ * digit runs and bearer tokens inside free text are blanked.
+ */
+
+/** Field names whose values are personal data or secrets (ours, OAuth's, the card fields'). */
+export const SENSITIVE_FIELDS = [
+  'email',
+  'name',
+  'firstName',
+  'lastName',
+  'postalCode',
+  'postal_code',
+  'password',
+  'passwordHash',
+  'token',
+  'cardToken',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'trusted_pass_token',
+  'code_verifier',
+  'codeVerifier',
+  'nonce',
+  'state',
+  'number',
+  'cvc',
+  'cvv',
+  'expiry',
+  'cookie',
+  'cookies',
+  'set-cookie',
+  'authorization',
+  'x-user-token',
+  'params',
+] as const;
+
+export const REDACTED = '[redacted]';
+
+const sensitive: ReadonlySet<string> = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));
+
+const EMAIL = /[^\s@"'<>(),;:=&?/]+@[^\s@"'<>(),;:=&?/]+\.[a-z]{2,}/gi;
+/** A card number or any other long run of digits, with or without spaces and dashes. */
+const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
+/** Bearer credentials and JWT-shaped tokens (three base64url parts). */
+const TOKEN = /\b(?:Bearer\s+[\w.~+/-]+=*|eyJ[\w-]+\.[\w-]+\.[\w-]+)/g;
+/** Query parameters that carry credentials in URLs (login links, OAuth answers). */
+const TOKEN_PARAM =
+  /([?&](?:token|trusted_pass_token|access_token|id_token|code|state|email|qa)=)[^&#\s]*/gi;
+
+/** Free text with e-mail addresses, card-like digit runs and tokens blanked out. */
+export function scrubText(text: string): string {
+  return text
+    .replace(TOKEN_PARAM, `$1${REDACTED}`)
+    .replace(TOKEN, '[token]')
+    .replace(EMAIL, '[email]')
+    .replace(DIGIT_RUN, '[digits]');
+}
+
+/**
+ * A deep copy of a value with every sensitive field replaced and every string scrubbed. Cycles
+ * and very deep values end in a marker rather than a stack overflow.
+ */
+export function scrubPersonalData<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return scrubText(value) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 12) return '[too deep]' as T;
+  if (Array.isArray(value)) {
+    return (value as unknown[]).map((item) => scrubPersonalData(item, depth + 1)) as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] =
+      sensitive.has(key.toLowerCase()) && item !== undefined && item !== null
+        ? REDACTED
+        : scrubPersonalData(item, depth + 1);
+  }
+  return out as T;
+}
