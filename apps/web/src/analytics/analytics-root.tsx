@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { EXPOSURE_EVENT, type privacyButtonKind } from '@checkout/core';
+// Types only from @checkout/core: a value import would put the package's schemas in every page's first load.
+import type { CollectedEventName, privacyButtonKind } from '@checkout/core';
 import { reportClicks } from './clicks';
 import { track } from './track';
 import type { TrackerConfig } from './tracker';
@@ -15,6 +16,7 @@ const ConsentDialog = lazy(() => import('../components/consent/consent-dialog'))
 
 /** The experiments layer announces each exposure with this event (its recordExposure()). */
 const EXPOSURE_DOM_EVENT = 'checkout:experiment-exposure';
+const EXPOSURE_EVENT: CollectedEventName = 'experiment_exposure';
 
 if (typeof window !== 'undefined') {
   reportClicks();

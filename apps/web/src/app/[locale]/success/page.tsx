@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatPrice, isCurrency, type ProductGroup } from '@checkout/core';
+import { analyticsProductId, formatPrice, isCurrency, type ProductGroup } from '@checkout/core';
 import { Link, redirect } from '../../../i18n/navigation';
 import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
@@ -38,7 +38,7 @@ export default async function SuccessPage() {
               orderId={order.id}
               revenueMinor={order.totalMinor - (order.taxMinor ?? 0)}
               currency={order.currency}
-              productGroup={order.productGroup}
+              productId={analyticsProductId(order.productGroup)}
             />
           ) : null}
           {isCurrency(order.currency) && order.totalMinor !== null ? (
