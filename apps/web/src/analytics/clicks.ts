@@ -2,7 +2,7 @@
  * Clicks on marked elements (`data-element`, inside a `data-section`), caught from hydration on:
  * a shopper's first click often comes before the tracker has loaded.
  */
-import { track } from './track';
+import type { TrackFields } from './track';
 
 /**
  * Spec §9 (MISSING_SECTION_SAMPLE_RATE in @checkout/core), repeated: this module is in every
@@ -10,7 +10,7 @@ import { track } from './track';
  */
 const MISSING_SECTION_SAMPLE_RATE = 0.4;
 
-export function reportClicks(): void {
+export function reportClicks(track: (event: 'click', fields: TrackFields) => void): void {
   document.addEventListener(
     'click',
     (event) => {

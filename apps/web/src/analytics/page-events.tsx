@@ -22,12 +22,7 @@ interface ConversionProps {
  * Once per paid order: a reload or the back button shows the page again, but the browser
  * remembers the order (and the collector keeps one conversion per order in any case).
  */
-export function ConversionEvent({
-  orderId,
-  revenueMinor,
-  currency,
-  productId,
-}: ConversionProps) {
+export function ConversionEvent({ orderId, revenueMinor, currency, productId }: ConversionProps) {
   useEffect(() => {
     const key = `conversion:${orderId}`;
     try {
