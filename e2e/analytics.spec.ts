@@ -106,6 +106,8 @@ test('a purchase reports its events in order, with their context, to dataLayer a
     .toBe(true);
   const rows = await collected(page, browserId ?? '');
   const stored = rows.map((e) => e.event);
+  // The recorded purchase, as the collector's table holds it (printed for the issue's record).
+  console.log(rows.map((e) => [e.event, e.section ?? '-', e.element ?? '-'].join(' ')).join('\n'));
   expect(inOrder(stored, PURCHASE), stored.join(' ')).toBe(true);
   const conversion = rows.find((e) => e.event === 'conversion');
   expect(conversion).toMatchObject({

@@ -6,18 +6,38 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { EXPOSURE_EVENT, type privacyButtonKind } from '@checkout/core';
+// Types only from @checkout/core: a value import would put the package's schemas in every page's first load.
+import type { CollectedEventName, privacyButtonKind } from '@checkout/core';
 import { reportClicks } from './clicks';
-import { track } from './track';
+import type { QueuedEvent, TrackFields } from './track';
 import type { TrackerConfig } from './tracker';
 
 const ConsentDialog = lazy(() => import('../components/consent/consent-dialog'));
 
 /** The experiments layer announces each exposure with this event (its recordExposure()). */
 const EXPOSURE_DOM_EVENT = 'checkout:experiment-exposure';
+const EXPOSURE_EVENT: CollectedEventName = 'experiment_exposure';
+
+/**
+ * track() of ./track, repeated here on purpose: importing that module (shared with the page's
+ * components) made the bundler put the layout in one chunk with @checkout/core's schemas.
+ */
+function track(event: CollectedEventName, fields: TrackFields = {}): void {
+  const time = Math.max(Date.now(), (window.__analyticsLastTime ?? 0) + 1);
+  window.__analyticsLastTime = time;
+  const queued: QueuedEvent = {
+    ...fields,
+    event,
+    time,
+    page: window.location.pathname,
+    state: { ...window.__analyticsState },
+  };
+  if (window.__analyticsSink) window.__analyticsSink(queued);
+  else (window.__analyticsQueue ??= []).push(queued);
+}
 
 if (typeof window !== 'undefined') {
-  reportClicks();
+  reportClicks(track);
   window.addEventListener(EXPOSURE_DOM_EVENT, (event) => {
     const detail = (event as CustomEvent<{ experimentId?: unknown; variant?: unknown }>).detail;
     if (typeof detail?.experimentId !== 'string' || typeof detail.variant !== 'string') return;

@@ -1,7 +1,6 @@
 'use client';
 /** Events a server-rendered screen reports once it is shown: an error screen, a paid order. */
 import { useEffect } from 'react';
-import { analyticsProductId } from '@checkout/core';
 import { track } from './track';
 
 export function ErrorEvent({ label }: { label: string }) {
@@ -15,19 +14,15 @@ interface ConversionProps {
   orderId: string;
   revenueMinor: number;
   currency: string;
-  productGroup: string | null;
+  /** Spec §9's product id of the order's product. */
+  productId: number;
 }
 
 /**
  * Once per paid order: a reload or the back button shows the page again, but the browser
  * remembers the order (and the collector keeps one conversion per order in any case).
  */
-export function ConversionEvent({
-  orderId,
-  revenueMinor,
-  currency,
-  productGroup,
-}: ConversionProps) {
+export function ConversionEvent({ orderId, revenueMinor, currency, productId }: ConversionProps) {
   useEffect(() => {
     const key = `conversion:${orderId}`;
     try {
@@ -38,9 +33,9 @@ export function ConversionEvent({
     }
     track('conversion', {
       section: 'success',
-      context: { currency, product_id: analyticsProductId(productGroup) },
+      context: { currency, product_id: productId },
       data: { order_id: orderId, revenue_minor: revenueMinor, currency },
     });
-  }, [orderId, revenueMinor, currency, productGroup]);
+  }, [orderId, revenueMinor, currency, productId]);
   return null;
 }

@@ -25,10 +25,10 @@ declare global {
     __analyticsQueue?: QueuedEvent[];
     __analyticsSink?: (event: QueuedEvent) => void;
     __analyticsState?: AnalyticsContext;
+    /** Last event time handed out: strictly increasing across both copies of track(). */
+    __analyticsLastTime?: number;
   }
 }
-
-let lastTime = 0;
 
 /** `next` over `base`; the parts of a group (plans, payments, taxes) merge with the earlier ones. */
 export function mergeContext(base: AnalyticsContext, next: AnalyticsContext): AnalyticsContext {
@@ -52,11 +52,12 @@ export function setAnalyticsContext(context: AnalyticsContext): void {
 export function track(event: CollectedEventName, fields: TrackFields = {}): void {
   if (typeof window === 'undefined') return;
   // Strictly increasing times keep the order of events made in the same millisecond.
-  lastTime = Math.max(Date.now(), lastTime + 1);
+  const time = Math.max(Date.now(), (window.__analyticsLastTime ?? 0) + 1);
+  window.__analyticsLastTime = time;
   const queued: QueuedEvent = {
     ...fields,
     event,
-    time: lastTime,
+    time,
     page: window.location.pathname,
     state: { ...window.__analyticsState },
   };

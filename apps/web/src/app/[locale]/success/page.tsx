@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
+  analyticsProductId,
   formatPrice,
   isCurrency,
   isFlagOn,
@@ -106,7 +107,7 @@ export default async function SuccessPage() {
             orderId={order.id}
             revenueMinor={order.totalMinor - (order.taxMinor ?? 0)}
             currency={order.currency}
-            productGroup={order.productGroup}
+            productId={analyticsProductId(order.productGroup)}
           />
         ) : null}
         {isCurrency(order.currency) && order.totalMinor !== null ? (
