@@ -41,15 +41,12 @@ export interface CartDeps {
 }
 
 const invalid = (path: string, message: string) =>
-  new AppError(ERROR_CODES.validation, 400, message, [{ path, message }]);
+  new AppError(ERROR_CODES.validation, message, [{ path, message }]);
 
 function couponRefused(code: string, reason: CouponRefusal): AppError {
-  return new AppError(
-    BACKEND_CODES.couponNotAvailable,
-    400,
-    `The coupon ${code} is not available.`,
-    [{ path: 'coupon', message: reason }],
-  );
+  return new AppError(BACKEND_CODES.couponNotAvailable, `The coupon ${code} is not available.`, [
+    { path: 'coupon', message: reason },
+  ]);
 }
 
 function sellablePlan(snapshot: CatalogSnapshot, identifier: string): SnapshotPlan {
@@ -118,11 +115,10 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
     if (problem === 'blacklisted') {
       throw new AppError(
         BACKEND_CODES.blacklistedEmailDomain,
-        400,
         'Invalid email. Try again with another email address.',
       );
     }
-    if (problem) throw new AppError(BACKEND_CODES.invalidEmail, 400, 'Email is not valid');
+    if (problem) throw new AppError(BACKEND_CODES.invalidEmail, 'Email is not valid');
     email = normalizeEmail(email);
   }
   const postalCode = cart.postalCode?.trim() || null;
@@ -220,7 +216,7 @@ export async function createCart(
  * Another browser's cart answers exactly like a cart that does not exist: a 403 would confirm
  * to whoever holds a leaked or guessed id that the cart is real (docs/decisions/003).
  */
-const noSuchCart = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+const noSuchCart = () => new AppError(ERROR_CODES.notFound, 'There is no such cart.');
 
 /**
  * The caller's cart, or a 404. A logged-in owner's cart is bound to the account too, so the
@@ -250,7 +246,6 @@ export async function getCart(deps: CartDeps, id: string, caller: CartCaller): P
 const modificationForbidden = () =>
   new AppError(
     BACKEND_CODES.cartModificationForbidden,
-    409,
     'The cart is being paid and can no longer change.',
   );
 

@@ -60,7 +60,7 @@ export async function mountProvider(app: FastifyInstance, provider: Provider): P
 }
 
 const invalidCredentials = () =>
-  new AppError(ERROR_CODES.invalidCredentials, 401, 'The e-mail or password is not right.');
+  new AppError(ERROR_CODES.invalidCredentials, 'The e-mail or password is not right.');
 
 export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { db, provider } = options;
@@ -75,7 +75,6 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     if (!interaction || interaction.prompt.name !== 'login') {
       throw new AppError(
         ERROR_CODES.interactionExpired,
-        410,
         'This login has expired. Start again from the checkout.',
       );
     }
@@ -147,7 +146,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     const { email, password } = signupSchema.parse(request.body);
     const problem = validateEmail(email, options.isBlockedDomain);
     if (problem) {
-      throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
+      throw new AppError(ERROR_CODES.validation, 'Email is not valid', [
         { path: 'email', message: problem },
       ]);
     }
@@ -197,7 +196,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
       await checkEmailLimit(request, email);
       const passwordHash = await redeemSignupCode(db, email, code);
       if (!passwordHash) {
-        throw new AppError(ERROR_CODES.invalidCode, 400, 'The code is not right or has expired.');
+        throw new AppError(ERROR_CODES.invalidCode, 'The code is not right or has expired.');
       }
       const account = await claimAccount(db, email, passwordHash);
       return finish(request.params.uid, account.id);

@@ -167,7 +167,7 @@ export async function getOrder(
 ): Promise<OrderView> {
   const valid = isRecordId(id);
   const [order] = valid ? await orderById(db).execute({ id }) : [];
-  if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
+  if (!order) throw new AppError(ERROR_CODES.notFound, 'There is no such order.');
   const owner = await ownsCart(db, order.cartId, caller);
   return {
     id: order.id,

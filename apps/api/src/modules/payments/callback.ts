@@ -19,7 +19,7 @@ function parseJson(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new AppError(ERROR_CODES.validation, 400, 'The notification is not JSON.');
+    throw new AppError(ERROR_CODES.validation, 'The notification is not JSON.');
   }
 }
 
@@ -53,7 +53,7 @@ export function callbackRoutes(
         Math.floor(Date.now() / 1000),
       );
       if (check !== 'valid')
-        throw new AppError(ERROR_CODES.validation, 401, `Webhook signature ${check}.`);
+        throw new AppError(ERROR_CODES.invalidSignature, `Webhook signature ${check}.`);
       const event = notification.parse(parseJson(raw));
       // One statement records the event (once per id) and finds its payment and order.
       const [found] = await queryRows<{
@@ -74,12 +74,11 @@ export function callbackRoutes(
       if (!found) return { received: true, duplicate: true };
       const provider = found.provider ? findProvider(found.provider) : undefined;
       if (!provider || !found.order_id || !found.status)
-        throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
+        throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
       const status = familyFor(provider).statusFor(event.status);
       if (!status)
         throw new AppError(
-          ERROR_CODES.validation,
-          422,
+          ERROR_CODES.unknownProviderStatus,
           `Unknown ${provider.family} status ${event.status}.`,
         );
       // Applied now or answered with an error (the provider retries): never acknowledged and

@@ -57,7 +57,7 @@ export interface PaymentFaults {
   afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
 }
 
-const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
+const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
 
 function hashOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -90,11 +90,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** A repeat's first answer, or the refusal of a cart that another payment holds. */
 function refuseLockedCart(replayed: PaymentAction | undefined): PaymentAction {
   if (replayed) return replayed;
-  throw new AppError(
-    BACKEND_CODES.cartModificationForbidden,
-    409,
-    'This cart is already being paid.',
-  );
+  throw new AppError(BACKEND_CODES.cartModificationForbidden, 'This cart is already being paid.');
 }
 
 interface NewOrder {
@@ -178,7 +174,7 @@ export async function startPayment(
   }
   const email = row.email;
   if (!email)
-    throw new AppError(ERROR_CODES.validation, 400, 'Email cannot be empty', [
+    throw new AppError(ERROR_CODES.validation, 'Email cannot be empty', [
       { path: 'email', message: 'cannot-be-empty' },
     ]);
   const cart = viewCart(deps, row);
@@ -193,7 +189,6 @@ export async function startPayment(
   if (!provider || !offered) {
     throw new AppError(
       ERROR_CODES.validation,
-      400,
       `${request.provider} is not offered for this order.`,
       [{ path: 'provider', message: 'not offered' }],
     );
@@ -206,7 +201,6 @@ export async function startPayment(
   if (needsToken !== (request.cardToken !== undefined)) {
     throw new AppError(
       ERROR_CODES.validation,
-      400,
       needsToken ? 'Enter the card details first.' : 'A card token is only for card payments.',
       [{ path: 'cardToken', message: needsToken ? 'cannot-be-empty' : 'invalid' }],
     );

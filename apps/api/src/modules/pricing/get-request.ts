@@ -21,7 +21,7 @@ function parsesToObject(value: string): boolean {
 /** Throws a 400 naming the first parameter that is repeated or, for JSON ones, not an object. */
 export function checkGetParams(query: Record<string, unknown>): void {
   const invalid = (name: string, why: string) =>
-    new AppError(ERROR_CODES.validation, 400, `The GraphQL parameter ${name} ${why}.`, [
+    new AppError(ERROR_CODES.validation, `The GraphQL parameter ${name} ${why}.`, [
       { path: name, message: why },
     ]);
   for (const name of TEXT_PARAMS) {

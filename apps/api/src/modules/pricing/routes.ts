@@ -75,7 +75,6 @@ export function pricingRoutes(
       if (req.method === 'GET' && req.url.length > MAX_GET_URL_LENGTH) {
         throw new AppError(
           ERROR_CODES.uriTooLong,
-          414,
           `GET queries are limited to ${MAX_GET_URL_LENGTH} characters; use POST.`,
         );
       }

@@ -49,8 +49,7 @@ export function userRoutes(app: FastifyInstance, options: UserRouteOptions): voi
   const secure = new URL(publicOrigin).protocol === 'https:';
   const callbackUrl = new URL(callbackPath, publicOrigin).toString();
   const limited = loginRateLimit(options.loginRateLimit);
-  const unauthenticated = () =>
-    new AppError(ERROR_CODES.unauthenticated, 401, 'Nobody is logged in.');
+  const unauthenticated = () => new AppError(ERROR_CODES.unauthenticated, 'Nobody is logged in.');
 
   app.post('/api/users/auth/login/', limited, async (request, reply) => {
     const body = loginRequestSchema.parse(request.body ?? {});
