@@ -32,3 +32,4 @@ export * from './provider-labels';
 export * from './users';
 export * from './run-mode';
 export * from './text';
+export * from './api-requests';
