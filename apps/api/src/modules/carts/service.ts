@@ -93,9 +93,9 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
   if (!coupon || now < coupon.validFrom || now > coupon.validUntil)
     throw couponRefused(code, 'invalid');
   const main = sellablePlan(snapshot, cart.mainPlan);
-  const discounted = couponPrice(snapshot, code, main, cart.currency as Currency);
+  const discounted = couponPrice(snapshot, code, main, cart.currency);
   if (discounted === undefined) throw couponRefused(code, 'not_redeemable');
-  if (discounted >= planPrice(main, cart.currency as Currency)[0])
+  if (discounted >= planPrice(main, cart.currency)[0])
     throw couponRefused(code, 'better_deal_available');
   if (coupon.oncePerEmail && cart.email && (await hasRedeemed(deps.db, code, cart.email))) {
     throw couponRefused(code, 'already_used');
@@ -105,7 +105,7 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
 /** Validates and normalizes a whole cart; throws AppError with the spec's codes. */
 async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewCart> {
   const snapshot = deps.catalog.snapshot();
-  const currency = cart.currency as Currency;
+  const currency = cart.currency;
   planPrice(sellablePlan(snapshot, cart.mainPlan), currency);
   if (cart.crossSellPlan)
     planPrice(crossSellPlan(snapshot, cart.mainPlan, cart.crossSellPlan), currency);
@@ -141,7 +141,7 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
 
 export function viewCart(deps: CartDeps, row: CartRow): CartView {
   const snapshot = deps.catalog.snapshot();
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   const lines: CartView['lines'] = [];
   const main = snapshot.plans.get(row.mainPlan);
   const add = (

@@ -85,7 +85,7 @@ function planView(
     displayTitle: plan.displayTitle,
     merchant: plan.merchantId,
     remoteID: plan.remoteId,
-    tier: plan.tier as PlanView['tier'],
+    tier: plan.tier,
     type: plan.type,
     group: plan.groupType,
     subgroup: plan.subgroup,

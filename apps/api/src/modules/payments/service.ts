@@ -72,7 +72,7 @@ async function replay(
   if (!existing) return undefined;
   if (existing.requestHash !== hash)
     throw conflict('This Idempotency-Key was used for another request.');
-  if (existing.answer) return existing.answer as PaymentAction;
+  if (existing.answer) return existing.answer;
   // Unanswered past its lease: the request that claimed the key died; learn from the provider.
   const recovered =
     existing.leaseUntil <= new Date() ? await recoverStart(deps, existing.id) : undefined;
