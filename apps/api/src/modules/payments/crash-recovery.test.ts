@@ -31,7 +31,7 @@ function crashSuite(
     let crashNext = false;
     /** Arms the crash; the api logs it as an unhandled error, which this test expects. */
     const crashOnNextStart = () => {
-      crashOnNextStart();
+      crashNext = true;
       vi.spyOn(console, 'error').mockImplementation(() => {});
     };
     const faults = {
