@@ -47,27 +47,26 @@ export function callbackRoutes(
     );
     // The body stays the bytes that were signed; it is parsed once the signature holds.
     const schema = { body: z.string() };
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .post('/api/callback/', { schema }, async (request) => {
-        const raw = request.body;
-        const check = verifyWebhook(
-          secret,
-          request.headers[SIGNATURE_HEADER] as string | undefined,
-          raw,
-          Math.floor(Date.now() / 1000),
-        );
-        if (check !== 'valid')
-          throw new AppError(ERROR_CODES.invalidSignature, `Webhook signature ${check}.`);
-        const event = notification.parse(parseJson(raw));
-        // One statement records the event (once per id) and finds its payment and order.
-        const [found] = await queryRows<{
-          provider: string | null;
-          order_id: string | null;
-          status: OrderStatus | null;
-        }>(
-          db,
-          sql`with recorded as (
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.post('/api/callback/', { schema }, async (request) => {
+      const raw = request.body;
+      const check = verifyWebhook(
+        secret,
+        request.headers[SIGNATURE_HEADER] as string | undefined,
+        raw,
+        Math.floor(Date.now() / 1000),
+      );
+      if (check !== 'valid')
+        throw new AppError(ERROR_CODES.invalidSignature, `Webhook signature ${check}.`);
+      const event = notification.parse(parseJson(raw));
+      // One statement records the event (once per id) and finds its payment and order.
+      const [found] = await queryRows<{
+        provider: string | null;
+        order_id: string | null;
+        status: OrderStatus | null;
+      }>(
+        db,
+        sql`with recorded as (
           insert into webhook_events (id, payment_id, status)
           values (${event.id}, ${event.paymentId}, ${event.status})
           on conflict do nothing returning payment_id
@@ -75,28 +74,28 @@ export function callbackRoutes(
         select p.provider, p.order_id, o.status from recorded r
         left join payments p on p.id = r.payment_id::uuid
         left join orders o on o.id = p.order_id`,
+      );
+      if (!found) return { received: true, duplicate: true };
+      const provider = found.provider ? findProvider(found.provider) : undefined;
+      if (!provider || !found.order_id || !found.status)
+        throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
+      const status = familyFor(provider).statusFor(event.status);
+      if (!status)
+        throw new AppError(
+          ERROR_CODES.unknownProviderStatus,
+          `Unknown ${provider.family} status ${event.status}.`,
         );
-        if (!found) return { received: true, duplicate: true };
-        const provider = found.provider ? findProvider(found.provider) : undefined;
-        if (!provider || !found.order_id || !found.status)
-          throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
-        const status = familyFor(provider).statusFor(event.status);
-        if (!status)
-          throw new AppError(
-            ERROR_CODES.unknownProviderStatus,
-            `Unknown ${provider.family} status ${event.status}.`,
-          );
-        // Applied now or answered with an error (the provider retries): never acknowledged and
-        // dropped, least of all a capture.
-        const order = { id: found.order_id, status: found.status };
-        try {
-          const applied = await applyProviderStatus(deps, order, status, 'webhook');
-          return { received: true, applied };
-        } catch (error) {
-          await forgetEvent(deps, event.id);
-          throw error;
-        }
-      });
+      // Applied now or answered with an error (the provider retries): never acknowledged and
+      // dropped, least of all a capture.
+      const order = { id: found.order_id, status: found.status };
+      try {
+        const applied = await applyProviderStatus(deps, order, status, 'webhook');
+        return { received: true, applied };
+      } catch (error) {
+        await forgetEvent(deps, event.id);
+        throw error;
+      }
+    });
     done();
   });
 }
