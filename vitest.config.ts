@@ -10,6 +10,8 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/.next/**', 'e2e/**'],
     environment: 'node',
+    // A console.error nobody expected fails its test (scripts/setup-test-env.ts).
+    setupFiles: ['scripts/setup-test-env.ts'],
     testTimeout: 20_000,
     // Each api test file migrates a fresh PGlite first: seconds alone, more on a busy machine.
     hookTimeout: 60_000,

@@ -15,6 +15,7 @@ try {
   process.exit(1);
 }
 console.log(mode.banner);
+console.log(`[start] node ${process.version}`);
 
 buildWebIfNeeded('start');
 

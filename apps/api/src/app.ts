@@ -10,6 +10,7 @@ import { registerCsrfProtection } from './http/csrf';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LogStream } from './http/logger';
 import { registerPlainTextGuard } from './http/plain-text-guard';
+import { requireRouteSchemas } from './http/route-schemas';
 import type { Catalog } from './modules/catalog/catalog';
 import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
@@ -79,6 +80,7 @@ export async function buildApp({
     app.addHook('onClose', () => stopCounting());
   }
   registerErrorHandling(app, startErrorReporting(env, app.log));
+  requireRouteSchemas(app);
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   registerPlainTextGuard(app);

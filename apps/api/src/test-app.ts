@@ -22,8 +22,12 @@ export async function createTestApp(
   // Suites pay many times from one browser and e-mail; the card-testing tests turn it on.
   // Production keeps it on (it refuses "off").
   const defence = overrides.NODE_ENV === 'production' ? {} : { CARD_TESTING_DEFENCE: 'off' };
+  // Error-level lines (an unhandled error, a failed sweep) go to console.error, which fails
+  // the test that did not expect them (scripts/setup-test-env.ts); a test reading the log
+  // lines itself gives its own stream and level.
+  const logStream = options.logStream ?? { write: (line: string) => console.error(line) };
   const env: ApiEnv = loadEnv({
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logStream ? 'silent' : 'error',
     PGLITE_DIR: 'memory://',
     ...defence,
     ...overrides,
@@ -39,7 +43,7 @@ export async function createTestApp(
     env,
     database,
     catalog,
-    logStream: options.logStream,
+    logStream,
     faults: options.faults,
   });
   return {

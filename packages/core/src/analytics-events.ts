@@ -103,3 +103,16 @@ export const analyticsBatchSchema = z.strictObject({
 });
 
 export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+
+/**
+ * What the collector's route checks before its handler: a batch's envelope. Its events are checked
+ * one by one in the handler, after the batch-size rule, so that an oversized batch is a 413 and a
+ * refused one is counted by the reason of its first bad event.
+ */
+export const analyticsBatchEnvelopeSchema = z.looseObject({
+  browser_id: z.uuid(),
+  events: z.array(z.unknown()),
+});
+
+/** The sandbox's read-back of one browser's collected events (end-to-end tests). */
+export const browserEventsQuerySchema = z.object({ browser_id: z.uuid() });

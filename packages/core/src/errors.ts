@@ -37,6 +37,10 @@ export const ERROR_CODES = {
   cardPaymentsPaused: 'card_payments_paused',
   /** A body over the api's size limit. */
   payloadTooLarge: 'payload_too_large',
+  /** A provider notification whose signature is missing, wrong or too old. */
+  invalidSignature: 'invalid_signature',
+  /** A signed provider notification with a status word its provider does not use. */
+  unknownProviderStatus: 'provider_status_unknown',
   /** Text with U+0000 or an unpaired surrogate, in the URL or the body: it cannot be stored. */
   invalidCharacters: 'invalid_characters',
 } as const;
@@ -50,16 +54,53 @@ export interface ErrorIssue {
   message: string;
 }
 
+/**
+ * The HTTP status of each code: the one place a refusal's status is decided (the api's error
+ * handler answers with it), so a code always means the same status to a client.
+ */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  [ERROR_CODES.validation]: 400,
+  [ERROR_CODES.notFound]: 404,
+  [ERROR_CODES.rateLimited]: 429,
+  [ERROR_CODES.conflict]: 409,
+  [ERROR_CODES.unknownPackage]: 404,
+  [ERROR_CODES.unsupportedCurrency]: 400,
+  [ERROR_CODES.crossSellNotAvailable]: 404,
+  [ERROR_CODES.uriTooLong]: 414,
+  [ERROR_CODES.internal]: 500,
+  [ERROR_CODES.unavailable]: 503,
+  [ERROR_CODES.unauthenticated]: 401,
+  [ERROR_CODES.invalidCredentials]: 401,
+  [ERROR_CODES.invalidCode]: 400,
+  [ERROR_CODES.loginFailed]: 401,
+  [ERROR_CODES.interactionExpired]: 410,
+  [ERROR_CODES.providerUnavailable]: 409,
+  [ERROR_CODES.crossSiteRequest]: 403,
+  [ERROR_CODES.unsupportedMediaType]: 415,
+  [ERROR_CODES.challengeRequired]: 403,
+  [ERROR_CODES.challengeFailed]: 403,
+  [ERROR_CODES.cardPaymentsPaused]: 429,
+  [ERROR_CODES.payloadTooLarge]: 413,
+  [ERROR_CODES.invalidCharacters]: 400,
+  [ERROR_CODES.invalidSignature]: 401,
+  [ERROR_CODES.unknownProviderStatus]: 422,
+  [BACKEND_CODES.invalidEmail]: 400,
+  [BACKEND_CODES.couponNotAvailable]: 400,
+  [BACKEND_CODES.cartModificationForbidden]: 409,
+  [BACKEND_CODES.blacklistedEmailDomain]: 400,
+};
+
 export class AppError extends Error {
   override readonly name = 'AppError';
+  readonly status: number;
 
   constructor(
     readonly code: ErrorCode,
-    readonly status: number,
     message: string,
     readonly issues: readonly ErrorIssue[] = [],
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 
   toJSON(): { error: { code: ErrorCode; message: string; issues?: readonly ErrorIssue[] } } {

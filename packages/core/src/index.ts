@@ -50,3 +50,4 @@ export * from './experiment-stats';
 export * from './telemetry';
 export * from './personal-data';
 export * from './error-reports';
+export * from './api-requests';

@@ -51,7 +51,7 @@ describe('page shell rules', () => {
   });
 
   it('serializes an AppError without a stack', () => {
-    const json = JSON.stringify(new AppError(2015, 409, 'The cart cannot change now.'));
+    const json = JSON.stringify(new AppError(2015, 'The cart cannot change now.'));
     expect(json).toBe('{"error":{"code":2015,"message":"The cart cannot change now."}}');
   });
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { buildApp } from '../app';
@@ -8,10 +8,11 @@ import { openCatalog, prepareCatalog } from '../modules/catalog/catalog';
 import { catalogMeta } from '../modules/catalog/tables';
 import { openDatabase, queryRows, type DatabaseHandle } from './client';
 import { describeFailedQuery } from './query-errors';
-import { postgresAvailable, startCluster, type Cluster } from './postgres-cluster';
+import { describeOnPostgres } from './describe-on-postgres';
+import { startCluster, type Cluster } from './postgres-cluster';
 
 // The DATABASE_URL path on a real PostgreSQL 15, started here in a temporary folder.
-describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
+describeOnPostgres('on PostgreSQL', () => {
   let cluster: Cluster;
   const handles: DatabaseHandle[] = [];
   beforeAll(async () => {

@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
-import { postgresAvailable, startCluster, type Cluster } from './postgres-cluster';
+import { describeOnPostgres } from './describe-on-postgres';
+import { startCluster, type Cluster } from './postgres-cluster';
 
 // The PostgreSQL server restarts under a running api (crash, failover, upgrade): the api must
 // neither crash nor need a restart itself; its pool reconnects, and each new connection
 // prepares its named statements anew.
-describe.skipIf(!postgresAvailable())('when PostgreSQL restarts under the api', () => {
+describeOnPostgres('when PostgreSQL restarts under the api', () => {
   let cluster: Cluster;
   let t: TestApp;
   beforeAll(async () => {

@@ -55,7 +55,6 @@ function isJson(contentType: string | undefined): boolean {
 const crossSite = () =>
   new AppError(
     ERROR_CODES.crossSiteRequest,
-    403,
     'This request came from another site and was refused.',
   );
 
@@ -75,7 +74,6 @@ export function checkRequestOrigin(
   if (policy === 'checked' && contentType !== undefined && !isJson(contentType)) {
     throw new AppError(
       ERROR_CODES.unsupportedMediaType,
-      415,
       'This call accepts a JSON body (Content-Type: application/json) only.',
     );
   }

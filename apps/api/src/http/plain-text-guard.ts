@@ -13,7 +13,6 @@ import { AppError, ERROR_CODES, isPlainText } from '@checkout/core';
 const refusal = (where: string) =>
   new AppError(
     ERROR_CODES.invalidCharacters,
-    400,
     `The ${where} contains a NUL character or an unpaired surrogate.`,
   );
 

@@ -122,10 +122,7 @@ export function createCollector(options: CollectorOptions) {
     async handle(request: Request, signal: string): Promise<Response> {
       const allowed = CONTENT_TYPES[signal];
       if (!allowed) {
-        return refuse(
-          'not_found',
-          new AppError(ERROR_CODES.notFound, 404, 'No such telemetry signal.'),
-        );
+        return refuse('not_found', new AppError(ERROR_CODES.notFound, 'No such telemetry signal.'));
       }
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
       if (!allowed.includes(type)) {
@@ -133,7 +130,6 @@ export function createCollector(options: CollectorOptions) {
           'content_type',
           new AppError(
             ERROR_CODES.unsupportedMediaType,
-            415,
             `Telemetry ${signal} are taken as ${allowed.join(' or ')}.`,
           ),
         );
@@ -141,20 +137,20 @@ export function createCollector(options: CollectorOptions) {
       if (overLimit(browserOf(request))) {
         return refuse(
           'rate_limited',
-          new AppError(ERROR_CODES.rateLimited, 429, 'Too many telemetry posts.'),
+          new AppError(ERROR_CODES.rateLimited, 'Too many telemetry posts.'),
         );
       }
       const body = await readCapped(request);
       if (!body) {
         return refuse(
           'too_large',
-          new AppError(ERROR_CODES.payloadTooLarge, 413, 'The telemetry batch is too large.'),
+          new AppError(ERROR_CODES.payloadTooLarge, 'The telemetry batch is too large.'),
         );
       }
       if (signal === 'errors' && options.sentryDsn && !envelopeIsOurs(body, options.sentryDsn)) {
         return refuse(
           'invalid',
-          new AppError(ERROR_CODES.validation, 400, 'The report is not for this checkout.'),
+          new AppError(ERROR_CODES.validation, 'The report is not for this checkout.'),
         );
       }
       await forward(signal, body, request.headers.get('content-type') ?? type);

@@ -4,7 +4,13 @@
  * of one browser's events for the end-to-end tests.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ANALYTICS_BROWSER_COOKIE, AppError, ERROR_CODES } from '@checkout/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ANALYTICS_BROWSER_COOKIE,
+  analyticsBatchEnvelopeSchema,
+  browserEventsQuerySchema,
+  consentDecisionSchema,
+} from '@checkout/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { collectBatch, recordConsent, refusalReason } from './service';
@@ -33,9 +39,11 @@ export function analyticsRoutes(
   db: Database,
   options: AnalyticsRouteOptions,
 ): void {
-  app.post(
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(
     '/api/events/',
     {
+      schema: { body: analyticsBatchEnvelopeSchema },
       bodyLimit: BODY_LIMIT,
       config: {
         rateLimit: {
@@ -58,19 +66,16 @@ export function analyticsRoutes(
     },
   );
 
-  app.post('/api/consent/', async (request, reply) => {
+  api.post('/api/consent/', { schema: { body: consentDecisionSchema } }, async (request, reply) => {
     const recorded = await recordConsent(db, request.body, request.headers['sec-gpc'] === '1');
     return reply.status(201).send(recorded);
   });
 
   if (options.sandbox) {
-    app.get('/api/sandbox/events/', async (request) => {
-      const query = z.object({ browser_id: z.uuid() }).safeParse(request.query);
-      if (!query.success) {
-        throw new AppError(ERROR_CODES.validation, 400, 'Name a browser_id.');
-      }
-      const rows = await eventsOfBrowser(db, query.data.browser_id);
-      return { events: rows };
-    });
+    api.get(
+      '/api/sandbox/events/',
+      { schema: { querystring: browserEventsQuerySchema } },
+      async (request) => ({ events: await eventsOfBrowser(db, request.query.browser_id) }),
+    );
   }
 }

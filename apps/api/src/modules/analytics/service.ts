@@ -22,7 +22,6 @@ export async function collectBatch(db: Database, body: unknown): Promise<number>
   if (Array.isArray(count) && count.length > MAX_EVENT_BATCH) {
     throw new AppError(
       ERROR_CODES.payloadTooLarge,
-      413,
       `A batch holds at most ${MAX_EVENT_BATCH} events.`,
     );
   }

@@ -53,16 +53,11 @@ function subjectsOf(attempt: CardAttempt): Map<string, Kind> {
 }
 
 export const challengeRequired = () =>
-  new AppError(
-    ERROR_CODES.challengeRequired,
-    403,
-    'Confirm that you are not a robot, then try again.',
-  );
+  new AppError(ERROR_CODES.challengeRequired, 'Confirm that you are not a robot, then try again.');
 
 export const challengeFailed = () =>
   new AppError(
     ERROR_CODES.challengeFailed,
-    403,
     'The check did not succeed or was already used. Try it again.',
   );
 
@@ -83,7 +78,6 @@ export function cardGuard(db: Database, check: HumanCheck): CardGuard {
       if (until) {
         throw new AppError(
           ERROR_CODES.cardPaymentsPaused,
-          429,
           'Too many card payments failed. Card payments are paused for an hour; you can pay with another method.',
         );
       }
@@ -138,7 +132,6 @@ export function tokenGuard(db: Database): (browser: string, fingerprint: string)
     ) {
       throw new AppError(
         ERROR_CODES.cardPaymentsPaused,
-        429,
         'Too many cards were entered. Card payments are paused for an hour.',
       );
     }

@@ -1,5 +1,6 @@
 /** Wires the challenge into the api: which check runs, and GET /api/challenge/ for the widget. */
 import type { FastifyInstance } from 'fastify';
+import { noQuerySchema } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import { altchaCheck, turnstileCheck, type HumanCheck } from './human-check';
@@ -30,7 +31,7 @@ export function humanCheckFor(db: Database, env: ApiEnv): HumanCheck {
 
 export function challengeRoutes(app: FastifyInstance, check: HumanCheck): void {
   // A fresh challenge each time, never cached: each is solved and spent once.
-  app.get('/api/challenge/', async (_request, reply) =>
+  app.get('/api/challenge/', { schema: { querystring: noQuerySchema } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(await check.issue()),
   );
 }

@@ -1,24 +1,31 @@
 /** /api/carts/: create, read and update a cart (parse → service → reply), for its owner only. */
 import type { FastifyInstance } from 'fastify';
-import type { CartInput, CartPatch } from '@checkout/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cartInputSchema,
+  cartPatchSchema,
+  noQuerySchema,
+  recordParamsSchema,
+} from '@checkout/core';
 import { createCart, getCart, updateCart, type CartDeps } from './service';
 
 export function cartRoutes(app: FastifyInstance, deps: CartDeps): void {
-  app.post('/api/carts/', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/carts/', { schema: { body: cartInputSchema } }, async (request, reply) => {
     const { caller, remember } = await deps.binding.claim(request);
-    const cart = await createCart(deps, request.body as CartInput, caller);
+    const cart = await createCart(deps, request.body, caller);
     remember(reply);
     return reply.status(201).send(cart);
   });
-  app.get<{ Params: { id: string } }>('/api/carts/:id/', async (request) =>
-    getCart(deps, request.params.id, await deps.binding.callerOf(request)),
+  api.get(
+    '/api/carts/:id/',
+    { schema: { params: recordParamsSchema, querystring: noQuerySchema } },
+    async (request) => getCart(deps, request.params.id, await deps.binding.callerOf(request)),
   );
-  app.patch<{ Params: { id: string } }>('/api/carts/:id/', async (request) =>
-    updateCart(
-      deps,
-      request.params.id,
-      request.body as CartPatch,
-      await deps.binding.callerOf(request),
-    ),
+  api.patch(
+    '/api/carts/:id/',
+    { schema: { params: recordParamsSchema, body: cartPatchSchema } },
+    async (request) =>
+      updateCart(deps, request.params.id, request.body, await deps.binding.callerOf(request)),
   );
 }

@@ -41,15 +41,12 @@ export interface CartDeps {
 }
 
 const invalid = (path: string, message: string) =>
-  new AppError(ERROR_CODES.validation, 400, message, [{ path, message }]);
+  new AppError(ERROR_CODES.validation, message, [{ path, message }]);
 
 function couponRefused(code: string, reason: CouponRefusal): AppError {
-  return new AppError(
-    BACKEND_CODES.couponNotAvailable,
-    400,
-    `The coupon ${code} is not available.`,
-    [{ path: 'coupon', message: reason }],
-  );
+  return new AppError(BACKEND_CODES.couponNotAvailable, `The coupon ${code} is not available.`, [
+    { path: 'coupon', message: reason },
+  ]);
 }
 
 function sellablePlan(snapshot: CatalogSnapshot, identifier: string): SnapshotPlan {
@@ -96,9 +93,9 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
   if (!coupon || now < coupon.validFrom || now > coupon.validUntil)
     throw couponRefused(code, 'invalid');
   const main = sellablePlan(snapshot, cart.mainPlan);
-  const discounted = couponPrice(snapshot, code, main, cart.currency as Currency);
+  const discounted = couponPrice(snapshot, code, main, cart.currency);
   if (discounted === undefined) throw couponRefused(code, 'not_redeemable');
-  if (discounted >= planPrice(main, cart.currency as Currency)[0])
+  if (discounted >= planPrice(main, cart.currency)[0])
     throw couponRefused(code, 'better_deal_available');
   if (coupon.oncePerEmail && cart.email && (await hasRedeemed(deps.db, code, cart.email))) {
     throw couponRefused(code, 'already_used');
@@ -108,7 +105,7 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
 /** Validates and normalizes a whole cart; throws AppError with the spec's codes. */
 async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewCart> {
   const snapshot = deps.catalog.snapshot();
-  const currency = cart.currency as Currency;
+  const currency = cart.currency;
   planPrice(sellablePlan(snapshot, cart.mainPlan), currency);
   if (cart.crossSellPlan)
     planPrice(crossSellPlan(snapshot, cart.mainPlan, cart.crossSellPlan), currency);
@@ -118,11 +115,10 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
     if (problem === 'blacklisted') {
       throw new AppError(
         BACKEND_CODES.blacklistedEmailDomain,
-        400,
         'Invalid email. Try again with another email address.',
       );
     }
-    if (problem) throw new AppError(BACKEND_CODES.invalidEmail, 400, 'Email is not valid');
+    if (problem) throw new AppError(BACKEND_CODES.invalidEmail, 'Email is not valid');
     email = normalizeEmail(email);
   }
   const postalCode = cart.postalCode?.trim() || null;
@@ -145,7 +141,7 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
 
 export function viewCart(deps: CartDeps, row: CartRow): CartView {
   const snapshot = deps.catalog.snapshot();
-  const currency = row.currency as Currency;
+  const currency = row.currency;
   const lines: CartView['lines'] = [];
   const main = snapshot.plans.get(row.mainPlan);
   const add = (
@@ -220,7 +216,7 @@ export async function createCart(
  * Another browser's cart answers exactly like a cart that does not exist: a 403 would confirm
  * to whoever holds a leaked or guessed id that the cart is real (docs/decisions/003).
  */
-const noSuchCart = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such cart.');
+const noSuchCart = () => new AppError(ERROR_CODES.notFound, 'There is no such cart.');
 
 /**
  * The caller's cart, or a 404. A logged-in owner's cart is bound to the account too, so the
@@ -250,7 +246,6 @@ export async function getCart(deps: CartDeps, id: string, caller: CartCaller): P
 const modificationForbidden = () =>
   new AppError(
     BACKEND_CODES.cartModificationForbidden,
-    409,
     'The cart is being paid and can no longer change.',
   );
 

@@ -1,4 +1,5 @@
 /** Carts: what a shopper is about to buy, addressed by id (the checkout's `cart_id`) and reached by its owner only. */
+import type { Currency } from '@checkout/core';
 import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const carts = pgTable('carts', {
@@ -10,7 +11,7 @@ export const carts = pgTable('carts', {
   crossSellPlan: text('cross_sell_plan'),
   couponCode: text('coupon_code'),
   email: text('email'),
-  currency: text('currency').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
   country: text('country').notNull(),
   region: text('region'),
   postalCode: text('postal_code'),

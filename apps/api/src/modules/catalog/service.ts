@@ -64,7 +64,6 @@ function planPrice(plan: SnapshotPlan, currency: Currency): readonly [number, nu
   if (!price)
     throw new AppError(
       ERROR_CODES.unsupportedCurrency,
-      400,
       `No ${currency} price for ${plan.identifier}.`,
     );
   return price;
@@ -86,7 +85,7 @@ function planView(
     displayTitle: plan.displayTitle,
     merchant: plan.merchantId,
     remoteID: plan.remoteId,
-    tier: plan.tier as PlanView['tier'],
+    tier: plan.tier,
     type: plan.type,
     group: plan.groupType,
     subgroup: plan.subgroup,
@@ -109,11 +108,7 @@ function planView(
 }
 
 function couponNotAvailable(code: string): AppError {
-  return new AppError(
-    BACKEND_CODES.couponNotAvailable,
-    400,
-    `The coupon ${code} is not available.`,
-  );
+  return new AppError(BACKEND_CODES.couponNotAvailable, `The coupon ${code} is not available.`);
 }
 
 /** A coupon the shopper asked for must be live; a package's default coupon is dropped if not. */
@@ -140,11 +135,7 @@ export function getPackagePlans(
   const variables = packagePlansVariablesSchema.parse(input);
   const pkg = snapshot.packages.get(variables.packageId);
   if (!pkg || !isProductGroup(pkg.productId)) {
-    throw new AppError(
-      ERROR_CODES.unknownPackage,
-      404,
-      `There is no package ${variables.packageId}.`,
-    );
+    throw new AppError(ERROR_CODES.unknownPackage, `There is no package ${variables.packageId}.`);
   }
   const currency = variables.currencyCode;
   const coupon = resolveCoupon(snapshot, variables.coupon, pkg.defaultCoupon, now);
@@ -160,7 +151,6 @@ export function getPackagePlans(
   if (variables.crossSellPackageId && variables.crossSellPackageId !== pkg.crossSellPackageId) {
     throw new AppError(
       ERROR_CODES.crossSellNotAvailable,
-      404,
       `${variables.crossSellPackageId} is not offered next to ${pkg.identifier}.`,
     );
   }

@@ -1,4 +1,5 @@
 /** Catalog tables: products, merchants, services, periods, plans, price points, packages, coupons. */
+import type { PlanView } from '@checkout/core';
 import {
   bigint,
   boolean,
@@ -67,7 +68,7 @@ export const plans = pgTable('plans', {
     .notNull()
     .references(() => periods.identifier),
   extraPeriodId: text('extra_period_id').references(() => periods.identifier),
-  tier: text('tier').notNull(),
+  tier: text('tier').$type<PlanView['tier']>().notNull(),
   type: text('type', { enum: ['individual', 'family'] }).notNull(),
   groupType: text('group_type', { enum: ['Family', 'Individual'] }).notNull(),
   subgroup: text('subgroup', { enum: ['individual', 'family'] }),

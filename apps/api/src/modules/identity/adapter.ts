@@ -106,7 +106,7 @@ class DatabaseAdapter implements Adapter {
         ),
       );
     if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
+    const { payload } = row;
     return row.consumedAt
       ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
       : payload;

@@ -5,8 +5,8 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { normalizeEmail, text } from '@checkout/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailboxQuerySchema, normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../http/html';
 import { sandboxMail } from './tables';
@@ -31,8 +31,10 @@ export function sandboxMailer(db: Database): Mailer {
 
 /** The sandbox mailbox page: the last messages sent to one address. */
 export function sandboxMailboxRoutes(app: FastifyInstance, db: Database): void {
-  app.get('/api/sandbox/mailbox/', async (request, reply) => {
-    const { to } = z.object({ to: text().min(3).max(254) }).parse(request.query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { querystring: mailboxQuerySchema };
+  api.get('/api/sandbox/mailbox/', { schema }, async (request, reply) => {
+    const { to } = request.query;
     const messages = await db
       .select()
       .from(sandboxMail)

@@ -3,11 +3,15 @@
  * Koa app, given the raw request), and the JSON calls behind the login and sign-up screens.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
+import type { z } from 'zod';
 import {
   AppError,
   credentialsSchema,
   ERROR_CODES,
+  interactionParamsSchema,
+  noQuerySchema,
   signupSchema,
   validateEmail,
   verifySchema,
@@ -53,14 +57,16 @@ export async function mountProvider(app: FastifyInstance, provider: Provider): P
       raw.url = raw.url?.slice(MOUNT.length) || '/';
       void callback(raw, reply.raw);
     };
-    scope.all(MOUNT, forward);
-    scope.all(`${MOUNT}/*`, forward);
+    // oidc-provider parses and checks its own requests (it is given the unread stream).
+    const options = { config: { validatedBy: 'oidc-provider' as const } };
+    scope.all(MOUNT, options, forward);
+    scope.all(`${MOUNT}/*`, options, forward);
     done();
   });
 }
 
 const invalidCredentials = () =>
-  new AppError(ERROR_CODES.invalidCredentials, 401, 'The e-mail or password is not right.');
+  new AppError(ERROR_CODES.invalidCredentials, 'The e-mail or password is not right.');
 
 export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOptions): void {
   const { db, provider } = options;
@@ -75,7 +81,6 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     if (!interaction || interaction.prompt.name !== 'login') {
       throw new AppError(
         ERROR_CODES.interactionExpired,
-        410,
         'This login has expired. Start again from the checkout.',
       );
     }
@@ -101,53 +106,61 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     if (!(await options.humanCheck.verify(solution, request.ip))) throw challengeFailed();
   }
 
-  app.get<{ Params: { uid: string } }>('/api/identity/interactions/:uid/', async (request) => {
-    const interaction = await interactionOf(request.params.uid);
-    const { params } = interaction;
-    if (typeof params.trusted_pass_token === 'string') {
-      const accountId = await redeemTrustedPass(
-        db,
-        options.trustedPassSecret,
-        options.issuer,
-        params.trusted_pass_token,
-      );
-      if (accountId) {
-        const done = await finish(request.params.uid, accountId);
-        return { kind: 'done', ...done } satisfies InteractionView;
-      }
-    }
-    return {
-      kind: 'prompt',
-      screen: params.preferred_flow === 'signup' ? 'signup' : 'login',
-      email: typeof params.login_hint === 'string' ? params.login_hint : null,
-    } satisfies InteractionView;
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const params = interactionParamsSchema;
+  /** A step of the login or sign-up screen: its interaction in the path, its fields in the body. */
+  const step = <Body extends z.ZodType>(body: Body) => ({ ...limited, schema: { params, body } });
 
-  app.post<{ Params: { uid: string } }>(
-    '/api/identity/interactions/:uid/login',
-    limited,
+  api.get(
+    '/api/identity/interactions/:uid/',
+    { schema: { params, querystring: noQuerySchema } },
     async (request) => {
-      await interactionOf(request.params.uid);
-      const { email, password } = credentialsSchema.parse(request.body);
-      await checkEmailLimit(request, email);
-      const account = await accountByEmail(db, email);
-      // Same work whether or not the account exists: no timing hint of who has one.
-      const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
-      if (!account?.passwordHash || !valid) throw invalidCredentials();
-      return finish(request.params.uid, account.id);
+      const interaction = await interactionOf(request.params.uid);
+      const { params } = interaction;
+      if (typeof params.trusted_pass_token === 'string') {
+        const accountId = await redeemTrustedPass(
+          db,
+          options.trustedPassSecret,
+          options.issuer,
+          params.trusted_pass_token,
+        );
+        if (accountId) {
+          const done = await finish(request.params.uid, accountId);
+          return { kind: 'done', ...done } satisfies InteractionView;
+        }
+      }
+      return {
+        kind: 'prompt',
+        screen: params.preferred_flow === 'signup' ? 'signup' : 'login',
+        email: typeof params.login_hint === 'string' ? params.login_hint : null,
+      } satisfies InteractionView;
     },
   );
+
+  api.post('/api/identity/interactions/:uid/login', step(credentialsSchema), async (request) => {
+    await interactionOf(request.params.uid);
+    const { email, password } = request.body;
+    await checkEmailLimit(request, email);
+    const account = await accountByEmail(db, email);
+    // Same work whether or not the account exists: no timing hint of who has one.
+    const valid = await verifyPassword(password, account?.passwordHash ?? (await decoyHash()));
+    if (!account?.passwordHash || !valid) throw invalidCredentials();
+    return finish(request.params.uid, account.id);
+  });
 
   /**
    * The e-mail and new password of a sign-up or a reset, checked; the password is hashed before
    * anyone looks the address up, so the answer takes as long whether or not it has an account.
    */
-  async function proposedCredentials(request: FastifyRequest<{ Params: { uid: string } }>) {
-    await interactionOf(request.params.uid);
-    const { email, password } = signupSchema.parse(request.body);
+  async function proposedCredentials(
+    request: FastifyRequest,
+    uid: string,
+    { email, password }: z.output<typeof signupSchema>,
+  ) {
+    await interactionOf(uid);
     const problem = validateEmail(email, options.isBlockedDomain);
     if (problem) {
-      throw new AppError(ERROR_CODES.validation, 400, 'Email is not valid', [
+      throw new AppError(ERROR_CODES.validation, 'Email is not valid', [
         { path: 'email', message: problem },
       ]);
     }
@@ -156,51 +169,47 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     return { email, passwordHash, account: await accountByEmail(db, email) };
   }
 
-  app.post<{ Params: { uid: string } }>(
-    '/api/identity/interactions/:uid/signup',
-    limited,
-    async (request) => {
-      const { email, passwordHash, account } = await proposedCredentials(request);
-      if (account?.passwordHash) {
-        // The same answer as for a new address; the owner is told by mail, with the way in.
-        await options.mailer.send(accountExistsMail(email, loginUrl));
-      } else {
-        const code = await issueSignupCode(db, email, passwordHash);
-        await options.mailer.send(signupCodeMail(email, code));
-      }
-      return { screen: 'verify', email };
-    },
-  );
+  api.post('/api/identity/interactions/:uid/signup', step(signupSchema), async (request) => {
+    const { email, passwordHash, account } = await proposedCredentials(
+      request,
+      request.params.uid,
+      request.body,
+    );
+    if (account?.passwordHash) {
+      // The same answer as for a new address; the owner is told by mail, with the way in.
+      await options.mailer.send(accountExistsMail(email, loginUrl));
+    } else {
+      const code = await issueSignupCode(db, email, passwordHash);
+      await options.mailer.send(signupCodeMail(email, code));
+    }
+    return { screen: 'verify', email };
+  });
 
   /** A forgotten password: the new one takes effect when the mailed code is confirmed. */
-  app.post<{ Params: { uid: string } }>(
-    '/api/identity/interactions/:uid/reset',
-    limited,
-    async (request) => {
-      const { email, passwordHash, account } = await proposedCredentials(request);
-      if (account) {
-        const code = await issueSignupCode(db, email, passwordHash);
-        await options.mailer.send(resetCodeMail(email, code));
-      } else {
-        await options.mailer.send(noAccountMail(email, loginUrl));
-      }
-      return { screen: 'verify', email };
-    },
-  );
+  api.post('/api/identity/interactions/:uid/reset', step(signupSchema), async (request) => {
+    const { email, passwordHash, account } = await proposedCredentials(
+      request,
+      request.params.uid,
+      request.body,
+    );
+    if (account) {
+      const code = await issueSignupCode(db, email, passwordHash);
+      await options.mailer.send(resetCodeMail(email, code));
+    } else {
+      await options.mailer.send(noAccountMail(email, loginUrl));
+    }
+    return { screen: 'verify', email };
+  });
 
-  app.post<{ Params: { uid: string } }>(
-    '/api/identity/interactions/:uid/verify',
-    limited,
-    async (request) => {
-      await interactionOf(request.params.uid);
-      const { email, code } = verifySchema.parse(request.body);
-      await checkEmailLimit(request, email);
-      const passwordHash = await redeemSignupCode(db, email, code);
-      if (!passwordHash) {
-        throw new AppError(ERROR_CODES.invalidCode, 400, 'The code is not right or has expired.');
-      }
-      const account = await claimAccount(db, email, passwordHash);
-      return finish(request.params.uid, account.id);
-    },
-  );
+  api.post('/api/identity/interactions/:uid/verify', step(verifySchema), async (request) => {
+    await interactionOf(request.params.uid);
+    const { email, code } = request.body;
+    await checkEmailLimit(request, email);
+    const passwordHash = await redeemSignupCode(db, email, code);
+    if (!passwordHash) {
+      throw new AppError(ERROR_CODES.invalidCode, 'The code is not right or has expired.');
+    }
+    const account = await claimAccount(db, email, passwordHash);
+    return finish(request.params.uid, account.id);
+  });
 }

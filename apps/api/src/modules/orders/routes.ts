@@ -4,6 +4,8 @@
  * provider when its notification is overdue.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { noQuerySchema, recordParamsSchema } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { CartBinding } from '../carts/binding';
 import type { Catalog } from '../catalog/catalog';
@@ -17,7 +19,9 @@ export function orderRoutes(
   /** Asks the provider about a waiting order; true when that moved it. */
   refresh: (orderId: string) => Promise<boolean>,
 ): void {
-  app.get<{ Params: { id: string } }>('/api/orders/:id/', async (request) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const schema = { params: recordParamsSchema, querystring: noQuerySchema };
+  api.get('/api/orders/:id/', { schema }, async (request) => {
     const caller = await binding.callerOf(request);
     const order = await getOrder(db, catalog, request.params.id, caller);
     const waiting = order.status === 'new' || order.status === 'pending';

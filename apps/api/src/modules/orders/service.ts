@@ -35,7 +35,7 @@ export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization' | 'ex
 function subscriptionRows(catalog: Catalog, order: OrderFacts): SQL[] {
   const now = new Date();
   const snapshot = catalog.snapshot();
-  return (order.snapshot as CartView).lines.map((line) => {
+  return order.snapshot.lines.map((line) => {
     const plan = snapshot.plans.get(line.plan);
     const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
     const nextChargeMinor = renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor;
@@ -47,7 +47,7 @@ function subscriptionRows(catalog: Catalog, order: OrderFacts): SQL[] {
 
 /** What a paid order does besides moving: account, cart, coupon, subscriptions. */
 function paidEffects(catalog: Catalog, order: OrderFacts): SQL {
-  const coupon = (order.snapshot as CartView).coupon;
+  const coupon = order.snapshot.coupon;
   const rows = subscriptionRows(catalog, order);
   return sql`, account as (${ensureAccountSql(order.email, sql`moved`)}
     ), completed as (
@@ -179,12 +179,12 @@ export async function getOrder(
 ): Promise<OrderView> {
   const valid = isRecordId(id);
   const [order] = valid ? await orderById(db).execute({ id }) : [];
-  if (!order) throw new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
+  if (!order) throw new AppError(ERROR_CODES.notFound, 'There is no such order.');
   const owner = await ownsCart(db, order.cartId, caller);
   return {
     id: order.id,
     status: order.status,
-    productGroup: mainProduct(catalog, order.snapshot as CartView),
+    productGroup: mainProduct(catalog, order.snapshot),
     cartId: owner ? order.cartId : null,
     email: owner ? order.email : null,
     currency: owner ? order.currency : null,

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES } from '@checkout/core';
+import { ORDER_STATUSES, type CartView, type Currency } from '@checkout/core';
 
 export const orders = pgTable(
   'orders',
@@ -20,12 +20,12 @@ export const orders = pgTable(
     cartId: uuid('cart_id').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     email: text('email').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
     country: text('country').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     taxMinor: bigint('tax_minor', { mode: 'number' }).notNull(),
     /** The cart's lines and totals as they were when the order was placed. */
-    snapshot: jsonb('snapshot').notNull(),
+    snapshot: jsonb('snapshot').$type<CartView>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When an expiry sweep took this order on; another node leaves it alone for a while. */
@@ -67,7 +67,7 @@ export const subscriptions = pgTable('subscriptions', {
   email: text('email').notNull(),
   plan: text('plan').notNull(),
   status: text('status', { enum: ['active', 'canceled'] }).notNull(),
-  currency: text('currency').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
   nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
   nextChargeMinor: bigint('next_charge_minor', { mode: 'number' }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 /** POST /api/callback/: signed provider notifications, applied once per event id. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, findProvider, text, type OrderStatus } from '@checkout/core';
@@ -20,7 +21,7 @@ function parseJson(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {
-    throw new AppError(ERROR_CODES.validation, 400, 'The notification is not JSON.');
+    throw new AppError(ERROR_CODES.validation, 'The notification is not JSON.');
   }
 }
 
@@ -45,8 +46,11 @@ export function callbackRoutes(
       { parseAs: 'string' },
       (_request, body, parsed) => parsed(null, body),
     );
-    scope.post('/api/callback/', async (request) => {
-      const raw = String(request.body);
+    // The body stays the bytes that were signed; it is parsed once the signature holds.
+    const schema = { body: z.string() };
+    const api = scope.withTypeProvider<ZodTypeProvider>();
+    api.post('/api/callback/', { schema }, async (request) => {
+      const raw = request.body;
       const check = verifyWebhook(
         secret,
         request.headers[SIGNATURE_HEADER] as string | undefined,
@@ -54,7 +58,7 @@ export function callbackRoutes(
         Math.floor(Date.now() / 1000),
       );
       if (check !== 'valid')
-        throw new AppError(ERROR_CODES.validation, 401, `Webhook signature ${check}.`);
+        throw new AppError(ERROR_CODES.invalidSignature, `Webhook signature ${check}.`);
       const event = notification.parse(parseJson(raw));
       // One statement records the event (once per id) and finds its payment and order.
       const [found] = await queryRows<{
@@ -75,7 +79,7 @@ export function callbackRoutes(
       if (!found) return { received: true, duplicate: true };
       const provider = found.provider ? findProvider(found.provider) : undefined;
       if (!provider || !found.order_id || !found.status)
-        throw new AppError(ERROR_CODES.notFound, 404, 'Unknown payment.');
+        throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
       recordWebhookLag(
         Date.now() / 1000 - signedAt(request.headers[SIGNATURE_HEADER]),
         provider.id,
@@ -83,8 +87,7 @@ export function callbackRoutes(
       const status = familyFor(provider).statusFor(event.status);
       if (!status)
         throw new AppError(
-          ERROR_CODES.validation,
-          422,
+          ERROR_CODES.unknownProviderStatus,
           `Unknown ${provider.family} status ${event.status}.`,
         );
       // Applied now or answered with an error (the provider retries): never acknowledged and

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
-import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
+import { describeOnPostgres } from '../../db/describe-on-postgres';
+import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { orders, subscriptions } from '../orders/tables';
@@ -28,6 +29,11 @@ function crashSuite(
     let swept: TestApp;
     /** The next payment start dies after the charge. */
     let crashNext = false;
+    /** Arms the crash; the api logs it as an unhandled error, which this test expects. */
+    const crashOnNextStart = () => {
+      crashNext = true;
+      vi.spyOn(console, 'error').mockImplementation(() => {});
+    };
     const faults = {
       afterCharge: () => {
         if (!crashNext) return;
@@ -60,7 +66,6 @@ function crashSuite(
       await swept?.close();
     });
 
-    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
     /** Time passes: every live claim's lease runs out, as if its request's process were dead. */
     const leasesRunOut = (app: TestApp) =>
       app.database.db.update(payments).set({ leaseUntil: sql`now() - interval '1 second'` });
@@ -125,7 +130,7 @@ function crashSuite(
       const { cart, tokenFor, pay, order } = await shopperWithCart(t);
       const key = randomUUID();
       const token = await tokenFor(SUCCESS_CARD);
-      crashNext = true;
+      crashOnNextStart();
       expect((await pay(key, token)).statusCode).toBe(500);
       const orderId = await crashedOrderOf(t, cart.id);
       // The charge went through before the crash: paid, but no answer to replay.
@@ -156,24 +161,19 @@ function crashSuite(
       const { cart, tokenFor, pay, order } = await shopperWithCart(t);
       const key = randomUUID();
       const token = await tokenFor(PENDING_CARD);
-      crashNext = true;
+      crashOnNextStart();
       expect((await pay(key, token)).statusCode).toBe(500);
       const orderId = await crashedOrderOf(t, cart.id);
       await leasesRunOut(t);
       expect((await pay(key, token)).json<PaymentAction>()).toEqual({ type: 'done', orderId });
       // Its notifications died with the process: the processing page's polls ask the provider.
-      let status = (await order(orderId)).status;
-      for (let i = 0; i < 20 && status !== 'paid'; i++) {
-        await wait(100);
-        status = (await order(orderId)).status;
-      }
-      expect(status).toBe('paid');
+      await expect.poll(async () => (await order(orderId)).status, { timeout: 5000 }).toBe('paid');
       expect((await stored(t, orderId)).payment?.cardLast4).toBe('0259');
     });
 
     it('answers a new attempt on the stranded cart with its paid order, not "already paid"', async () => {
       const { cart, tokenFor, pay } = await shopperWithCart(t);
-      crashNext = true;
+      crashOnNextStart();
       expect((await pay(randomUUID(), await tokenFor(SUCCESS_CARD))).statusCode).toBe(500);
       const orderId = await crashedOrderOf(t, cart.id);
       await leasesRunOut(t);
@@ -187,7 +187,7 @@ function crashSuite(
       const { cart, tokenFor, pay, order } = await shopperWithCart(t);
       const key = randomUUID();
       const token = await tokenFor(CHALLENGE_CARD);
-      crashNext = true;
+      crashOnNextStart();
       expect((await pay(key, token)).statusCode).toBe(500);
       const orderId = await crashedOrderOf(t, cart.id);
       await leasesRunOut(t);
@@ -202,15 +202,13 @@ function crashSuite(
 
     it('settles a stranded start the shopper never retried, from the housekeeping sweeper', async () => {
       const { cart, tokenFor, pay, order } = await shopperWithCart(swept);
-      crashNext = true;
+      crashOnNextStart();
       expect((await pay(randomUUID(), await tokenFor(SUCCESS_CARD))).statusCode).toBe(500);
       const orderId = await crashedOrderOf(swept, cart.id);
-      let payment = (await stored(swept, orderId)).payment;
-      for (let i = 0; i < 40 && !payment?.answer; i++) {
-        await wait(100);
-        payment = (await stored(swept, orderId)).payment;
-      }
-      expect(payment).toMatchObject({
+      await expect
+        .poll(async () => (await stored(swept, orderId)).payment?.answer, { timeout: 5000 })
+        .toBeTruthy();
+      expect((await stored(swept, orderId)).payment).toMatchObject({
         answer: { type: 'done', orderId },
         cardBrand: 'VISA',
         cardLast4: '4242',
@@ -223,7 +221,7 @@ function crashSuite(
 crashSuite('PGlite', () => undefined);
 
 let cluster: Cluster | undefined;
-describe.skipIf(!postgresAvailable())('on PostgreSQL', () => {
+describeOnPostgres('on PostgreSQL', () => {
   beforeAll(async () => {
     cluster = await startCluster();
     const admin = new pg.Client({ connectionString: cluster.url });

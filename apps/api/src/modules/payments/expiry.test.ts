@@ -6,7 +6,8 @@ import type { CartView, OrderView, PaymentAction, ProviderSpec } from '@checkout
 import { buildApp } from '../../app';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { openDatabase } from '../../db/client';
-import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
+import { describeOnPostgres } from '../../db/describe-on-postgres';
+import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
@@ -164,7 +165,7 @@ describe('abandoned orders expire (PGlite)', () => {
 });
 
 // Several api nodes sweep one PostgreSQL database at once: each order is expired once.
-describe.skipIf(!postgresAvailable())('abandoned orders expire (PostgreSQL, two nodes)', () => {
+describeOnPostgres('abandoned orders expire (PostgreSQL, two nodes)', () => {
   let cluster: Cluster;
   const nodes: DatabaseHandle[] = [];
   let catalog: Catalog;

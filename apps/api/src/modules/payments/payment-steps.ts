@@ -37,7 +37,7 @@ export interface OrderPayment {
   cartId: string;
 }
 
-const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 404, 'There is no such order.');
+const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 'There is no such order.');
 
 export async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
   const [row] = await db
@@ -62,7 +62,6 @@ export function requireAdapter(deps: PaymentDeps, provider: ProviderSpec): Payme
   if (adapter) return adapter;
   throw new AppError(
     ERROR_CODES.providerUnavailable,
-    409,
     `No payment provider is configured for ${provider.id}.`,
   );
 }
@@ -94,14 +93,14 @@ export async function exchangeToken(
   const payment = await ownPayment(deps.db, request.orderId, caller);
   const adapter = requireAdapter(deps, payment.provider);
   if (payment.provider.action !== 'token_exchange' || !adapter.exchangeToken) {
-    throw new AppError(ERROR_CODES.validation, 400, 'This payment does not link a bank.', [
+    throw new AppError(ERROR_CODES.validation, 'This payment does not link a bank.', [
       { path: 'orderId', message: 'invalid' },
     ]);
   }
   if (payment.status !== 'new') return answered(payment.orderId, payment.status);
   const action = await adapter.exchangeToken(payment, request.publicToken);
   if (!action) {
-    throw new AppError(ERROR_CODES.validation, 400, 'The bank link has expired. Link it again.', [
+    throw new AppError(ERROR_CODES.validation, 'The bank link has expired. Link it again.', [
       { path: 'publicToken', message: 'invalid' },
     ]);
   }

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { buildApp } from '../../app';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { postgresAvailable, startCluster, type Cluster } from '../../db/postgres-cluster';
+import { describeOnPostgres } from '../../db/describe-on-postgres';
+import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
@@ -180,7 +181,7 @@ describe("the provider's word wins", () => {
 });
 
 // The same race on a PostgreSQL server: the unique index decides, and its refusal is read there.
-describe.skipIf(!postgresAvailable())("the provider's word wins (PostgreSQL)", () => {
+describeOnPostgres("the provider's word wins (PostgreSQL)", () => {
   let cluster: Cluster;
   let database: DatabaseHandle;
   let catalog: Catalog;

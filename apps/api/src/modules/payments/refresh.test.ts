@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
@@ -20,7 +20,10 @@ describe('refreshing a payment whose notification never came', () => {
   });
   afterAll(() => t.close());
 
-  const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  // The refresh and the gateway's settlement go by the clock: it is moved, not waited for.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'] }));
+  afterEach(() => vi.useRealTimers());
+  const timePasses = (ms: number) => vi.setSystemTime(Date.now() + ms);
   const order = async (id: string) =>
     (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
   const sources = async (orderId: string) =>
@@ -57,7 +60,7 @@ describe('refreshing a payment whose notification never came', () => {
   it('a pending card payment is paid once the gateway, asked, says it settled', async () => {
     const { orderId } = await start('stripe', '4000000000000259');
     expect((await order(orderId)).status).toBe('pending');
-    await wait(200);
+    timePasses(200);
     // Settled at the gateway, its notification lost: the poll asks, and the order moves.
     expect((await order(orderId)).status).toBe('paid');
     expect(await sources(orderId)).toEqual(['pending:authorization', 'paid:poll']);
@@ -72,12 +75,12 @@ describe('refreshing a payment whose notification never came', () => {
       payload: 'intent=timeout',
     });
     expect((await order(action.orderId)).status).toBe('pending');
-    await wait(200);
+    timePasses(200);
     expect((await order(action.orderId)).status).toBe('canceled');
     expect(await sources(action.orderId)).toEqual(['pending:browser', 'canceled:poll']);
     // An order waiting on the shopper (no answer from the provider yet) has nothing to refresh.
     const waiting = await start('paypal');
-    await wait(200);
+    timePasses(200);
     expect((await order(waiting.orderId)).status).toBe('new');
   });
 });

@@ -24,8 +24,7 @@ export async function refundOrder(deps: RefundDeps, orderId: string): Promise<bo
   await adapter.refundPayment(payment).catch(() => {
     // A 503 to a notification: the provider sends it again, and the refund is asked again.
     throw new AppError(
-      ERROR_CODES.providerUnavailable,
-      503,
+      ERROR_CODES.unavailable,
       'The provider did not accept the refund yet; it will be asked again.',
     );
   });

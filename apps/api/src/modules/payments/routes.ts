@@ -4,8 +4,16 @@
  * acts only for the browser or account the cart belongs to.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { paymentRequestSchema, providersFor, text, type FlowKind } from '@checkout/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cartQuerySchema,
+  paymentCancelRequestSchema,
+  paymentRequestSchema,
+  providersFor,
+  tokenExchangeRequestSchema,
+  type FlowKind,
+  type PaymentRequest,
+} from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
@@ -13,11 +21,9 @@ import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
 import { startPayment, type PaymentDeps } from './service';
 
-const listQuery = z.object({ cart_id: text() });
-
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
-  const list = async (request: FastifyRequest, flow: FlowKind) => {
-    const cartId = listQuery.parse(request.query).cart_id;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const list = async (request: FastifyRequest, cartId: string, flow: FlowKind) => {
     const cart = await getCart(deps, cartId, await deps.binding.callerOf(request));
     // Only what a configured provider can take: none in production with the sandbox off.
     return providersFor(flow, {
@@ -27,19 +33,21 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     }).filter((p) => deps.adapterFor(p) !== undefined);
   };
   /** A logged-in shopper buys with the account's e-mail, whatever the cart was given before. */
-  const useAccountEmail = async (request: FastifyRequest, caller: CartCaller) => {
+  const useAccountEmail = async (
+    request: FastifyRequest,
+    { cartId }: PaymentRequest,
+    caller: CartCaller,
+  ) => {
     const user = await sessionUser(deps.db, request);
-    const cartId = paymentRequestSchema.shape.cartId.safeParse(
-      (request.body as { cartId?: unknown } | undefined)?.cartId,
-    );
-    if (!user || !cartId.success) return;
-    const cart = await getCart(deps, cartId.data, caller);
+    if (!user) return;
+    const cart = await getCart(deps, cartId, caller);
     if (cart.status === 'open' && cart.email !== user.email) {
       await updateCart(deps, cart.id, { email: user.email }, caller);
     }
   };
-  app.get('/api/payments/providers/regular/', async (request) => {
-    const providers = await list(request, 'payment');
+  const listSchema = { schema: { querystring: cartQuerySchema } };
+  api.get('/api/payments/providers/regular/', listSchema, async (request) => {
+    const providers = await list(request, request.query.cart_id, 'payment');
     const methods = [...new Set(providers.map((p) => p.method))];
     return {
       methods: methods.map((method) => ({
@@ -55,13 +63,14 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
       })),
     };
   });
-  app.get('/api/payments/providers/one-click/', async (request) => {
-    const providers = await list(request, 'one_click_payment');
+  api.get('/api/payments/providers/one-click/', listSchema, async (request) => {
+    const providers = await list(request, request.query.cart_id, 'one_click_payment');
     return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
   });
-  app.post('/api/payments/', async (request, reply) => {
+  const paySchema = { schema: { body: paymentRequestSchema } };
+  api.post('/api/payments/', paySchema, async (request, reply) => {
     const caller = await deps.binding.callerOf(request);
-    await useAccountEmail(request, caller);
+    await useAccountEmail(request, request.body, caller);
     const key = request.headers['idempotency-key'];
     const action = await startPayment(deps, key, request.body, caller, {
       solution: solutionOf(request.headers),
@@ -70,10 +79,14 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     await deps.attributeOrder?.(action.orderId, request);
     return reply.status(201).send(action);
   });
-  app.post('/api/payments/exchange/', async (request) =>
-    exchangeToken(deps, request.body, await deps.binding.callerOf(request)),
+  api.post(
+    '/api/payments/exchange/',
+    { schema: { body: tokenExchangeRequestSchema } },
+    async (request) => exchangeToken(deps, request.body, await deps.binding.callerOf(request)),
   );
-  app.post('/api/payments/cancel/', async (request) =>
-    cancelPayment(deps, request.body, await deps.binding.callerOf(request)),
+  api.post(
+    '/api/payments/cancel/',
+    { schema: { body: paymentCancelRequestSchema } },
+    async (request) => cancelPayment(deps, request.body, await deps.binding.callerOf(request)),
   );
 }

@@ -60,7 +60,7 @@ export interface PaymentFaults {
   afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
 }
 
-const conflict = (message: string) => new AppError(ERROR_CODES.conflict, 409, message);
+const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
 
 function hashOf(body: unknown): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -75,7 +75,7 @@ async function replay(
   if (!existing) return undefined;
   if (existing.requestHash !== hash)
     throw conflict('This Idempotency-Key was used for another request.');
-  if (existing.answer) return existing.answer as PaymentAction;
+  if (existing.answer) return existing.answer;
   // Unanswered past its lease: the request that claimed the key died; learn from the provider.
   const recovered =
     existing.leaseUntil <= new Date() ? await recoverStart(deps, existing.id) : undefined;
@@ -93,11 +93,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** A repeat's first answer, or the refusal of a cart that another payment holds. */
 function refuseLockedCart(replayed: PaymentAction | undefined): PaymentAction {
   if (replayed) return replayed;
-  throw new AppError(
-    BACKEND_CODES.cartModificationForbidden,
-    409,
-    'This cart is already being paid.',
-  );
+  throw new AppError(BACKEND_CODES.cartModificationForbidden, 'This cart is already being paid.');
 }
 
 interface NewOrder {
@@ -181,7 +177,7 @@ export async function startPayment(
   }
   const email = row.email;
   if (!email)
-    throw new AppError(ERROR_CODES.validation, 400, 'Email cannot be empty', [
+    throw new AppError(ERROR_CODES.validation, 'Email cannot be empty', [
       { path: 'email', message: 'cannot-be-empty' },
     ]);
   const cart = viewCart(deps, row);
@@ -196,7 +192,6 @@ export async function startPayment(
   if (!provider || !offered) {
     throw new AppError(
       ERROR_CODES.validation,
-      400,
       `${request.provider} is not offered for this order.`,
       [{ path: 'provider', message: 'not offered' }],
     );
@@ -209,7 +204,6 @@ export async function startPayment(
   if (needsToken !== (request.cardToken !== undefined)) {
     throw new AppError(
       ERROR_CODES.validation,
-      400,
       needsToken ? 'Enter the card details first.' : 'A card token is only for card payments.',
       [{ path: 'cardToken', message: needsToken ? 'cannot-be-empty' : 'invalid' }],
     );

@@ -1,6 +1,7 @@
 /** Payments: one attempt to pay an order, claimed by its idempotency key. */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { PaymentAction } from '@checkout/core';
 import { orders } from '../orders/tables';
 
 export const payments = pgTable(
@@ -15,7 +16,7 @@ export const payments = pgTable(
     /** Hash of the request body: the same key with another body is refused. */
     requestHash: text('request_hash').notNull(),
     /** The answer given to the first request, replayed for repeats. */
-    answer: jsonb('answer'),
+    answer: jsonb('answer').$type<PaymentAction>(),
     /** What we keep of a card: never its number or security code. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),

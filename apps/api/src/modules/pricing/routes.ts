@@ -1,12 +1,20 @@
 /** /graphql on the api: graphql-yoga with depth, cost, alias and token limits. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { ValidationRule } from 'graphql';
 import { createGraphQLError, createYoga, type Plugin } from 'graphql-yoga';
-import { AppError, ERROR_CODES, EXPERIMENT_HEADER } from '@checkout/core';
+import {
+  AppError,
+  ERROR_CODES,
+  EXPERIMENT_HEADER,
+  graphqlGetQuerySchema,
+  graphqlPostBodySchema,
+  noQuerySchema,
+} from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
 import { pricingVariants, type Experiments } from '../experiments/service';
-import { checkGetParams, unparsableGetIsBadRequest } from './get-request';
+import { unparsableGetIsBadRequest } from './get-request';
 import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
 import { pricingSchema, type PricingContext } from './schema';
 
@@ -71,58 +79,65 @@ export function pricingRoutes(
   });
 
   const cache = createResponseCache();
-  app.route({
-    url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
-    handler: async (req, reply) => {
-      if (req.method === 'GET' && req.url.length > MAX_GET_URL_LENGTH) {
-        throw new AppError(
-          ERROR_CODES.uriTooLong,
-          414,
-          `GET queries are limited to ${MAX_GET_URL_LENGTH} characters; use POST.`,
-        );
-      }
-      if (req.method === 'GET') checkGetParams(req.query as Record<string, unknown>);
-      const params = (req.method === 'POST' ? req.body : req.query) as Record<
-        string,
-        unknown
-      > | null;
-      const header = req.headers[EXPERIMENT_HEADER];
-      const pricing = pricingVariants(
-        await experiments.current(),
-        typeof header === 'string' ? header : undefined,
-      );
-      const key = responseCacheKey({
-        // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
-        catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
-        accept: req.headers.accept ?? '',
-        query: params?.query,
-        variables: params?.variables,
-        operationName: params?.operationName,
+  /** Answers from the cache, or runs the operation and caches a successful answer. */
+  const handle = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    params: { query?: string; variables?: unknown; operationName?: string | null } | undefined,
+  ) => {
+    const header = req.headers[EXPERIMENT_HEADER];
+    const pricing = pricingVariants(
+      await experiments.current(),
+      typeof header === 'string' ? header : undefined,
+    );
+    const key = responseCacheKey({
+      // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
+      catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
+      accept: req.headers.accept ?? '',
+      query: params?.query,
+      variables: params?.variables,
+      operationName: params?.operationName,
+    });
+    const hit = key ? cache.get(key) : undefined;
+    if (hit) {
+      if (req.headers['if-none-match'] === hit.etag) return reply.status(304).send();
+      return reply.header('content-type', hit.contentType).header('etag', hit.etag).send(hit.body);
+    }
+    const response = await yoga.handleNodeRequestAndResponse(req, reply, { pricing });
+    const body = await response.text();
+    response.headers.forEach((value, name) => {
+      void reply.header(name, value);
+    });
+    if (key && isCacheable(response.status, body)) {
+      const etag = `"${key}"`;
+      cache.set(key, {
+        body,
+        etag,
+        contentType: response.headers.get('content-type') ?? 'application/json',
       });
-      const hit = key ? cache.get(key) : undefined;
-      if (hit) {
-        if (req.headers['if-none-match'] === hit.etag) return reply.status(304).send();
-        return reply
-          .header('content-type', hit.contentType)
-          .header('etag', hit.etag)
-          .send(hit.body);
-      }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { pricing });
-      const body = await response.text();
-      response.headers.forEach((value, name) => {
-        void reply.header(name, value);
-      });
-      if (key && isCacheable(response.status, body)) {
-        const etag = `"${key}"`;
-        cache.set(key, {
-          body,
-          etag,
-          contentType: response.headers.get('content-type') ?? 'application/json',
-        });
-        void reply.header('etag', etag);
-      }
-      return reply.status(response.status).send(body);
+      void reply.header('etag', etag);
+    }
+    return reply.status(response.status).send(body);
+  };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/graphql',
+    {
+      schema: { querystring: graphqlGetQuerySchema },
+      // Before the query is read: a URL this long is refused whatever it holds.
+      onRequest: (req, _reply, done) => {
+        const tooLong = req.url.length > MAX_GET_URL_LENGTH;
+        const message = `GET queries are limited to ${MAX_GET_URL_LENGTH} characters; use POST.`;
+        done(tooLong ? new AppError(ERROR_CODES.uriTooLong, message) : undefined);
+      },
     },
-  });
+    (req, reply) => handle(req, reply, req.query),
+  );
+  api.post('/graphql', { schema: { body: graphqlPostBodySchema } }, (req, reply) =>
+    handle(req, reply, req.body),
+  );
+  api.options('/graphql', { schema: { querystring: noQuerySchema } }, (req, reply) =>
+    handle(req, reply, undefined),
+  );
 }

@@ -3,13 +3,14 @@
  * current user, log out (delete the token), and the account dashboard's data.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
   ERROR_CODES,
+  loginCallbackQuerySchema,
   loginRequestSchema,
+  noQuerySchema,
   safeRedirectTarget,
-  text,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
@@ -38,86 +39,92 @@ export interface UserRouteOptions {
 
 export const callbackPath = '/api/users/auth/callback/';
 
-const callbackQuery = z.object({
-  state: text().min(1).max(256),
-  code: text().min(1).max(2048).optional(),
-  error: text().max(256).optional(),
-});
-
 export function userRoutes(app: FastifyInstance, options: UserRouteOptions): void {
   const { db, client, publicOrigin } = options;
   const secure = new URL(publicOrigin).protocol === 'https:';
   const callbackUrl = new URL(callbackPath, publicOrigin).toString();
   const limited = loginRateLimit(options.loginRateLimit);
-  const unauthenticated = () =>
-    new AppError(ERROR_CODES.unauthenticated, 401, 'Nobody is logged in.');
+  const unauthenticated = () => new AppError(ERROR_CODES.unauthenticated, 'Nobody is logged in.');
 
-  app.post('/api/users/auth/login/', limited, async (request, reply) => {
-    const body = loginRequestSchema.parse(request.body ?? {});
-    const loginTarget =
-      safeRedirectTarget(body.login_target, publicOrigin, options.allowedOrigins) ??
-      new URL('/', publicOrigin).toString();
-    const params: Record<string, string> = { redirect_uri: callbackUrl };
-    if (body.language) params.ui_locales = body.language;
-    if (body.trusted_pass_token) params.trusted_pass_token = body.trusted_pass_token;
-    if (body.preferred_flow) params.preferred_flow = body.preferred_flow;
-    const { url, ...checks } = await client.authorizationUrl(params);
-    const binding = await saveAttempt(db, {
-      ...checks,
-      loginTarget,
-      ownerId: body.owner_id ?? null,
-    });
-    reply.setCookie(ATTEMPT_COOKIE, binding, {
-      httpOnly: true,
-      secure,
-      sameSite: 'lax',
-      path: '/api/users/auth/',
-      maxAge: ATTEMPT_TTL_SECONDS,
-    });
-    return { redirect_uri: url };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // A login may be started with no body at all: the defaults then apply.
+  const loginBody = loginRequestSchema.optional().transform((body) => body ?? {});
+  const noQuery = { schema: { querystring: noQuerySchema } };
 
-  app.get(callbackPath, limited, async (request, reply) => {
-    reply.clearCookie(ATTEMPT_COOKIE, { path: '/api/users/auth/' });
-    const failed = () =>
-      reply.redirect(new URL('/oauth2/login/?error=login_failed', publicOrigin).toString(), 303);
-    const query = callbackQuery.safeParse(request.query);
-    if (!query.success) return failed();
-    const attempt = await takeAttempt(db, query.data.state, request.cookies[ATTEMPT_COOKIE]);
-    if (!attempt || !query.data.code) return failed();
-    try {
-      const search = new URL(request.url, publicOrigin).search;
-      const identity = await client.exchange(new URL(`${callbackUrl}${search}`), attempt);
-      if (attempt.ownerId && attempt.ownerId !== identity.sub) return failed();
-      // A fresh session id at every login; the browser's previous one ends.
-      await endSession(db, request);
-      const token = await createSession(db, {
-        id: identity.sub,
-        email: identity.email,
-        providerSid: identity.sid,
+  api.post(
+    '/api/users/auth/login/',
+    { ...limited, schema: { body: loginBody } },
+    async (request, reply) => {
+      const { body } = request;
+      const loginTarget =
+        safeRedirectTarget(body.login_target, publicOrigin, options.allowedOrigins) ??
+        new URL('/', publicOrigin).toString();
+      const params: Record<string, string> = { redirect_uri: callbackUrl };
+      if (body.language) params.ui_locales = body.language;
+      if (body.trusted_pass_token) params.trusted_pass_token = body.trusted_pass_token;
+      if (body.preferred_flow) params.preferred_flow = body.preferred_flow;
+      const { url, ...checks } = await client.authorizationUrl(params);
+      const binding = await saveAttempt(db, {
+        ...checks,
+        loginTarget,
+        ownerId: body.owner_id ?? null,
       });
-      setTokenCookie(reply, token, secure);
-      return reply.redirect(attempt.loginTarget, 303);
-    } catch (error) {
-      // The logger's error serializer keeps the reason but not the values in it.
-      request.log.warn({ err: error }, 'login callback refused');
-      return failed();
-    }
-  });
+      reply.setCookie(ATTEMPT_COOKIE, binding, {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: '/api/users/auth/',
+        maxAge: ATTEMPT_TTL_SECONDS,
+      });
+      return { redirect_uri: url };
+    },
+  );
 
-  app.get('/api/users/current/', async (request) => {
+  api.get(
+    callbackPath,
+    { ...limited, schema: { querystring: loginCallbackQuerySchema } },
+    async (request, reply) => {
+      reply.clearCookie(ATTEMPT_COOKIE, { path: '/api/users/auth/' });
+      const failed = () =>
+        reply.redirect(new URL('/oauth2/login/?error=login_failed', publicOrigin).toString(), 303);
+      const { state, code } = request.query;
+      if (!state) return failed();
+      const attempt = await takeAttempt(db, state, request.cookies[ATTEMPT_COOKIE]);
+      if (!attempt || !code) return failed();
+      try {
+        const search = new URL(request.url, publicOrigin).search;
+        const identity = await client.exchange(new URL(`${callbackUrl}${search}`), attempt);
+        if (attempt.ownerId && attempt.ownerId !== identity.sub) return failed();
+        // A fresh session id at every login; the browser's previous one ends.
+        await endSession(db, request);
+        const token = await createSession(db, {
+          id: identity.sub,
+          email: identity.email,
+          providerSid: identity.sid,
+        });
+        setTokenCookie(reply, token, secure);
+        return reply.redirect(attempt.loginTarget, 303);
+      } catch (error) {
+        // The logger's error serializer keeps the reason but not the values in it.
+        request.log.warn({ err: error }, 'login callback refused');
+        return failed();
+      }
+    },
+  );
+
+  api.get('/api/users/current/', noQuery, async (request) => {
     const user = await sessionUser(db, request);
     if (!user) throw unauthenticated();
     return { user: { id: user.id, email: user.email } };
   });
 
-  app.get('/api/users/current/dashboard/', async (request) => {
+  api.get('/api/users/current/dashboard/', noQuery, async (request) => {
     const user = await sessionUser(db, request);
     if (!user) throw unauthenticated();
     return { email: user.email, ...(await accountHistory(db, options.catalog, user.email)) };
   });
 
-  app.delete('/api/users/tokens/', async (request, reply) => {
+  api.delete('/api/users/tokens/', noQuery, async (request, reply) => {
     const ended = await endSession(db, request);
     if (ended?.providerSid && options.endProviderSession) {
       await options.endProviderSession(ended.providerSid);

@@ -4,7 +4,9 @@
  * need the signed session the payment handed out with the widget's URL.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PROVIDER_LABELS } from '@checkout/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROVIDER_LABELS, text } from '@checkout/core';
 import type { Database } from '../../../db/client';
 import {
   bankLinkCsp,
@@ -18,11 +20,22 @@ import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payme
 import { checkHostedSession } from './sandbox-session';
 import { framingOrigin, HTML } from './sandbox';
 
-type Request = {
-  Params: { id: string };
-  Querystring: { origin?: string; session?: string };
-  Body: { intent?: string; bank?: string } | undefined;
+/** The widget of one payment, framed by a checkout, under the session its payment handed out. */
+const widgetSchema = {
+  params: z.object({ id: text().max(200) }),
+  querystring: z.object({ origin: text().optional(), session: text().max(2048).optional() }),
 };
+
+/** The widget's form: link a test bank, or leave (checked below, after the session). */
+const widgetFormSchema = z
+  .object({ intent: text().max(16).optional(), bank: text().max(64).optional() })
+  .optional();
+
+/** One of the test banks, by its own key (never an inherited name such as `constructor`). */
+const isSandboxBank = (bank: string | undefined): bank is SandboxBank =>
+  bank !== undefined && Object.hasOwn(SANDBOX_BANKS, bank);
+
+type Widget = { [Part in keyof typeof widgetSchema]: z.output<(typeof widgetSchema)[Part]> };
 
 export function bankLinkRoutes(
   app: FastifyInstance,
@@ -35,8 +48,8 @@ export function bankLinkRoutes(
 ): void {
   /** The widget of a payment waiting for its bank link, framed by one of our checkouts. */
   const widget = async (
-    params: Request['Params'],
-    query: Request['Querystring'],
+    params: Widget['params'],
+    query: Widget['querystring'],
   ): Promise<{ origin: string; found: FoundPayment } | { status: number; text: string }> => {
     const origin = framingOrigin(query.origin, frameOrigins);
     if (!origin) return { status: 400, text: 'This origin may not use the bank link.' };
@@ -62,7 +75,8 @@ export function bankLinkRoutes(
       .header('content-security-policy', bankLinkCsp(origin))
       .send(html);
 
-  app.get<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/sandbox/bank-link/:id/', { schema: widgetSchema }, async (request, reply) => {
     const page = await widget(request.params, request.query);
     if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
     const { provider, order } = page.found;
@@ -77,15 +91,16 @@ export function bankLinkRoutes(
     );
   });
 
-  app.post<Request>('/api/sandbox/bank-link/:id/', async (request, reply) => {
+  const formSchema = { ...widgetSchema, body: widgetFormSchema };
+  api.post('/api/sandbox/bank-link/:id/', { schema: formSchema }, async (request, reply) => {
     const page = await widget(request.params, request.query);
     if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
     const { intent, bank } = request.body ?? {};
-    const linked = intent === 'link' && bank !== undefined && bank in SANDBOX_BANKS;
+    const linked = intent === 'link' && isSandboxBank(bank);
     if (!linked && intent !== 'exit') {
       return reply.status(400).type('text/plain').send('Choose a bank, or cancel.');
     }
-    const token = linked && issuePublicToken(secret, page.found.paymentId, bank as SandboxBank);
+    const token = linked && issuePublicToken(secret, page.found.paymentId, bank);
     return send(
       reply,
       page.origin,

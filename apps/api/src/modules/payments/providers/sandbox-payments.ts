@@ -48,5 +48,5 @@ export async function findSandboxPayment(
 }
 
 /** The amount as the sandbox's English pages show it. */
-export const amountOf = (order: { totalMinor: number; currency: string }) =>
-  formatPrice(order.totalMinor, order.currency as Currency, 'en-US');
+export const amountOf = (order: { totalMinor: number; currency: Currency }) =>
+  formatPrice(order.totalMinor, order.currency, 'en-US');

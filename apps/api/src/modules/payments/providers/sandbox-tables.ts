@@ -4,6 +4,7 @@
  * what a test card chooses (the outcome), so the number and security code are not stored even
  * here.
  */
+import type { SandboxOutcome } from './sandbox-cards';
 import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
@@ -11,7 +12,7 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   brand: text('brand'),
   last4: text('last4').notNull(),
   expiry: text('expiry').notNull(),
-  outcome: text('outcome').notNull(),
+  outcome: text('outcome').$type<SandboxOutcome | 'challenge'>().notNull(),
   /** The gateway's keyed hash of the card number (HMAC, its own secret): same card, same value. */
   fingerprint: text('fingerprint'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -96,7 +96,7 @@ export async function redeemCard(
     now: now.toISOString(),
     since: new Date(now.getTime() - CARD_TOKEN_TTL_MS),
   });
-  return card && { ...card, outcome: card.outcome as VaultedCard['outcome'] };
+  return card;
 }
 
 /** Tokens past their lifetime, used or not, are of no use to anyone. */

@@ -5,6 +5,7 @@
  * bank-link widget has its own routes (sandbox-bank-link-routes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cardFieldsTextSchema,
@@ -30,7 +31,14 @@ export const HTML = 'text/html; charset=utf-8';
 /** The hosted pages run no script, and only we may frame them. */
 const HOSTED_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
 
-type Params = { Params: { id: string }; Querystring: { return?: string; session?: string } };
+/** A hosted page of one payment, under the session its payment handed out. */
+export const hostedPageSchema = {
+  params: z.object({ id: text().max(200) }),
+  querystring: z.object({ return: text().optional(), session: text().max(2048).optional() }),
+};
+
+/** The hosted page's buttons (a form post); a redirect_post provider's own form posts other fields. */
+const hostedPageFormSchema = z.looseObject({ intent: text().max(32).optional() }).optional();
 
 /**
  * A hosted page acts only under the session its payment handed out. Without one (or with a
@@ -89,6 +97,7 @@ export function sandboxRoutes(
   tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>,
 ): void {
   const load = (id: string) => findSandboxPayment(db, id);
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
     checkHostedSession(sessionSecret, request.query.session, request.params.id);
   const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
@@ -127,16 +136,15 @@ export function sandboxRoutes(
     });
   };
 
-  app.get(CARD_FIELDS_PATH, async (request, reply) => {
-    const query = fieldsQuery.safeParse(request.query);
-    const origin = query.success ? framingOrigin(query.data.origin, frameOrigins) : undefined;
-    if (!query.success || !origin) {
+  api.get(CARD_FIELDS_PATH, { schema: { querystring: fieldsQuery } }, async (request, reply) => {
+    const origin = framingOrigin(request.query.origin, frameOrigins);
+    if (!origin) {
       return reply.status(400).type('text/plain').send('This origin may not use the card fields.');
     }
-    const text = parseEncoded(query.data.text, cardFieldsTextSchema, DEFAULT_CARD_FIELDS_TEXT);
+    const text = parseEncoded(request.query.text, cardFieldsTextSchema, DEFAULT_CARD_FIELDS_TEXT);
     if (!text)
       return reply.status(400).type('text/plain').send('The card fields text is not valid.');
-    const form = parseEncoded(query.data.form, cardFormSchema, DEFAULT_CARD_FORM);
+    const form = parseEncoded(request.query.form, cardFormSchema, DEFAULT_CARD_FORM);
     if (!form) return reply.status(400).type('text/plain').send('The card form is not valid.');
     return reply
       .type(HTML)
@@ -148,22 +156,26 @@ export function sandboxRoutes(
   });
 
   // The card arrives here straight from the fields; it is checked, and only a token leaves.
-  app.post('/api/sandbox/tokens/', async (request, reply) => {
-    const input = cardInputSchema.parse(request.body);
-    const card = checkCard(input);
-    const fingerprint = gateway.fingerprintOf(input.number);
-    await tokenLimit(request, fingerprint);
-    if (Object.keys(card.errors).length > 0) {
-      return reply.status(422).header('cache-control', 'no-store').send({ errors: card.errors });
-    }
-    const token = await vaultCard(db, card, fingerprint);
-    return reply
-      .status(201)
-      .header('cache-control', 'no-store')
-      .send({ token, brand: card.brand, last4: card.last4 });
-  });
+  api.post(
+    '/api/sandbox/tokens/',
+    { schema: { body: cardInputSchema } },
+    async (request, reply) => {
+      const input = request.body;
+      const card = checkCard(input);
+      const fingerprint = gateway.fingerprintOf(input.number);
+      await tokenLimit(request, fingerprint);
+      if (Object.keys(card.errors).length > 0) {
+        return reply.status(422).header('cache-control', 'no-store').send({ errors: card.errors });
+      }
+      const token = await vaultCard(db, card, fingerprint);
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({ token, brand: card.brand, last4: card.last4 });
+    },
+  );
 
-  app.get<Params>('/api/sandbox/checkout/:id/', async (request, reply) => {
+  api.get('/api/sandbox/checkout/:id/', { schema: hostedPageSchema }, async (request, reply) => {
     const refused = refuseSession(sessionOf(request), reply);
     if (refused) return refused;
     const found = await load(request.params.id);
@@ -181,8 +193,9 @@ export function sandboxRoutes(
       .send(pageFor(found, request.url));
   });
 
-  app.post<Params & { Body: { intent?: string } }>(
+  api.post(
     '/api/sandbox/checkout/:id/',
+    { schema: { ...hostedPageSchema, body: hostedPageFormSchema } },
     async (request, reply) => {
       const refused = refuseSession(sessionOf(request), reply);
       if (refused) return refused;
