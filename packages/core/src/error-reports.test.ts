@@ -176,7 +176,7 @@ describe('error report rules (spec §8, §9)', () => {
 
   it('prepares a report: suppressed, or scrubbed, leveled, labelled and split', () => {
     expect(prepareReport(thrown('TypeError', 'Failed to fetch'))).toBeNull();
-    const prepared = prepareReport(
+    const prepared = prepareReport<ErrorReport>(
       {
         ...thrown('RequestError', 'GET /api/carts/1/ 429'),
         level: 'error',
