@@ -38,13 +38,28 @@ function traceContext(): { trace_id: string; span_id: string } | undefined {
   return span ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
 }
 
+/**
+ * The error as a report may show it: a failed statement's message quotes its parameters, so
+ * it leaves as the log describes it (statement name, SQLSTATE), with the same stack frames.
+ */
+function reportable(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const safe = loggableError(error);
+  if (safe.message === error.message) return error;
+  const copy = new Error(safe.message);
+  copy.name = safe.type;
+  copy.stack = `${safe.type}: ${safe.message}\n${safe.stack}`;
+  return copy;
+}
+
 export function startErrorReporting(
   env: { SENTRY_DSN?: string | undefined; DEPLOY_ENV: string },
   log: Log,
 ): ErrorReporter {
   if (!env.SENTRY_DSN) {
     return {
-      report(error, context = {}) {
+      report(raw, context = {}) {
+        const error = reportable(raw);
         const line = errorLogLine(error, {
           fingerprint: context.fingerprint,
           traceId: traceContext()?.trace_id,
@@ -76,7 +91,7 @@ export function startErrorReporting(
           scope.setContext('trace', traced);
           scope.setTag('trace_id', traced.trace_id);
         }
-        Sentry.captureException(error);
+        Sentry.captureException(reportable(error));
       });
     },
   };
