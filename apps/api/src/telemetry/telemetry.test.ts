@@ -3,7 +3,7 @@
  * Sentry's envelopes, as an operator's Collector and Sentry (or GlitchTip) would get them.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
@@ -88,6 +88,8 @@ describe('api telemetry', () => {
     const paid = await purchase('telemetry-key-0001', { traceparent });
     expect(paid.json<PaymentAction>()).toMatchObject({ type: 'done' });
     crashNext = true;
+    // The injected failure is logged at error level, as any unhandled error is: expected here.
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
     const crashed = await purchase('telemetry-key-0002', {
       traceparent,
       cookie: 'runtime_dev_settings=1',
@@ -165,6 +167,8 @@ describe('api telemetry', () => {
     expect(event.tags).toMatchObject({ analytics_error: 'Generic error', dev_settings: 'present' });
     expect(event.exception.values[0]?.value).toBe('injected failure for [email]');
     expect(JSON.stringify(sentry.items)).not.toContain(EMAIL);
+    expect(errorLog).toHaveBeenCalled();
+    expect(JSON.stringify(errorLog.mock.calls)).not.toContain(EMAIL);
   });
 
   it('reports with its fingerprint, level and a large context as a JSON attachment', async () => {
