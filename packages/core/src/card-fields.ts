@@ -5,13 +5,8 @@
  * (labels and messages in the shopper's language) and the messages the frame posts back.
  */
 import { z } from 'zod';
-import {
-  CARD_FIELD_NAMES,
-  cardFormFor,
-  cardFormSchema,
-  type CardFieldName,
-  type CardForm,
-} from './card-form';
+import { CARD_FIELD_NAMES, cardFormFor, type CardFieldName, type CardForm } from './card-form';
+import { cardFormSchema } from './card-form-schema';
 import { text } from './text';
 import { CARD_FRAME_SOURCE } from './card-frame';
 

@@ -1,10 +1,8 @@
 /**
  * Which fields the card form asks for (spec §3 "Payment form fields"), decided per provider and
- * billing country. The checkout picks the form; the gateway's frame shows it and checks it.
+ * billing country. The checkout picks the form; the gateway's frame shows it and checks it. No zod
+ * here: the payment page's first load imports these rules (the schema is card-form-schema.ts).
  */
-import { z } from 'zod';
-import { text } from './text';
-
 export const EXPIRY_LAYOUTS = ['combined', 'split'] as const;
 /** One MM / YY field, or a month field and a year field (the "card input layout" experiment). */
 export type ExpiryLayout = (typeof EXPIRY_LAYOUTS)[number];
@@ -13,16 +11,16 @@ export type ExpiryLayout = (typeof EXPIRY_LAYOUTS)[number];
 export const NAME_LAYOUTS = ['cardholder', 'first_last', 'full'] as const;
 export type NameLayout = (typeof NAME_LAYOUTS)[number];
 
-export const cardFormSchema = z.strictObject({
-  expiry: z.enum(EXPIRY_LAYOUTS),
-  names: z.enum(NAME_LAYOUTS),
+/** A card form: which fields the shopper fills in (its schema: card-form-schema.ts). */
+export interface CardForm {
+  expiry: ExpiryLayout;
+  names: NameLayout;
   /** The first two digits of the card's PIN, which Korean domestic cards are authorised with. */
-  password: z.boolean(),
+  password: boolean;
   /** Billing postal code, checked against the country's format. */
-  postalCode: z.boolean(),
-  country: text().regex(/^[A-Z]{2}$/),
-});
-export type CardForm = z.infer<typeof cardFormSchema>;
+  postalCode: boolean;
+  country: string;
+}
 
 /**
  * Korean domestic cards go through KCP, which authorises them with the card password's first two

@@ -1,5 +1,6 @@
 /** Which query parameters each page drops from the address (spec §4), and tracking parameters. */
-import { malformedParams, TRACKING_PARAMS } from './query-params';
+import { TRACKING_PARAMS } from './query-param-names';
+import { malformedParams } from './query-params';
 
 export type PageKind = 'payment' | 'success' | 'other';
 

@@ -7,14 +7,12 @@ import {
   FLAG_OFF,
   FLAG_ON,
   isFlagOn,
-  malformedParams,
-  QUERY_PARAM_RULES,
   QUERY_PARAMS,
-  readQueryParam,
   SENSITIVE_PARAMS,
   toFlag,
   type QueryParamName,
-} from './query-params';
+} from './query-param-names';
+import { malformedParams, QUERY_PARAM_RULES, readQueryParam } from './query-params';
 
 describe('query parameters', () => {
   it('uses 1 and 0 for on/off flags', () => {

@@ -2,15 +2,22 @@
  * The payment page's return parameters (success_uri, plan_upgraded, …) kept for this tab, so the
  * success or pending page a provider's round trip ends on still reads them.
  */
-import { FLOW_CARRIED_PARAMS, readQueryParam, STORAGE_KEYS } from '@checkout/core';
+import { FLOW_CARRIED_PARAMS, STORAGE_KEYS } from '@checkout/core';
 import { readStored, writeStored } from './browser-storage';
 
-/** The return parameters of `params` whose values their rule accepts. */
+/** Longest value kept: the longest any of these parameters' rules accepts (a return address). */
+const MAX_VALUE = 2048;
+
+/**
+ * The return parameters of `params`, as given. Their rules (zod, kept out of the browser's first
+ * load) are applied where they are read: /success/ and /pending/ read them with readQueryParam
+ * on the server, and the address clean-up removes a malformed one.
+ */
 function validFlowParams(params: URLSearchParams): Record<string, string> {
   const valid: Record<string, string> = {};
   for (const name of FLOW_CARRIED_PARAMS) {
     const raw = params.get(name);
-    if (raw !== null && readQueryParam(params, name) !== null) valid[name] = raw;
+    if (raw !== null && raw.length <= MAX_VALUE) valid[name] = raw;
   }
   return valid;
 }

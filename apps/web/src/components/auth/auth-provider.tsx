@@ -19,7 +19,6 @@ import {
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
   QUERY_PARAMS,
-  readQueryParam,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
@@ -55,7 +54,10 @@ function arrivalLogin(params: URLSearchParams, userId: string | null): LoginRequ
     params.get(QUERY_PARAMS.trustedPassToken) ?? params.get(QUERY_PARAMS.exchangeToken);
   const checked = new URLSearchParams(params);
   if (passToken) checked.set(QUERY_PARAMS.trustedPassToken, passToken);
-  const account = readQueryParam(params, 'identifier');
+  // Core's rule for `identifier` (1 to 128 characters), checked here without its zod schema,
+  // which would put zod into every page's first load; the api checks the login request again.
+  const named = params.get(QUERY_PARAMS.identifier)?.trim();
+  const account = named && named.length <= 128 ? named : null;
   const otherAccount = account !== null && account !== userId;
   if (!otherAccount && !shouldStartLogin(checked, userId !== null)) return null;
   const ownerId = params.get(QUERY_PARAMS.ownerId) ?? account;

@@ -1,0 +1,115 @@
+'use client';
+/**
+ * Applies the address clean-up rules of spec §4 after every navigation (malformed parameters
+ * included), strips sensitive parameters, and keeps the tracking parameters (nv_tri, nv_trs,
+ * nord_origin) in storage to add them to outgoing links.
+ */
+import { useEffect, useRef } from 'react';
+import { usePathname } from 'next/navigation';
+import {
+  cleanQuery,
+  DEFAULT_PRODUCT_GROUP,
+  readQueryParam,
+  SENSITIVE_PARAMS,
+  STORAGE_KEYS,
+  stripLocalePrefix,
+  TRACKING_PARAMS,
+  withTracking,
+  type PageKind,
+} from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
+import { readStored, writeStored } from '../../lib/browser-storage';
+import { rememberFlowParams } from '../../lib/flow-params';
+
+type Tracking = Partial<Record<(typeof TRACKING_PARAMS)[number], string>>;
+const TRACKING_VALUE = /^[A-Za-z0-9_.-]{1,128}$/;
+
+function pageKind(pathname: string): PageKind {
+  const path = stripLocalePrefix(pathname);
+  if (path === '/payment/') return 'payment';
+  if (path === '/success/') return 'success';
+  return 'other';
+}
+
+function sessionTracking(): Tracking {
+  try {
+    const stored: unknown = JSON.parse(readStored('session', STORAGE_KEYS.currentSession) ?? '{}');
+    const tracking: Tracking = {};
+    for (const name of TRACKING_PARAMS) {
+      const value = (stored as Record<string, unknown> | null)?.[name];
+      if (typeof value === 'string' && TRACKING_VALUE.test(value)) tracking[name] = value;
+    }
+    return tracking;
+  } catch {
+    return {};
+  }
+}
+
+/** This visit's tracking values; a VPN affiliate's id from an earlier visit when it has none. */
+function storedTracking(): Tracking {
+  const tracking = sessionTracking();
+  const affiliate = readStored('local', STORAGE_KEYS.vpnAffiliate);
+  if (!tracking.nv_tri && affiliate && TRACKING_VALUE.test(affiliate)) tracking.nv_tri = affiliate;
+  return tracking;
+}
+
+/** Keeps the address's tracking values for this visit and, for VPN visits, the affiliate. */
+function rememberTracking(params: URLSearchParams): void {
+  const tracking = sessionTracking();
+  for (const name of TRACKING_PARAMS) {
+    const value = params.get(name);
+    if (value && TRACKING_VALUE.test(value)) tracking[name] = value;
+  }
+  writeStored('session', STORAGE_KEYS.currentSession, JSON.stringify(tracking));
+  if (tracking.nv_trs) writeStored('session', STORAGE_KEYS.referralVisitId, tracking.nv_trs);
+  const group = readQueryParam(params, 'product_group') ?? DEFAULT_PRODUCT_GROUP;
+  const affiliate = params.get('nv_tri');
+  if (group === 'vpn' && affiliate && TRACKING_VALUE.test(affiliate)) {
+    writeStored('local', STORAGE_KEYS.vpnAffiliate, affiliate);
+  }
+}
+
+export default function QueryCleanupEffects() {
+  const pathname = usePathname();
+  const { featureFlags } = useAppContext();
+  const previous = useRef<{ pathname: string; page: PageKind } | null>(null);
+
+  useEffect(() => {
+    writeStored('session', STORAGE_KEYS.featureFlags, JSON.stringify(featureFlags));
+  }, [featureFlags]);
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    rememberTracking(url.searchParams);
+
+    const page = pageKind(pathname);
+    if (page === 'payment') rememberFlowParams(url.searchParams);
+    const params = cleanQuery(url.searchParams, {
+      page,
+      previousPage: previous.current?.page,
+      routeChanged: previous.current !== null && previous.current.pathname !== pathname,
+    });
+    for (const name of SENSITIVE_PARAMS) params.delete(name);
+    previous.current = { pathname, page };
+    const search = params.toString();
+    if (`?${search}` !== url.search && !(search === '' && url.search === '')) {
+      window.history.replaceState(
+        window.history.state,
+        '',
+        `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
+      );
+    }
+  }, [pathname]);
+
+  useEffect(() => {
+    // Marks the page interactive; browser tests wait for it before clicking.
+    document.documentElement.dataset.hydrated = 'true';
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[data-outgoing]');
+      if (link) link.href = withTracking(link.href, storedTracking());
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+  return null;
+}
