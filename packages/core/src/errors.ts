@@ -58,15 +58,20 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly issues: readonly ErrorIssue[] = [],
+    /** Why, as a word a client chooses its message by (a coupon's refusal: COUPON_REFUSALS). */
+    readonly reason?: string,
   ) {
     super(message);
   }
 
-  toJSON(): { error: { code: ErrorCode; message: string; issues?: readonly ErrorIssue[] } } {
+  toJSON(): {
+    error: { code: ErrorCode; message: string; reason?: string; issues?: readonly ErrorIssue[] };
+  } {
     return {
       error: {
         code: this.code,
         message: this.message,
+        ...(this.reason === undefined ? {} : { reason: this.reason }),
         ...(this.issues.length > 0 ? { issues: this.issues } : {}),
       },
     };
