@@ -54,12 +54,15 @@ export function moduleOf(file) {
 
 /** Every file's imports (paths relative to the repository), tests excluded. */
 export async function importGraph() {
-  const result = await madge(['apps/api/src', 'packages/core/src'], {
-    baseDir: ROOT,
-    fileExtensions: ['ts'],
-    excludeRegExp: TESTS,
-    tsConfig: path.join(ROOT, 'tsconfig.base.json'),
-  });
+  const result = await madge(
+    [path.join(ROOT, 'apps/api/src'), path.join(ROOT, 'packages/core/src')],
+    {
+      baseDir: ROOT,
+      fileExtensions: ['ts'],
+      excludeRegExp: TESTS,
+      tsConfig: path.join(ROOT, 'tsconfig.base.json'),
+    },
+  );
   return { graph: result.obj(), fileCycles: result.circular() };
 }
 

@@ -23,6 +23,8 @@ export * from './email';
 export * from './query-cleanup';
 export * from './taxes';
 export * from './cart';
+export * from './cart-status';
+export * from './coupons';
 export * from './countries';
 export * from './card-fields';
 export * from './bank-link';

@@ -10,10 +10,10 @@ import {
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { transitionOrder } from '../orders/service';
 import { orderEvents, orders, subscriptions } from '../orders/tables';
 import { carts } from '../carts/tables';
-import { sandboxCardTokens } from './providers/sandbox-tables';
+import { sandboxCardTokens } from '../sandbox-gateway/tables';
+import { moveOrder } from './outcome';
 import { payments } from './tables';
 
 describe('payments through the sandbox gateway', () => {
@@ -310,9 +310,8 @@ describe('payments through the sandbox gateway', () => {
     const action = (await pay(cart.id, { card: '4000000000003220' })).json<PaymentAction>();
     const moved = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        transitionOrder(
-          t.database.db,
-          t.catalog,
+        moveOrder(
+          { db: t.database.db, catalog: t.catalog },
           action.orderId,
           'paid',
           i === 0 ? 'browser' : 'webhook',

@@ -11,7 +11,8 @@ import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
-import { startPayment, type PaymentDeps } from './service';
+import type { PaymentDeps } from './deps';
+import { startPayment } from './service';
 
 const listQuery = z.object({ cart_id: text() });
 

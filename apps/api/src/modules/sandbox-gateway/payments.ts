@@ -1,52 +1,48 @@
-/** The sandbox's pages look up the payment they are for, with its order and provider. */
-import { eq } from 'drizzle-orm';
+/**
+ * The payment a sandbox page or call is for, as the checkout's desk reports it, with the words
+ * the provider's family reports outcomes in and reads them back with.
+ */
 import {
-  findProvider,
   formatPrice,
   isRecordId,
   takesCardFields,
   type Currency,
+  type OrderStatus,
   type ProviderSpec,
 } from '@checkout/core';
-import type { Database } from '../../../db/client';
-import { orders } from '../../orders/tables';
-import { payments } from '../tables';
-import { familyFor } from './registry';
-import type { SandboxPayment } from './sandbox-gateway';
+import type { PaymentDesk, PaymentFacts } from '../payments/providers/adapter';
+import { familyFor } from '../payments/providers/families';
+import type { SandboxOutcome } from './cards';
+import { FAMILY_WORDS } from './family-words';
 
-export interface FoundPayment extends SandboxPayment {
-  payment: typeof payments.$inferSelect;
-  order: typeof orders.$inferSelect;
-  provider: ProviderSpec;
+export interface FoundPayment extends PaymentFacts {
   /** Paid through the card fields: its hosted page is the 3-D Secure challenge. */
   cardFields: boolean;
+  /** What the provider reports for each outcome, in its family's words. */
+  words: Readonly<Record<SandboxOutcome, string>>;
+  /** Our status for one of those words. */
+  statusFor: (word: string) => OrderStatus | undefined;
+}
+
+/** The words a provider's family speaks; undefined for a family the sandbox does not serve. */
+export function vocabularyOf(
+  provider: ProviderSpec,
+): Pick<FoundPayment, 'words' | 'statusFor'> | undefined {
+  const family = familyFor(provider);
+  const words = FAMILY_WORDS[provider.family];
+  return family && words && { words, statusFor: family.statusFor };
 }
 
 export async function findSandboxPayment(
-  db: Database,
+  desk: PaymentDesk,
   id: string,
 ): Promise<FoundPayment | undefined> {
-  const [row] = isRecordId(id)
-    ? await db
-        .select({ payment: payments, order: orders })
-        .from(payments)
-        .innerJoin(orders, eq(orders.id, payments.orderId))
-        .where(eq(payments.id, id))
-    : [];
-  const provider = row && findProvider(row.payment.provider);
-  if (!row || !provider) return undefined;
-  const { payment, order } = row;
-  return {
-    payment,
-    order,
-    provider,
-    cardFields: takesCardFields(provider),
-    paymentId: payment.id,
-    orderId: order.id,
-    family: familyFor(provider),
-  };
+  const facts = isRecordId(id) ? await desk.findPayment(id) : undefined;
+  const vocabulary = facts && vocabularyOf(facts.provider);
+  if (!facts || !vocabulary) return undefined;
+  return { ...facts, cardFields: takesCardFields(facts.provider), ...vocabulary };
 }
 
 /** The amount as the sandbox's English pages show it. */
-export const amountOf = (order: { totalMinor: number; currency: string }) =>
-  formatPrice(order.totalMinor, order.currency as Currency, 'en-US');
+export const amountOf = (payment: { amountMinor: number; currency: Currency }) =>
+  formatPrice(payment.amountMinor, payment.currency, 'en-US');

@@ -1,10 +1,14 @@
 /**
- * Webhook signatures: HMAC-SHA256 over "<timestamp>.<raw body>", sent as
- * `t=<unix seconds>,v1=<hex>`; refused when older or newer than the tolerance (5 minutes).
+ * Signed notification bodies, for the providers that sign as many do: HMAC-SHA256 over
+ * "<timestamp>.<raw body>", sent as `t=<unix seconds>,v1=<hex>` in a header of the provider's
+ * own, refused when older or newer than the tolerance (5 minutes). An adapter names its header
+ * and secret; the body it then reads is `{ id, paymentId, status }` in the provider's words.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, ERROR_CODES, text } from '@checkout/core';
+import type { IncomingNotification } from './adapter';
 
-export const SIGNATURE_HEADER = 'x-sandbox-signature';
 export const TOLERANCE_SECONDS = 300;
 
 export function signWebhook(secret: string, body: string, timestamp: number): string {
@@ -31,4 +35,42 @@ export function verifyWebhook(
   return expected.length === given.length && timingSafeEqual(expected, given)
     ? 'valid'
     : 'mismatch';
+}
+
+const signedNotification = z.object({
+  id: text().min(1).max(128),
+  paymentId: z.uuid(),
+  status: text().min(1).max(64),
+});
+export type SignedNotification = z.infer<typeof signedNotification>;
+
+/**
+ * The notification under `header`, checked with `secret`: undefined when the header is absent
+ * (another provider's), an AppError when forged, stale or malformed, else its fields.
+ */
+export function readSignedNotification(
+  secret: string,
+  header: string,
+  notification: IncomingNotification,
+): SignedNotification | AppError | undefined {
+  const signature = notification.headers[header];
+  if (signature === undefined) return undefined;
+  const check = verifyWebhook(
+    secret,
+    typeof signature === 'string' ? signature : undefined,
+    notification.body,
+    Math.floor(notification.receivedAt.getTime() / 1000),
+  );
+  if (check !== 'valid')
+    return new AppError(ERROR_CODES.validation, 401, `Webhook signature ${check}.`);
+  let json: unknown;
+  try {
+    json = JSON.parse(notification.body);
+  } catch {
+    return new AppError(ERROR_CODES.validation, 400, 'The notification is not JSON.');
+  }
+  const parsed = signedNotification.safeParse(json);
+  return parsed.success
+    ? parsed.data
+    : new AppError(ERROR_CODES.validation, 400, 'The notification is not valid.');
 }
