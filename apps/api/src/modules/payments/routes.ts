@@ -5,7 +5,13 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { paymentRequestSchema, providersFor, text, type FlowKind } from '@checkout/core';
+import {
+  paymentRequestSchema,
+  providersFor,
+  takesCardFields,
+  text,
+  type FlowKind,
+} from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
@@ -51,7 +57,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
             id: p.id,
             action: p.action,
             form: p.form,
-            cardFields: deps.adapterFor(p)?.cardFieldsUrl,
+            cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
           })),
       })),
     };
