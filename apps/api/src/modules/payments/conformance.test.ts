@@ -283,7 +283,7 @@ describe('provider conformance through signed notifications', () => {
       payload: JSON.stringify({ id: randomUUID(), paymentId: randomUUID(), status: 'paid' }),
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json<{ error: { code: string } }>().error.code).toBe('validation_failed');
+    expect(res.json<{ error: { code: string } }>().error.code).toBe('invalid_signature');
   });
 
   it('answers 400 to a signed body that is not JSON', async () => {
