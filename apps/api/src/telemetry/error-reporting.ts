@@ -12,6 +12,7 @@ import {
   scrubBreadcrumb,
 } from '@checkout/core';
 import packageJson from '../../package.json' with { type: 'json' };
+import { describeFailedQuery } from '../db/query-errors';
 import { loggableError } from '../http/logger';
 import { SERVICE_NAME } from './telemetry';
 
@@ -38,18 +39,36 @@ function traceContext(): { trace_id: string; span_id: string } | undefined {
   return span ? { trace_id: span.traceId, span_id: span.spanId } : undefined;
 }
 
+/**
+ * A failed statement is reported by its name and SQLSTATE, as the log names it: Drizzle's own
+ * message holds the statement's parameters (an e-mail, a postal code), which no report may carry.
+ */
+function reportable(error: unknown): unknown {
+  const query = describeFailedQuery(error);
+  if (!query || !(error instanceof Error)) return error;
+  const safe = new Error(
+    `Failed statement ${query.statement} (SQLSTATE ${query.sqlstate ?? 'unknown'})`,
+  );
+  safe.name = query.type;
+  // The frames only: the stack's first line repeats the message with its parameters.
+  const frames = (error.stack ?? '').split('\n    at ').slice(1);
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n    at ');
+  return safe;
+}
+
 export function startErrorReporting(
   env: { SENTRY_DSN?: string | undefined; DEPLOY_ENV: string },
   log: Log,
 ): ErrorReporter {
   if (!env.SENTRY_DSN) {
     return {
-      report(error, context = {}) {
+      report(failure, context = {}) {
+        const error = reportable(failure);
         const line = errorLogLine(error, {
           fingerprint: context.fingerprint,
           traceId: traceContext()?.trace_id,
         });
-        if (line) log.error({ ...line, err: loggableError(error) }, 'error report');
+        if (line) log.error({ ...line, err: loggableError(failure) }, 'error report');
       },
     };
   }
@@ -76,7 +95,7 @@ export function startErrorReporting(
           scope.setContext('trace', traced);
           scope.setTag('trace_id', traced.trace_id);
         }
-        Sentry.captureException(error);
+        Sentry.captureException(reportable(error));
       });
     },
   };
