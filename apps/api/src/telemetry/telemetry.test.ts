@@ -3,7 +3,7 @@
  * Sentry's envelopes, as an operator's Collector and Sentry (or GlitchTip) would get them.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
@@ -88,11 +88,14 @@ describe('api telemetry', () => {
     const paid = await purchase('telemetry-key-0001', { traceparent });
     expect(paid.json<PaymentAction>()).toMatchObject({ type: 'done' });
     crashNext = true;
+    // The injected failure is an unhandled error, logged at error level: expected here.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const crashed = await purchase('telemetry-key-0002', {
       traceparent,
       cookie: 'runtime_dev_settings=1',
     });
     expect(crashed.statusCode).toBe(500);
+    expect(logged.mock.calls.map(String).join('\n')).toContain('unhandled error');
     await flushErrorReports();
     // Closing the api flushes its spans and metrics (shutdown of both providers).
     await t.close();
