@@ -21,21 +21,19 @@ import { identityRoutes } from './modules/identity/module';
 import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
+import { accountHistory } from './modules/orders/history';
 import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
-import { SandboxGateway } from './modules/payments/providers/sandbox-gateway';
-import { purgeCardTokens } from './modules/payments/providers/sandbox-vault';
-import { purgeSettlements } from './modules/payments/providers/sandbox-settlements';
+import { paymentDesk } from './modules/payments/desk';
 import { expireAbandonedOrders } from './modules/payments/expiry';
+import { providerRegistry } from './modules/payments/registry';
 import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
 import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
 import { purgeVelocity } from './modules/card-testing/velocity';
 import { refreshPayment } from './modules/payments/payment-steps';
 import { retryDueRefunds } from './modules/payments/refunds';
-import { sandboxRoutes } from './modules/payments/providers/sandbox';
-import { bankLinkRoutes } from './modules/payments/providers/sandbox-bank-link-routes';
 import { paymentRoutes } from './modules/payments/routes';
-import type { PaymentFaults } from './modules/payments/service';
+import type { PaymentFaults } from './modules/payments/deps';
 import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
@@ -121,7 +119,6 @@ export async function buildApp({
       });
   userRoutes(app, {
     db: database.db,
-    catalog,
     client: new OidcClient({
       issuer: env.OIDC_ISSUER ?? embeddedIssuer,
       clientId: env.OIDC_CLIENT_ID,
@@ -132,45 +129,43 @@ export async function buildApp({
     allowedOrigins: env.ALLOWED_REDIRECT_ORIGINS,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
     endProviderSession: identity?.endSession,
+    accountHistory: (email) => accountHistory(database.db, catalog, email),
   });
-  // Expired login state, card tokens and settlements go every ten minutes (any node may do it; deletes are idempotent).
+  // Expired login state and velocity counts go every ten minutes (any node may do it; deletes are idempotent).
   const purge = setInterval(() => {
     Promise.all([
       purgeExpiredSessions(database.db),
       purgeExpiredIdentity(database.db),
-      purgeCardTokens(database.db),
-      purgeSettlements(database.db),
       purgeVelocity(database.db),
     ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
   }, 10 * 60_000);
   purge.unref();
   app.addHook('onClose', () => clearInterval(purge));
   // With no provider configured, every provider runs against the built-in sandbox gateway. In
-  // production it is not served at all unless SANDBOX_GATEWAY=on: anyone may approve its
-  // payments and any test card pays. There is no real provider adapter yet, so production
-  // without it offers no payment method and refuses to start a payment.
-  const sandbox = sandboxGatewayOn(env);
-  if (sandbox && env.NODE_ENV === 'production') {
+  // production it is not served at all unless SANDBOX_GATEWAY=on (payments/registry.ts). There is
+  // no real card provider adapter yet, so production without it offers the manual bank transfer
+  // at most (MANUAL_TRANSFER_SECRET) and otherwise refuses to start a payment.
+  if (sandboxGatewayOn(env) && env.NODE_ENV === 'production') {
     app.log.warn(
       'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
     );
   }
-  const gateway = sandbox
-    ? new SandboxGateway(app, database.db, catalog, {
-        asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
-        webhookSecret: env.WEBHOOK_SECRET,
-        bankLinkSecret: env.BANK_LINK_SECRET,
-        sessionSecret: env.CART_SECRET,
-        webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
-        webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
-        webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
-        webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
-        fingerprintSecret: env.CARD_FINGERPRINT_SECRET,
-      })
-    : undefined;
+  const checkoutOrigins = [
+    new URL(env.PUBLIC_ORIGIN).origin,
+    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
+  ];
+  const countToken = defence ? tokenGuard(database.db) : undefined;
+  const providers = providerRegistry(app, {
+    env,
+    db: database.db,
+    desk: paymentDesk({ db: database.db, catalog }),
+    frameOrigins: checkoutOrigins,
+    tokenLimit: async (request, fp) =>
+      countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, fp),
+  });
   const paymentDeps = {
     ...cartDeps,
-    adapterFor: tracedAdapters(gateway?.adapterFor ?? (() => undefined)),
+    adapterFor: tracedAdapters(providers.adapterFor),
     cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
     startLeaseMs: env.PAYMENT_START_LEASE_MS,
     faults,
@@ -201,27 +196,10 @@ export async function buildApp({
   }, 60_000);
   paymentSweep.unref();
   app.addHook('onClose', () => clearInterval(paymentSweep));
-  callbackRoutes(app, paymentDeps, env.WEBHOOK_SECRET);
+  callbackRoutes(app, paymentDeps, providers.adapters);
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
-    sandbox: Boolean(gateway),
+    sandbox: sandboxGatewayOn(env),
   });
-  const checkoutOrigins = [
-    new URL(env.PUBLIC_ORIGIN).origin,
-    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
-  ];
-  if (gateway) {
-    const countToken = defence ? tokenGuard(database.db) : undefined;
-    sandboxRoutes(
-      app,
-      database.db,
-      gateway,
-      checkoutOrigins,
-      env.CART_SECRET,
-      async (request, fp) =>
-        countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, fp),
-    );
-    bankLinkRoutes(app, database.db, env.BANK_LINK_SECRET, checkoutOrigins, env.CART_SECRET);
-  }
   return app;
 }

@@ -203,6 +203,11 @@ const schema = z.object({
     emptyAsUndefined,
     z.string().min(16).default(DEV_DEFAULTS.CARD_FINGERPRINT_SECRET),
   ),
+  /**
+   * Signs an operator's notifications for the manual bank transfer provider; unset: that
+   * provider is not offered.
+   */
+  MANUAL_TRANSFER_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
   /** The deployment, a resource attribute of every span and error report. */
@@ -234,6 +239,16 @@ const checkedSchema = schema.superRefine((env, ctx) => {
     } else {
       purposeOf.set(value, name);
     }
+  }
+  const manual = env.MANUAL_TRANSFER_SECRET;
+  if (
+    manual !== undefined &&
+    (Buffer.byteLength(manual) < MIN_SECRET_BYTES || purposeOf.has(manual))
+  ) {
+    refuse(
+      'MANUAL_TRANSFER_SECRET',
+      `must be a random secret of its own, at least ${MIN_SECRET_BYTES} bytes`,
+    );
   }
   if (env.CARD_TESTING_DEFENCE === 'off') {
     refuse('CARD_TESTING_DEFENCE', 'must be on in production (card-testing defence)');

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { loadEnv, type ApiEnv } from './env';
 import type { LogStream } from './http/logger';
-import type { PaymentFaults } from './modules/payments/service';
+import type { PaymentFaults } from './modules/payments/deps';
 import { openCatalog, prepareCatalog, type Catalog } from './modules/catalog/catalog';
 
 export interface TestApp {

@@ -98,16 +98,21 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues: readonly ErrorIssue[] = [],
+    /** Why, as a word a client chooses its message by (a coupon's refusal: COUPON_REFUSALS). */
+    readonly reason?: string,
   ) {
     super(message);
     this.status = ERROR_STATUS[code];
   }
 
-  toJSON(): { error: { code: ErrorCode; message: string; issues?: readonly ErrorIssue[] } } {
+  toJSON(): {
+    error: { code: ErrorCode; message: string; reason?: string; issues?: readonly ErrorIssue[] };
+  } {
     return {
       error: {
         code: this.code,
         message: this.message,
+        ...(this.reason === undefined ? {} : { reason: this.reason }),
         ...(this.issues.length > 0 ? { issues: this.issues } : {}),
       },
     };

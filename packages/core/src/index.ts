@@ -26,6 +26,8 @@ export * from './taxes';
 export * from './rates';
 export * from './cart';
 export * from './cart-binding';
+export * from './cart-status';
+export * from './coupons';
 export * from './countries';
 export * from './card-fields';
 export * from './card-frame';

@@ -37,6 +37,8 @@ export const PROVIDER_FAMILIES = [
   'amazon_pay',
   'crypto',
   'hosted',
+  /** A bank transfer an operator confirms: offered only where its adapter is configured. */
+  'manual',
 ] as const;
 export type ProviderFamily = (typeof PROVIDER_FAMILIES)[number];
 
@@ -169,6 +171,8 @@ export const PAYMENT_PROVIDERS: readonly ProviderSpec[] = [
   p('payssion_webmoney', 'payssion', 'wallet', 'redirect_post', 'all', ['USD', 'EUR']),
   // Bank transfer: the account is linked in the provider's widget (token exchange)
   p('stripe_ach', 'stripe', 'direct_debit', 'token_exchange', ['US'], ['USD']),
+  // Manual bank transfer: the shopper transfers, an operator confirms the money arrived.
+  p('bank_transfer', 'manual', 'local', 'done', 'all', 'all'),
 ];
 
 /**

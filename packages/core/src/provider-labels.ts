@@ -2,6 +2,7 @@
  * the checkout and by the sandbox gateway's pages. */
 export const PROVIDER_LABELS: Readonly<Record<string, string>> = {
   adyen_applepay: 'Apple Pay',
+  bank_transfer: 'Bank transfer',
   adyen_bancontact: 'Bancontact',
   adyen_blik: 'BLIK',
   adyen_cartes_bancaires: 'Cartes Bancaires',

@@ -5,7 +5,7 @@ export * from '../modules/orders/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/identity/tables';
 export * from '../modules/users/tables';
-export * from '../modules/payments/providers/sandbox-tables';
+export * from '../modules/sandbox-gateway/tables';
 export * from '../modules/card-testing/tables';
 export * from '../modules/experiments/tables';
 export * from '../modules/analytics/tables';

@@ -14,7 +14,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
-import { SIGNATURE_HEADER } from '../modules/payments/webhook-signature';
+import { SIGNATURE_HEADER } from '../modules/sandbox-gateway/gateway';
 
 const SEED = 20_261_123;
 const RUNS = 10_000;

@@ -5,8 +5,8 @@
  */
 import { metrics, type Counter, type Histogram, type MeterProvider } from '@opentelemetry/api';
 import type { Database } from '../db/client';
-import { onOrderMoved } from '../modules/orders/service';
-import { paymentOf } from '../modules/payments/payment-steps';
+import { onOrderMoved } from '../modules/orders/move-listeners';
+import { paymentOf } from '../modules/payments/order-payment';
 
 interface Instruments {
   started: Counter;

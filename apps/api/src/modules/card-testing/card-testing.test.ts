@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
-import { DECLINED_RANGE } from '../payments/providers/sandbox-cards';
+import { DECLINED_RANGE } from '../sandbox-gateway/cards';
 import { CHALLENGE_HEADER } from './module';
 
 const GOOD = '4242424242424242';

@@ -5,7 +5,7 @@ import { CART_BINDING_COOKIE, type CartView, type PaymentAction } from '@checkou
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { orders } from '../orders/tables';
-import { signHostedSession } from '../payments/providers/sandbox-session';
+import { signHostedSession } from '../sandbox-gateway/session';
 import { carts } from './tables';
 
 const EMAIL = 'owner.of.cart@gmail.com';

@@ -6,7 +6,12 @@ import { testBrowser } from '../../test-browser';
 import { carts, couponRedemptions } from './tables';
 
 interface ErrorBody {
-  error: { code: string | number; message: string; issues?: { path: string; message: string }[] };
+  error: {
+    code: string | number;
+    message: string;
+    reason?: string;
+    issues?: { path: string; message: string }[];
+  };
 }
 
 describe('carts', () => {
@@ -102,7 +107,8 @@ describe('carts', () => {
     expect(res.statusCode).toBe(400);
     const body = res.json<ErrorBody>();
     expect(body.error.code).toBe(2012);
-    expect(body.error.issues?.[0]?.message).toBe(reason);
+    // The reason is a field of its own, which the coupon field's message is chosen by.
+    expect(body.error.reason).toBe(reason);
   });
 
   it('applies a valid coupon and removes it', async () => {
@@ -118,10 +124,7 @@ describe('carts', () => {
       .insert(couponRedemptions)
       .values({ couponCode: 'WELCOME20', email: 'used@gmail.com' });
     const res = await create({ ...base, coupon: 'WELCOME20', email: 'used@gmail.com' });
-    expect(res.json<ErrorBody>().error).toMatchObject({
-      code: 2012,
-      issues: [{ message: 'already_used' }],
-    });
+    expect(res.json<ErrorBody>().error).toMatchObject({ code: 2012, reason: 'already_used' });
   });
 
   it('validates US ZIP codes and ignores regions of other countries', async () => {

@@ -14,6 +14,7 @@ import {
   type CartInput,
   type CartPatch,
   type CartView,
+  couponRefusal,
   type CouponRefusal,
   type Currency,
   type TaxTable,
@@ -44,9 +45,12 @@ const invalid = (path: string, message: string) =>
   new AppError(ERROR_CODES.validation, message, [{ path, message }]);
 
 function couponRefused(code: string, reason: CouponRefusal): AppError {
-  return new AppError(BACKEND_CODES.couponNotAvailable, `The coupon ${code} is not available.`, [
-    { path: 'coupon', message: reason },
-  ]);
+  return new AppError(
+    BACKEND_CODES.couponNotAvailable,
+    `The coupon ${code} is not available.`,
+    [{ path: 'coupon', message: 'not available' }],
+    reason,
+  );
 }
 
 function sellablePlan(snapshot: CatalogSnapshot, identifier: string): SnapshotPlan {
@@ -90,16 +94,18 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
   if (!code) return;
   const snapshot = deps.catalog.snapshot();
   const coupon = snapshot.coupons.get(code);
-  if (!coupon || now < coupon.validFrom || now > coupon.validUntil)
-    throw couponRefused(code, 'invalid');
   const main = sellablePlan(snapshot, cart.mainPlan);
-  const discounted = couponPrice(snapshot, code, main, cart.currency);
-  if (discounted === undefined) throw couponRefused(code, 'not_redeemable');
-  if (discounted >= planPrice(main, cart.currency)[0])
-    throw couponRefused(code, 'better_deal_available');
-  if (coupon.oncePerEmail && cart.email && (await hasRedeemed(deps.db, code, cart.email))) {
-    throw couponRefused(code, 'already_used');
-  }
+  const currency = cart.currency;
+  const price = {
+    regularMinor: planPrice(main, currency)[0],
+    discountedMinor: couponPrice(snapshot, code, main, currency),
+  };
+  // The address's redemptions are read only when they can decide.
+  const usedBefore = async () =>
+    coupon?.oncePerEmail === true && !!cart.email && (await hasRedeemed(deps.db, code, cart.email));
+  const refusal =
+    couponRefusal(coupon, price, now) ?? couponRefusal(coupon, price, now, await usedBefore());
+  if (refusal) throw couponRefused(code, refusal);
 }
 
 /** Validates and normalizes a whole cart; throws AppError with the spec's codes. */

@@ -8,6 +8,7 @@ import {
   percentageDiscount,
   perMonthMinor,
   convertSize,
+  couponRefusal,
   isProductGroup,
   packagePlansVariablesSchema,
   toDecimalString,
@@ -74,9 +75,17 @@ function planView(
   snapshot: CatalogSnapshot,
   currency: Currency,
   coupon: SnapshotCoupon | undefined,
+  now: Date,
 ): PlanView {
   const [amount, before] = planPrice(plan, currency);
-  const couponAmount = coupon?.prices.get(plan.id)?.get(currency);
+  const discounted = coupon?.prices.get(plan.id)?.get(currency);
+  // The cart's own rule: a plan shows the coupon's price only where the cart would accept it.
+  const applies = !couponRefusal(
+    coupon,
+    { regularMinor: amount, discountedMinor: discounted },
+    now,
+  );
+  const couponAmount = applies ? discounted : undefined;
   const renewal = snapshot.plans.get(plan.nextChargePlan) ?? plan;
   const [renewalAmount] = planPrice(renewal, currency);
   return {
@@ -111,22 +120,6 @@ function couponNotAvailable(code: string): AppError {
   return new AppError(BACKEND_CODES.couponNotAvailable, `The coupon ${code} is not available.`);
 }
 
-/** A coupon the shopper asked for must be live; a package's default coupon is dropped if not. */
-function resolveCoupon(
-  snapshot: CatalogSnapshot,
-  requested: string | null | undefined,
-  fallback: string | null,
-  now: Date,
-): SnapshotCoupon | undefined {
-  const code = requested ?? fallback;
-  if (!code) return undefined;
-  const coupon = snapshot.coupons.get(code);
-  const live = coupon && coupon.validFrom <= now && now <= coupon.validUntil;
-  if (live) return coupon;
-  if (requested) throw couponNotAvailable(requested);
-  return undefined;
-}
-
 export function getPackagePlans(
   snapshot: CatalogSnapshot,
   input: PackagePlansVariables,
@@ -138,12 +131,15 @@ export function getPackagePlans(
     throw new AppError(ERROR_CODES.unknownPackage, `There is no package ${variables.packageId}.`);
   }
   const currency = variables.currencyCode;
-  const coupon = resolveCoupon(snapshot, variables.coupon, pkg.defaultCoupon, now);
+  // The coupon asked for, else the package's own; each plan applies the coupon rule to it.
+  const code = variables.coupon ?? pkg.defaultCoupon;
+  const coupon = code ? snapshot.coupons.get(code) : undefined;
   const filters = parseProductFilters(pkg.productId, variables.filters);
   const plans = pkg.plans
     .filter((plan) => matchesFilters(plan, filters))
-    .map((plan) => planView(plan, snapshot, currency, coupon));
-  if (variables.coupon && coupon && !plans.some((p) => p.coupon)) {
+    .map((plan) => planView(plan, snapshot, currency, coupon, now));
+  // A coupon the shopper asked for must apply somewhere; a package's own is dropped quietly.
+  if (variables.coupon && !plans.some((p) => p.coupon)) {
     throw couponNotAvailable(variables.coupon);
   }
 
@@ -158,7 +154,7 @@ export function getPackagePlans(
   const crossSell: PackageView['crossSell'] = xs
     ? {
         identifier: xs.identifier,
-        plans: xs.plans.map((plan) => planView(plan, snapshot, currency, undefined)),
+        plans: xs.plans.map((plan) => planView(plan, snapshot, currency, undefined, now)),
       }
     : null;
 

@@ -1,40 +1,45 @@
-/** POST /api/callback/: signed provider notifications, applied once per event id. */
+/**
+ * POST /api/callback/: provider notifications. The configured adapters read it in turn; the one
+ * whose signature header it carries verifies it and says what it means in our words. Applied
+ * once per event id.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, findProvider, text, type OrderStatus } from '@checkout/core';
+import { AppError, ERROR_CODES, type OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
-import { applyProviderStatus } from './provider-word';
-import { familyFor } from './providers/registry';
-import type { RefundDeps } from './refunds';
 import { recordWebhookLag } from '../../telemetry/business-metrics';
-import { SIGNATURE_HEADER, signedAt, verifyWebhook } from './webhook-signature';
-
-const notification = z.object({
-  id: text().min(1).max(128),
-  paymentId: z.uuid(),
-  status: text().min(1).max(64),
-});
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw new AppError(ERROR_CODES.validation, 'The notification is not JSON.');
-  }
-}
+import { applyProviderStatus, type OutcomeDeps } from './outcome';
+import type {
+  IncomingNotification,
+  PaymentAdapter,
+  ProviderNotification,
+} from './providers/adapter';
 
 /** Forgets an event that could not be applied, so the provider's retry of it is not a duplicate. */
-async function forgetEvent(deps: RefundDeps, id: string): Promise<void> {
+async function forgetEvent(deps: OutcomeDeps, id: string): Promise<void> {
   await queryRows(deps.db, sql`delete from webhook_events where id = ${id}`);
+}
+
+/** The notification as the adapter that recognises it reads it; a refusal otherwise. */
+async function verify(
+  adapters: readonly PaymentAdapter[],
+  incoming: IncomingNotification,
+): Promise<ProviderNotification> {
+  for (const adapter of adapters) {
+    const read = await adapter.verifyNotification(incoming);
+    if (read instanceof AppError) throw read;
+    if (read) return read;
+  }
+  throw new AppError(ERROR_CODES.invalidSignature, 'Webhook signature malformed.');
 }
 
 export function callbackRoutes(
   app: FastifyInstance,
   /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
-  deps: RefundDeps,
-  secret: string,
+  deps: OutcomeDeps,
+  adapters: readonly PaymentAdapter[],
 ): void {
   const { db } = deps;
   void app.register((scope, _options, done) => {
@@ -46,20 +51,16 @@ export function callbackRoutes(
       { parseAs: 'string' },
       (_request, body, parsed) => parsed(null, body),
     );
-    // The body stays the bytes that were signed; it is parsed once the signature holds.
+    // The body stays the bytes that were signed; the adapter that recognises it parses it.
     const schema = { body: z.string() };
     const api = scope.withTypeProvider<ZodTypeProvider>();
     api.post('/api/callback/', { schema }, async (request) => {
-      const raw = request.body;
-      const check = verifyWebhook(
-        secret,
-        request.headers[SIGNATURE_HEADER] as string | undefined,
-        raw,
-        Math.floor(Date.now() / 1000),
-      );
-      if (check !== 'valid')
-        throw new AppError(ERROR_CODES.invalidSignature, `Webhook signature ${check}.`);
-      const event = notification.parse(parseJson(raw));
+      const receivedAt = new Date();
+      const event = await verify(adapters, {
+        headers: request.headers,
+        body: request.body,
+        receivedAt,
+      });
       // One statement records the event (once per id) and finds its payment and order.
       const [found] = await queryRows<{
         provider: string | null;
@@ -69,7 +70,7 @@ export function callbackRoutes(
         db,
         sql`with recorded as (
           insert into webhook_events (id, payment_id, status)
-          values (${event.id}, ${event.paymentId}, ${event.status})
+          values (${event.eventId}, ${event.paymentId}, ${event.status})
           on conflict do nothing returning payment_id
         )
         select p.provider, p.order_id, o.status from recorded r
@@ -77,27 +78,18 @@ export function callbackRoutes(
         left join orders o on o.id = p.order_id`,
       );
       if (!found) return { received: true, duplicate: true };
-      const provider = found.provider ? findProvider(found.provider) : undefined;
-      if (!provider || !found.order_id || !found.status)
+      if (!found.order_id || !found.status)
         throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
-      recordWebhookLag(
-        Date.now() / 1000 - signedAt(request.headers[SIGNATURE_HEADER]),
-        provider.id,
-      );
-      const status = familyFor(provider).statusFor(event.status);
-      if (!status)
-        throw new AppError(
-          ERROR_CODES.unknownProviderStatus,
-          `Unknown ${provider.family} status ${event.status}.`,
-        );
+      if (event.signedAt !== undefined && found.provider)
+        recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
       // Applied now or answered with an error (the provider retries): never acknowledged and
       // dropped, least of all a capture.
       const order = { id: found.order_id, status: found.status };
       try {
-        const applied = await applyProviderStatus(deps, order, status, 'webhook');
+        const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
         return { received: true, applied };
       } catch (error) {
-        await forgetEvent(deps, event.id);
+        await forgetEvent(deps, event.eventId);
         throw error;
       }
     });

@@ -16,9 +16,11 @@ import { carts } from '../carts/tables';
 import { orderEvents } from '../orders/tables';
 import { expireAbandonedOrders } from './expiry';
 import type { PaymentAdapter } from './providers/adapter';
-import { SandboxGateway } from './providers/sandbox-gateway';
-import { recordSettlement } from './providers/sandbox-settlements';
-import { sandboxLedger } from './providers/sandbox-tables';
+import { sandboxAdapter } from '../sandbox-gateway/adapter';
+import { SandboxGateway } from '../sandbox-gateway/gateway';
+import { recordSettlement } from '../sandbox-gateway/settlements';
+import { sandboxLedger } from '../sandbox-gateway/tables';
+import { paymentDesk } from './desk';
 import { payments } from './tables';
 
 const HOUR = 3600_000;
@@ -26,7 +28,7 @@ const EXPIRY = { expiryMs: 60 * 60_000 };
 
 /** The sandbox gateway as the sweep sees it, counting what the provider is asked. */
 function countingDeps(app: FastifyInstance, db: Database, catalog: Catalog) {
-  const gateway = new SandboxGateway(app, db, catalog, {
+  const gateway = new SandboxGateway(app, db, paymentDesk({ db, catalog }), {
     asyncSettleMs: 1000,
     webhookSecret: 'sandbox-webhook-secret-change-me',
     bankLinkSecret: 'bank-link-secret-change-me',
@@ -38,8 +40,8 @@ function countingDeps(app: FastifyInstance, db: Database, catalog: Catalog) {
     webhookDropRate: 1,
   });
   const asked = { refresh: [] as string[], cancel: [] as string[] };
-  const adapterFor = (provider: ProviderSpec): PaymentAdapter => {
-    const adapter = gateway.adapterFor(provider);
+  const adapter = sandboxAdapter(gateway);
+  const adapterFor = (_provider: ProviderSpec): PaymentAdapter => {
     return {
       ...adapter,
       refreshStatus: (payment) => {

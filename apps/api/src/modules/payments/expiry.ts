@@ -9,9 +9,8 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { countOrdersExpired } from '../../telemetry/business-metrics';
-import { paymentOf, voidUnanswered } from './payment-steps';
-import { applyProviderStatus } from './provider-word';
-import type { RefundDeps } from './refunds';
+import { paymentOf } from './order-payment';
+import { applyProviderStatus, voidUnanswered, type OutcomeDeps as RefundDeps } from './outcome';
 
 export interface ExpiryOptions {
   /** ORDER_EXPIRY_MINUTES: how long an order may wait in new with no news. */
@@ -58,8 +57,7 @@ async function expireOne(deps: RefundDeps, orderId: string): Promise<keyof Expir
   // No adapter (the provider is no longer configured): nobody could be asked; leave it.
   const adapter = deps.adapterFor(payment.provider);
   if (!adapter) return null;
-  const reported = await adapter.refreshStatus(payment);
-  const status = reported === undefined ? undefined : adapter.statusFor(reported);
+  const status = await adapter.refreshStatus(payment);
   if (status && status !== 'new') {
     const order = { id: orderId, status: payment.status };
     return (await applyProviderStatus(deps, order, status, 'poll')) ? 'answered' : null;

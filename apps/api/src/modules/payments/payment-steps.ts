@@ -22,39 +22,12 @@ import {
 import type { Database } from '../../db/client';
 import type { CartCaller } from '../carts/binding';
 import { ownsCart } from '../carts/service';
-import { transitionOrder, type EventSource } from '../orders/service';
 import { orders } from '../orders/tables';
-import type { PaymentAdapter, PaymentRef } from './providers/adapter';
-import type { PaymentDeps } from './service';
+import type { PaymentDeps } from './deps';
+import { noSuchOrder, paymentOf, type OrderPayment } from './order-payment';
+import { moveOrder, voidUnanswered } from './outcome';
+import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
-
-export interface OrderPayment {
-  paymentId: string;
-  orderId: string;
-  provider: ProviderSpec;
-  status: OrderStatus;
-  updatedAt: Date;
-  cartId: string;
-}
-
-const noSuchOrder = () => new AppError(ERROR_CODES.notFound, 'There is no such order.');
-
-export async function paymentOf(db: Database, orderId: string): Promise<OrderPayment> {
-  const [row] = await db
-    .select({
-      paymentId: payments.id,
-      provider: payments.provider,
-      status: orders.status,
-      updatedAt: orders.updatedAt,
-      cartId: orders.cartId,
-    })
-    .from(payments)
-    .innerJoin(orders, eq(orders.id, payments.orderId))
-    .where(eq(payments.orderId, orderId));
-  const provider = row && findProvider(row.provider);
-  if (!row || !provider) throw noSuchOrder();
-  return { ...row, orderId, provider };
-}
 
 /** Refuses a payment step no configured provider can take, before anything is written. */
 export function requireAdapter(deps: PaymentDeps, provider: ProviderSpec): PaymentAdapter {
@@ -98,28 +71,14 @@ export async function exchangeToken(
     ]);
   }
   if (payment.status !== 'new') return answered(payment.orderId, payment.status);
-  const action = await adapter.exchangeToken(payment, request.publicToken);
-  if (!action) {
+  const exchanged = await adapter.exchangeToken(payment, request.publicToken);
+  if (!exchanged) {
     throw new AppError(ERROR_CODES.validation, 'The bank link has expired. Link it again.', [
       { path: 'publicToken', message: 'invalid' },
     ]);
   }
-  return action;
-}
-
-/**
- * Voids a payment the provider never answered, at the provider and then here (the cart reopens),
- * unless the provider answered in the meantime: a provider's cancel never moves our order
- * itself. True when this moved the order.
- */
-export async function voidUnanswered(
-  deps: Pick<PaymentDeps, 'db' | 'catalog'>,
-  adapter: PaymentAdapter,
-  payment: PaymentRef,
-  source: EventSource,
-): Promise<boolean> {
-  await adapter.cancelPayment(payment);
-  return transitionOrder(deps.db, deps.catalog, payment.orderId, 'canceled', source);
+  await moveOrder(deps, payment.orderId, exchanged.status, 'authorization');
+  return exchanged.action;
 }
 
 /**
@@ -180,8 +139,7 @@ export async function refreshPayment(
   if (lastAsked.size > ASKED_CAPACITY) lastAsked.delete(lastAsked.keys().next().value as string);
   const adapter = deps.adapterFor(payment.provider);
   if (!adapter) return false;
-  const reported = await adapter.refreshStatus(payment);
-  const status = reported === undefined ? undefined : adapter.statusFor(reported);
+  const status = await adapter.refreshStatus(payment);
   if (!status || !canTransition(payment.status, status)) return false;
-  return transitionOrder(deps.db, deps.catalog, orderId, status, 'poll');
+  return moveOrder(deps, orderId, status, 'poll');
 }

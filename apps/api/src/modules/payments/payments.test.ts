@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { subscriptions } from '../orders/tables';
 import { carts } from '../carts/tables';
-import { sandboxCardTokens } from './providers/sandbox-tables';
+import { sandboxCardTokens } from '../sandbox-gateway/tables';
 import { payments } from './tables';
 
 describe('payments through the sandbox gateway', () => {
@@ -80,11 +80,16 @@ describe('payments through the sandbox gateway', () => {
         url: `/api/payments/providers/regular/?cart_id=${cart.id}`,
       })
     ).json<{
-      methods: { method: string; providers: { id: string }[] }[];
+      methods: { method: string; providers: { id: string; cardFields?: string }[] }[];
     }>();
     const ids = regular.methods.flatMap((m) => m.providers.map((p) => p.id));
     expect(ids).toContain('adyen_ideal');
     expect(regular.methods.map((m) => m.method)).toContain('card');
+    // Card fields are framed for card providers only; iDEAL or PayPal send the shopper away.
+    const framed = regular.methods.flatMap((m) => m.providers.filter((p) => p.cardFields));
+    expect(framed.map((p) => p.id)).toContain('adyen_card');
+    expect(framed.map((p) => p.id)).not.toContain('adyen_ideal');
+    expect(framed.map((p) => p.id)).not.toContain('paypal');
     const oneClick = (
       await shopper.inject({
         method: 'GET',

@@ -13,9 +13,9 @@ import { testBrowser } from '../../test-browser';
 import { openCatalog, prepareCatalog, type Catalog } from '../catalog/catalog';
 import { carts } from '../carts/tables';
 import { orderEvents, subscriptions } from '../orders/tables';
-import { sandboxLedger } from './providers/sandbox-tables';
+import { sandboxLedger } from '../sandbox-gateway/tables';
 import { payments } from './tables';
-import { signedNotification } from './test-notification';
+import { signedNotification } from '../sandbox-gateway/test-notification';
 
 const SECRET = 'provider-word-test-webhook-secret';
 

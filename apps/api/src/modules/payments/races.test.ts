@@ -5,8 +5,8 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { transitionOrder } from '../orders/service';
 import { orderEvents, orders, subscriptions } from '../orders/tables';
+import { moveOrder } from './outcome';
 
 /**
  * Requests that race for one payment or one order. On PGlite (one connection) they would take
@@ -71,9 +71,8 @@ describeOnPostgres('payments that race (PostgreSQL)', () => {
     ).json<PaymentAction>();
     const moved = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        transitionOrder(
-          t.database.db,
-          t.catalog,
+        moveOrder(
+          { db: t.database.db, catalog: t.catalog },
           action.orderId,
           'paid',
           i === 0 ? 'browser' : 'webhook',

@@ -1,35 +1,15 @@
 /**
  * Refunds: money the provider took for an order that may not keep it (its cart was paid by
- * another order) is given back. The order waits in refund_due until the provider accepts the
- * refund, then moves to refunded; a refund that failed is asked again by the next notification
- * of that capture or by the sweep below, so none is forgotten across restarts.
+ * another order) is given back (outcome.ts). The order waits in refund_due until the provider
+ * accepts the refund, then moves to refunded; a refund that failed is asked again by the next
+ * notification of that capture or by the sweep below, so none is forgotten across restarts.
  */
 import { and, eq, lt } from 'drizzle-orm';
-import { AppError, ERROR_CODES } from '@checkout/core';
 import type { Database } from '../../db/client';
-import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
-import { paymentOf } from './payment-steps';
-import type { PaymentDeps } from './service';
+import { refundOrder, type OutcomeDeps } from './outcome';
 
-export type RefundDeps = Pick<PaymentDeps, 'db' | 'catalog' | 'adapterFor'>;
-
-/** True when this call refunded the order; false when it was not (or no longer) refund_due. */
-export async function refundOrder(deps: RefundDeps, orderId: string): Promise<boolean> {
-  const payment = await paymentOf(deps.db, orderId);
-  if (payment.status !== 'refund_due') return false;
-  // No adapter (the provider was unconfigured since): it stays refund_due for an operator.
-  const adapter = deps.adapterFor(payment.provider);
-  if (!adapter) return false;
-  await adapter.refundPayment(payment).catch(() => {
-    // A 503 to a notification: the provider sends it again, and the refund is asked again.
-    throw new AppError(
-      ERROR_CODES.unavailable,
-      'The provider did not accept the refund yet; it will be asked again.',
-    );
-  });
-  return transitionOrder(deps.db, deps.catalog, orderId, 'refunded', 'refund');
-}
+export type RefundDeps = OutcomeDeps;
 
 async function refundsDue(db: Database, before: Date, limit: number): Promise<string[]> {
   const rows = await db

@@ -10,6 +10,7 @@ import {
   paymentCancelRequestSchema,
   paymentRequestSchema,
   providersFor,
+  takesCardFields,
   tokenExchangeRequestSchema,
   type FlowKind,
   type PaymentRequest,
@@ -19,7 +20,8 @@ import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
 import { cancelPayment, exchangeToken } from './payment-steps';
-import { startPayment, type PaymentDeps } from './service';
+import type { PaymentDeps } from './deps';
+import { startPayment } from './service';
 
 export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +60,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
             id: p.id,
             action: p.action,
             form: p.form,
-            cardFields: deps.adapterFor(p)?.cardFieldsUrl,
+            cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
           })),
       })),
     };

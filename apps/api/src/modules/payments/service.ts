@@ -6,7 +6,6 @@
  * carries a lease: a start left unanswered past it (its process died after the charge) is
  * recovered from the provider (stranded-starts.ts).
  */
-import type { FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -20,45 +19,18 @@ import {
   takesCardFields,
   type CartView,
   type PaymentAction,
-  type ProviderSpec,
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
-import type { CardAttempt, CardGuard } from '../card-testing/card-guard';
+import type { CardAttempt } from '../card-testing/card-guard';
 import type { CartCaller } from '../carts/binding';
-import { ownCart, viewCart, type CartDeps } from '../carts/service';
+import { ownCart, viewCart } from '../carts/service';
+import { moveCartSql } from '../carts/transitions';
 import { rememberOrder } from '../orders/placed-orders';
+import type { AttemptContext, PaymentDeps } from './deps';
+import { moveOrder } from './outcome';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
 import { recoverCartStart, recoverStart } from './stranded-starts';
-import type { PaymentAdapter } from './providers/adapter';
 import { payments } from './tables';
-
-export interface PaymentDeps extends CartDeps {
-  /** The provider's adapter; undefined when none is configured (production, sandbox off). */
-  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
-  /** The card-testing defence; card payments go through it. */
-  cardGuard?: CardGuard;
-  /** How long a start's claim on its Idempotency-Key is trusted (PAYMENT_START_LEASE_MS). */
-  startLeaseMs: number;
-  /** Tests only: faults injected into a payment start. */
-  faults?: PaymentFaults | undefined;
-  /** Keeps the buyer's marketing attribution on the order its payment started (analytics). */
-  attributeOrder?: (orderId: string, request: FastifyRequest) => Promise<void>;
-}
-
-/** What a request says beyond its body: a challenge solution, and where it came from. */
-export interface AttemptContext {
-  solution: string | undefined;
-  remoteIp: string;
-}
-
-/**
- * Test hooks that stand for a crash at a given point of a payment start; buildApp's caller
- * passes them, so no configuration a deployment could set reaches them.
- */
-export interface PaymentFaults {
-  /** After the provider answered, before its answer is stored: throw, or end the process. */
-  afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
-}
 
 const conflict = (message: string) => new AppError(ERROR_CODES.conflict, message);
 
@@ -116,10 +88,7 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`
-    with locked as (
-      update carts set status = 'payment_started', updated_at = now()
-      where id = ${o.cart.id} and status = 'open' returning id
-    ), placed as (
+    with locked as (${moveCartSql(o.cart.id, 'payment_started')}), placed as (
       insert into orders
         (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
       select ${o.orderId}::uuid, id, 'new', ${o.email}, ${o.cart.currency}, ${o.cart.country},
@@ -238,7 +207,7 @@ export async function startPayment(
     throw error;
   });
   if (placed !== true) return placed || refuseLockedCart(await replay(deps, key, hash));
-  const { action, card } = await adapter.createPayment({
+  const { action, card, status } = await adapter.createPayment({
     paymentId,
     orderId,
     provider,
@@ -247,6 +216,8 @@ export async function startPayment(
     returnPath: request.returnPath,
     cardToken: request.cardToken,
   });
+  // The provider's answer moves the order now; a crash after this recovers from the provider.
+  if (status) await moveOrder(deps, orderId, status, 'authorization');
   await deps.faults?.afterCharge?.({ paymentId, orderId });
   await storeAnswer(deps.db).execute({
     id: paymentId,

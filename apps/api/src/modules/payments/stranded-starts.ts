@@ -10,10 +10,10 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { canTransition, findProvider, type OrderStatus, type PaymentAction } from '@checkout/core';
 import type { Database } from '../../db/client';
-import { transitionOrder } from '../orders/service';
 import { orders } from '../orders/tables';
-import { answered, voidUnanswered } from './payment-steps';
-import type { PaymentDeps } from './service';
+import type { PaymentDeps } from './deps';
+import { moveOrder, voidUnanswered } from './outcome';
+import { answered } from './payment-steps';
 import { payments } from './tables';
 
 async function statusOf(db: Database, orderId: string): Promise<OrderStatus | undefined> {
@@ -46,11 +46,10 @@ export async function recoverStart(
   const adapter = provider && deps.adapterFor(provider);
   if (!claim || !adapter) return undefined;
   const ref = { paymentId, orderId: claim.orderId };
-  const reported = await adapter.refreshStatus(ref);
-  const told = reported === undefined ? undefined : adapter.statusFor(reported);
+  const told = await adapter.refreshStatus(ref);
   let status = await statusOf(deps.db, ref.orderId);
   if (status && told && canTransition(status, told)) {
-    await transitionOrder(deps.db, deps.catalog, ref.orderId, told, 'poll');
+    await moveOrder(deps, ref.orderId, told, 'poll');
     status = await statusOf(deps.db, ref.orderId);
   }
   if (status === 'new') {

@@ -11,11 +11,10 @@ import {
   loginRequestSchema,
   noQuerySchema,
   safeRedirectTarget,
+  type DashboardView,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
-import type { Catalog } from '../catalog/catalog';
-import { accountHistory } from '../orders/history';
 import { ATTEMPT_COOKIE, ATTEMPT_TTL_SECONDS, saveAttempt, takeAttempt } from './attempts';
 import type { OidcClient } from './oidc-client';
 import {
@@ -28,13 +27,17 @@ import {
 
 export interface UserRouteOptions {
   db: Database;
-  catalog: Catalog;
   client: OidcClient;
   publicOrigin: string;
   allowedOrigins: string[];
   loginRateLimit: number;
   /** Ends the identity provider's own session on logout (built-in provider only). */
   endProviderSession?: (sid: string) => Promise<void>;
+  /**
+   * An account's orders and subscriptions (orders owns them): given by the caller, so users
+   * does not depend on orders, whose carts depend on users' sessions.
+   */
+  accountHistory: (email: string) => Promise<Omit<DashboardView, 'email'>>;
 }
 
 export const callbackPath = '/api/users/auth/callback/';
@@ -121,7 +124,7 @@ export function userRoutes(app: FastifyInstance, options: UserRouteOptions): voi
   api.get('/api/users/current/dashboard/', noQuery, async (request) => {
     const user = await sessionUser(db, request);
     if (!user) throw unauthenticated();
-    return { email: user.email, ...(await accountHistory(db, options.catalog, user.email)) };
+    return { email: user.email, ...(await options.accountHistory(user.email)) };
   });
 
   api.delete('/api/users/tokens/', noQuery, async (request, reply) => {

@@ -13,7 +13,7 @@ import { purgeExpiredIdentity } from '../identity/housekeeping';
 import { oidcModels, sandboxMail } from '../identity/tables';
 import { purgeExpiredSessions } from './housekeeping';
 import { mintTrustedPass, TRUSTED_PASS_TYPE } from '../identity/trusted-pass';
-import { transitionOrder } from '../orders/service';
+import { moveOrder } from '../payments/outcome';
 import { orders } from '../orders/tables';
 
 const ORIGIN = 'http://checkout.test';
@@ -473,7 +473,9 @@ describe('login through the built-in identity provider', () => {
       taxMinor: cart.tax.taxMinor,
       snapshot: cart,
     });
-    expect(await transitionOrder(t.database.db, t.catalog, orderId, 'paid', 'webhook')).toBe(true);
+    expect(
+      await moveOrder({ db: t.database.db, catalog: t.catalog }, orderId, 'paid', 'webhook'),
+    ).toBe(true);
     const created = await accountByEmail(t.database.db, email);
     expect(created).toMatchObject({ email, passwordHash: null });
 

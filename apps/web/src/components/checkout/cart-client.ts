@@ -4,6 +4,7 @@ import {
   type CartInput,
   type CartPatch,
   type CartView,
+  COUPON_REFUSALS,
   type CouponRefusal,
   type Currency,
 } from '@checkout/core';
@@ -40,7 +41,7 @@ export function fetchTaxQuote(
 }
 
 interface ErrorBody {
-  error?: { code?: unknown; issues?: { path?: string; message?: string }[] };
+  error?: { code?: unknown; reason?: unknown; issues?: { path?: string; message?: string }[] };
 }
 
 /** What went wrong with a cart change, in the terms the sections show. */
@@ -61,7 +62,7 @@ export function cartFailure(error: RequestError): CartFailure {
     return { kind: 'email', problem: 'blacklisted' };
   if (code === BACKEND_CODES.cartModificationForbidden) return { kind: 'locked' };
   if (code === BACKEND_CODES.couponNotAvailable) {
-    const reason = issue?.message as CouponRefusal | undefined;
+    const reason = COUPON_REFUSALS.find((known) => known === body?.error?.reason);
     return { kind: 'coupon', reason: reason ?? 'invalid' };
   }
   if (issue?.path === 'postalCode') return { kind: 'postalCode' };

@@ -1,12 +1,12 @@
 /**
- * One interface for every payment provider: start a payment (the answer tells the browser what
- * to do next), exchange a bank link's public token, cancel a payment the shopper abandoned in a
- * dialog, ask for a payment's status when its notification is late, give back a capture the
- * order cannot keep (its cart was paid by another order), and map the provider's
- * reported outcomes onto our order status. The sandbox
- * gateway implements it for every family; a real provider implements it beside the sandbox.
+ * The payments port: one interface for every payment provider. Start a payment (the answer
+ * tells the browser what to do next, and what the provider said at once), verify and read the
+ * provider's own signed notifications, exchange a bank link's public token, cancel a payment the
+ * shopper abandoned, ask for a payment's status when its notification is late, and give back a
+ * capture the order cannot keep. An adapter maps its provider's status words onto our order
+ * status itself; it never moves an order (payments/outcome.ts does, with what it answers).
  */
-import type { Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
+import type { AppError, Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
 
 export interface NewPayment {
   paymentId: string;
@@ -30,6 +30,45 @@ export interface StartedPayment {
   /** What the browser does next. */
   action: PaymentAction;
   card?: CardSummary;
+  /** What the provider answered at once, in our words; undefined while it has not answered. */
+  status?: OrderStatus | undefined;
+}
+
+/** A provider's word on a payment, checked and read by its adapter. */
+export interface ProviderNotification {
+  /** The provider's id of the event: a notification is applied once per event id. */
+  eventId: string;
+  paymentId: string;
+  status: OrderStatus;
+  /** When the provider signed it, where its signature says: the notification's lag is measured. */
+  signedAt?: Date;
+}
+
+/** A notification as it reached /api/callback/: the signature covers the raw bytes. */
+export interface IncomingNotification {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  body: string;
+  receivedAt: Date;
+}
+
+/**
+ * What a provider may ask of the checkout, as a real provider would through its dashboard and
+ * our public endpoints: the facts of a payment it serves, and its word on one given in its own
+ * page (the shopper approved or canceled there), which moves the order at once.
+ */
+export interface PaymentDesk {
+  findPayment(paymentId: string): Promise<PaymentFacts | undefined>;
+  report(payment: PaymentRef, status: OrderStatus): Promise<void>;
+}
+
+export interface PaymentFacts extends PaymentRef {
+  provider: ProviderSpec;
+  amountMinor: number;
+  currency: Currency;
+  /** The order's status now: a provider's page acts only while it is new. */
+  orderStatus: OrderStatus;
+  /** The last four digits of the card charged, when one was. */
+  cardLast4: string | null;
 }
 
 /** A payment already started with the provider. */
@@ -39,12 +78,24 @@ export interface PaymentRef {
 }
 
 export interface PaymentAdapter {
+  /** Starts a payment; never moves the order (the caller applies `status`). */
   createPayment(payment: NewPayment): Promise<StartedPayment>;
+  /**
+   * Checks a notification's signature and reads it into our words. Undefined when it is not this
+   * provider's (none of its signature headers); an AppError (4xx) when it is forged, stale,
+   * malformed or names a status or payment the provider does not know.
+   */
+  verifyNotification: (
+    notification: IncomingNotification,
+  ) => Promise<ProviderNotification | AppError | undefined>;
   /**
    * Token-exchange providers: exchange the bank-link widget's public token and charge the
    * linked account. Undefined when the token is forged, expired or another payment's.
    */
-  exchangeToken?: (payment: PaymentRef, publicToken: string) => Promise<PaymentAction | undefined>;
+  exchangeToken?: (
+    payment: PaymentRef,
+    publicToken: string,
+  ) => Promise<{ action: PaymentAction; status: OrderStatus } | undefined>;
   /**
    * Void a payment the provider has not answered (the shopper closed its dialog, a new attempt
    * replaced it, or it expired). Only the provider acts; the caller then cancels the order.
@@ -58,17 +109,15 @@ export interface PaymentAdapter {
    */
   refundPayment: (payment: PaymentRef) => Promise<void>;
   /**
-   * Asks the provider for the payment's status, in its own words (as `statusFor` reads them),
-   * when its notification is overdue; undefined when it has nothing newer to say.
+   * Asks the provider for the payment's status (in our words) when its notification is overdue;
+   * undefined when it has nothing newer to say.
    */
-  refreshStatus: (payment: PaymentRef) => Promise<string | undefined>;
+  refreshStatus: (payment: PaymentRef) => Promise<OrderStatus | undefined>;
   /**
    * Card providers: the card the provider charged for a payment, as it reports it; asked when
    * the answer that carried it was lost (the process died before storing it).
    */
   cardOf?: (payment: PaymentRef) => Promise<CardSummary | undefined>;
-  /** The order status a provider-reported outcome means. */
-  statusFor: (outcome: string) => OrderStatus | undefined;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

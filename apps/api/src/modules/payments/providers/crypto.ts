@@ -3,16 +3,6 @@ import { providerFamily } from './family';
 
 export const crypto = providerFamily({
   family: 'crypto',
-  // What the provider reports for each sandbox outcome.
-  reports: {
-    success: 'paid',
-    declined: 'invalid',
-    insufficient_funds: 'invalid',
-    expired_card: 'expired',
-    error: 'invalid',
-    pending: 'confirming',
-    canceled: 'canceled',
-  },
   // Our order status for each status the provider can report.
   statuses: {
     paid: 'paid',

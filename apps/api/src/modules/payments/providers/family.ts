@@ -1,22 +1,17 @@
 /**
- * A provider family's own status vocabulary, mapped onto our order status. Without credentials
- * every family is served by the sandbox gateway, which reports outcomes in the family's words,
- * so each mapping is exercised exactly as the real provider would exercise it.
+ * A provider family's own status vocabulary, mapped onto our order status: what an adapter of
+ * that family reads its provider's words with (its notifications and its answers when asked).
  */
 import type { OrderStatus, ProviderFamily } from '@checkout/core';
-import type { SandboxOutcome } from './sandbox-cards';
 
 export interface FamilyStatuses {
   family: ProviderFamily;
-  /** The status this provider would report for a sandbox outcome. */
-  reports: Readonly<Record<SandboxOutcome, string>>;
-  /** The order status a provider-reported outcome means. */
-  statusFor: (outcome: string) => OrderStatus | undefined;
+  /** The order status a provider-reported status word means; undefined for a word it never says. */
+  statusFor: (providerStatus: string) => OrderStatus | undefined;
 }
 
 export function providerFamily(spec: {
   family: ProviderFamily;
-  reports: Record<SandboxOutcome, string>;
   statuses: Record<string, OrderStatus>;
 }): FamilyStatuses {
   // A Map, not an object lookup: a status word such as `__proto__` or `constructor` must name
@@ -24,7 +19,6 @@ export function providerFamily(spec: {
   const statuses = new Map(Object.entries(spec.statuses));
   return {
     family: spec.family,
-    reports: spec.reports,
     statusFor: (providerStatus) => statuses.get(providerStatus),
   };
 }

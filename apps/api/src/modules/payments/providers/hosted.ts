@@ -3,16 +3,6 @@ import { providerFamily } from './family';
 
 export const hosted = providerFamily({
   family: 'hosted',
-  // What the provider reports for each sandbox outcome.
-  reports: {
-    success: 'SUCCESS',
-    declined: 'FAILED',
-    insufficient_funds: 'FAILED',
-    expired_card: 'FAILED',
-    error: 'FAILED',
-    pending: 'PENDING',
-    canceled: 'CANCELLED',
-  },
   // Our order status for each status the provider can report.
   statuses: {
     SUCCESS: 'paid',

@@ -3,16 +3,6 @@ import { providerFamily } from './family';
 
 export const paypal = providerFamily({
   family: 'paypal',
-  // What the provider reports for each sandbox outcome.
-  reports: {
-    success: 'COMPLETED',
-    declined: 'DECLINED',
-    insufficient_funds: 'DECLINED',
-    expired_card: 'DECLINED',
-    error: 'FAILED',
-    pending: 'PENDING',
-    canceled: 'VOIDED',
-  },
   // Our order status for each status the provider can report.
   statuses: {
     COMPLETED: 'paid',

@@ -1,12 +1,18 @@
 /**
  * Pre-processing before a redirect_post: some providers must be reached by a form POST. The
  * browser comes here with the target and the fields, and this page posts them at once (with a
- * button when scripts are off). Only the sandbox gateway's own path is an accepted target, so
- * this cannot be turned into an open redirect.
+ * button when scripts are off). Only a target the payment configuration allows is accepted
+ * (payment-targets.ts), so this cannot be turned into an open redirect.
  */
+import { sandboxTakesPayments } from '@checkout/core';
+import { env } from '../../../../env.server';
+import { isPaymentTarget } from '../../../../server/payment-targets';
 import { escapeHtml, htmlResponse } from '../html';
 
-const ALLOWED_TARGET = /^\/api\/sandbox\/checkout\/[0-9a-f-]{36}\/(\?[\w=%.&-]*)?$/;
+const TARGETS = {
+  sandbox: sandboxTakesPayments({ deployEnv: env.DEPLOY_ENV, sandboxGateway: env.SANDBOX_GATEWAY }),
+  providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
+};
 
 export function GET(request: Request): Response {
   const params = new URL(request.url).searchParams;
@@ -19,7 +25,7 @@ export function GET(request: Request): Response {
   } catch {
     return htmlResponse('<p>Invalid payment form.</p>', 400);
   }
-  if (!ALLOWED_TARGET.test(to) || typeof fields !== 'object' || fields === null) {
+  if (!isPaymentTarget(to, TARGETS) || typeof fields !== 'object' || fields === null) {
     return htmlResponse('<p>Invalid payment target.</p>', 400);
   }
   const inputs = Object.entries(fields)

@@ -4,7 +4,7 @@
  * wallet sheet for one-click wallets, and the 3-D Secure challenge. Plain HTML, no external
  * assets.
  */
-import { escapeHtml } from '../../../http/html';
+import { escapeHtml } from '../../http/html';
 
 export type ApprovalKind = 'redirect' | 'wallet' | 'challenge';
 

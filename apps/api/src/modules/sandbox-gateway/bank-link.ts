@@ -6,8 +6,8 @@
  * the server that exchanges it for that payment.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { escapeHtml } from '../../../http/html';
-import type { SandboxOutcome } from './sandbox-cards';
+import { escapeHtml } from '../../http/html';
+import type { SandboxOutcome } from './cards';
 
 /** Test banks, each linking to an account with a known outcome. */
 export const SANDBOX_BANKS = {

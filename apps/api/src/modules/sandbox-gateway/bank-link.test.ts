@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { issuePublicToken } from './providers/sandbox-bank-link';
+import { issuePublicToken } from './bank-link';
 
 const SECRET = 'bank-link-secret-0123456789';
 const ORIGIN = 'http://localhost:3000';

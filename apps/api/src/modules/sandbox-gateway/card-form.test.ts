@@ -1,9 +1,9 @@
 /** The gateway's card fields and token endpoint for every card form the checkout asks for. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardFormFor, type CardForm } from '@checkout/core';
-import { createTestApp, type TestApp } from '../../../test-app';
-import { testBrowser } from '../../../test-browser';
-import { sandboxCardTokens } from './sandbox-tables';
+import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
+import { sandboxCardTokens } from './tables';
 
 const PASSWORD = '47';
 const FULL_NAME = 'Minji Kimberley';

@@ -1,9 +1,9 @@
 /** The sandbox gateway's token vault: a checked card becomes a single-use, short-lived token. */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { preparedQuery, type Database } from '../../../db/client';
-import type { CheckedCard, SandboxOutcome } from './sandbox-cards';
-import { sandboxCardTokens } from './sandbox-tables';
+import { preparedQuery, type Database } from '../../db/client';
+import type { CheckedCard, SandboxOutcome } from './cards';
+import { sandboxCardTokens } from './tables';
 
 /** How long a token can be redeemed: long enough to read the order summary and press pay. */
 export const CARD_TOKEN_TTL_MS = 15 * 60_000;

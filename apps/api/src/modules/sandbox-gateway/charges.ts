@@ -4,9 +4,9 @@
  * died between the charge and storing the answer) gets what a real provider's API would say.
  */
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import type { CardSummary } from './adapter';
-import { sandboxCharges } from './sandbox-tables';
+import type { Database } from '../../db/client';
+import type { CardSummary } from '../payments/providers/adapter';
+import { sandboxCharges } from './tables';
 
 export async function recordCharge(
   db: Database,

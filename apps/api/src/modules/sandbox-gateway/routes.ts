@@ -16,15 +16,15 @@ import {
   PROVIDER_LABELS,
   text,
 } from '@checkout/core';
-import type { Database } from '../../../db/client';
-import { approvalPage, closedPage, type ApprovalKind } from './sandbox-approval-page';
-import { cardFieldsCsp, cardFieldsPage } from './sandbox-card-fields-page';
-import { checkCard } from './sandbox-cards';
-import type { SandboxGateway } from './sandbox-gateway';
-import { CARD_FIELDS_PATH } from './sandbox-gateway';
-import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
-import { checkHostedSession, type SessionCheck } from './sandbox-session';
-import { vaultCard } from './sandbox-vault';
+import type { Database } from '../../db/client';
+import { approvalPage, closedPage, type ApprovalKind } from './approval-page';
+import { cardFieldsCsp, cardFieldsPage } from './card-fields-page';
+import { checkCard } from './cards';
+import type { SandboxGateway } from './gateway';
+import { CARD_FIELDS_PATH } from './gateway';
+import { amountOf, findSandboxPayment, type FoundPayment } from './payments';
+import { checkHostedSession, type SessionCheck } from './session';
+import { vaultCard } from './vault';
 
 export const HTML = 'text/html; charset=utf-8';
 
@@ -96,7 +96,7 @@ export function sandboxRoutes(
   /** Counts a card token request; throws past the gateway's own velocity limit. */
   tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>,
 ): void {
-  const load = (id: string) => findSandboxPayment(db, id);
+  const load = (id: string) => findSandboxPayment(gateway.desk, id);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
     checkHostedSession(sessionSecret, request.query.session, request.params.id);
@@ -109,16 +109,14 @@ export function sandboxRoutes(
    * already answered is never approved afterwards: the page says so, and nothing changes.
    */
   const refuseClosed = (found: FoundPayment, back: string, reply: FastifyReply) => {
-    if (found.order.status === 'new') return undefined;
-    const reason = found.order.status === 'canceled' ? 'canceled' : 'answered';
+    if (found.orderStatus === 'new') return undefined;
+    const reason = found.orderStatus === 'canceled' ? 'canceled' : 'answered';
     return reply
       .status(409)
       .type(HTML)
       .header('cache-control', 'no-store')
       .header('content-security-policy', HOSTED_PAGE_CSP)
-      .send(
-        closedPage({ reason, provider: providerName(found), amount: amountOf(found.order), back }),
-      );
+      .send(closedPage({ reason, provider: providerName(found), amount: amountOf(found), back }));
   };
 
   /** What the shopper sees for a payment: an approval page of its kind, or the card's challenge. */
@@ -131,7 +129,7 @@ export function sandboxRoutes(
     return approvalPage({
       kind,
       provider: providerName(found),
-      amount: amountOf(found.order),
+      amount: amountOf(found),
       action,
     });
   };
@@ -180,10 +178,10 @@ export function sandboxRoutes(
     if (refused) return refused;
     const found = await load(request.params.id);
     if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-    if (found.cardFields && !found.payment.cardLast4) {
+    if (found.cardFields && !found.cardLast4) {
       return reply.status(409).type('text/plain').send('Enter the card in the checkout first.');
     }
-    const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;
+    const back = `${returnPath(request.query.return)}?order_id=${found.orderId}`;
     const closed = refuseClosed(found, back, reply);
     if (closed) return closed;
     return reply
@@ -201,22 +199,22 @@ export function sandboxRoutes(
       if (refused) return refused;
       const found = await load(request.params.id);
       if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-      const back = `${returnPath(request.query.return)}?order_id=${found.order.id}`;
+      const back = `${returnPath(request.query.return)}?order_id=${found.orderId}`;
       const intent = request.body?.intent;
       // Leaving a payment that is already over changes nothing: back to the checkout.
-      if (intent === 'cancel' && found.order.status !== 'new') return reply.redirect(back, 303);
+      if (intent === 'cancel' && found.orderStatus !== 'new') return reply.redirect(back, 303);
       const closed = refuseClosed(found, back, reply);
       if (closed) return closed;
       if (intent === 'cancel') {
-        await gateway.settle(found, 'canceled', 'browser');
+        await gateway.settleInPage(found, 'canceled');
         return reply.redirect(back, 303);
       }
       if (intent === 'approve' || intent === 'fail' || intent === 'timeout') {
-        if (found.cardFields && !found.payment.cardLast4) {
+        if (found.cardFields && !found.cardLast4) {
           return reply.status(409).type('text/plain').send('Enter the card in the checkout first.');
         }
         const outcome = intent === 'approve' ? 'success' : intent === 'fail' ? 'declined' : intent;
-        await gateway.settle(found, outcome, 'browser');
+        await gateway.settleInPage(found, outcome);
         return reply.redirect(back, 303);
       }
       // A redirect_post provider's page is reached by the posted form itself.

@@ -1,4 +1,8 @@
-/** A provider's family (its status vocabulary): by its declared family, never by the shape of its id. */
+/**
+ * The status vocabularies of the provider families a gateway may serve, by a provider's declared
+ * family, never by the shape of its id. A provider whose adapter file holds its own words (the
+ * manual transfer) has none here.
+ */
 import type { ProviderFamily, ProviderSpec } from '@checkout/core';
 import { adyen } from './adyen';
 import { amazonPay } from './amazon-pay';
@@ -10,7 +14,7 @@ import { paypal } from './paypal';
 import { payssion } from './payssion';
 import { stripe } from './stripe';
 
-const FAMILIES: Readonly<Record<ProviderFamily, FamilyStatuses>> = {
+const FAMILIES: Readonly<Partial<Record<ProviderFamily, FamilyStatuses>>> = {
   adyen,
   stripe,
   paypal,
@@ -21,6 +25,6 @@ const FAMILIES: Readonly<Record<ProviderFamily, FamilyStatuses>> = {
   hosted,
 };
 
-export function familyFor(provider: ProviderSpec): FamilyStatuses {
+export function familyFor(provider: ProviderSpec): FamilyStatuses | undefined {
   return FAMILIES[provider.family];
 }

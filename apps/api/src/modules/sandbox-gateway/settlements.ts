@@ -4,8 +4,8 @@
  * a notification was lost) gets the same word the notification would have carried.
  */
 import { eq, lt } from 'drizzle-orm';
-import type { Database } from '../../../db/client';
-import { sandboxSettlements } from './sandbox-tables';
+import type { Database } from '../../db/client';
+import { sandboxSettlements } from './tables';
 
 export async function recordSettlement(
   db: Database,

@@ -2,28 +2,32 @@
  * The built-in sandbox gateway, the default target of every provider. Cards are charged with the
  * token its card fields handed out, and answer at once (paid, pending, declined, failed) or ask
  * for a 3-D Secure challenge; bank links are charged when the checkout exchanges the widget's
- * public token; every other method shows a hosted approval page or sheet.
- * Each outcome moves the order now and is followed by signed notifications in the provider
- * family's own words, with configurable delay, duplicates and reordering, as real providers do.
+ * public token; every other method shows a hosted approval page or sheet. It talks to the
+ * checkout as a real provider would: its answers say what happened (in the family's words, read
+ * with the family's table), its pages report the shopper's choice, and signed notifications
+ * follow to /api/callback/ with configurable delay, duplicates and reordering.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { takesCardFields, type PaymentAction, type ProviderSpec } from '@checkout/core';
-import type { Database } from '../../../db/client';
-import type { Catalog } from '../../catalog/catalog';
-import { transitionOrder, type EventSource } from '../../orders/service';
-import { signWebhook, SIGNATURE_HEADER } from '../webhook-signature';
-import type { NewPayment, PaymentAdapter, StartedPayment } from './adapter';
-import { redeemPublicToken, SANDBOX_BANKS } from './sandbox-bank-link';
-import { recordAtGateway } from './sandbox-ledger';
-import { findSandboxPayment } from './sandbox-payments';
-import { signHostedSession } from './sandbox-session';
-import { chargeOf, recordCharge } from './sandbox-charges';
-import { recordSettlement, reportedNow } from './sandbox-settlements';
-import type { FamilyStatuses } from './family';
-import { familyFor } from './registry';
-import { cardFingerprint, type SandboxOutcome } from './sandbox-cards';
-import { redeemCard, tokenFingerprint } from './sandbox-vault';
+import type { OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
+import type { Database } from '../../db/client';
+import type {
+  NewPayment,
+  PaymentDesk,
+  PaymentRef,
+  StartedPayment,
+} from '../payments/providers/adapter';
+import { signWebhook } from '../payments/providers/signed-body';
+import { cardFingerprint, type SandboxOutcome } from './cards';
+import { recordCharge } from './charges';
+import { recordAtGateway } from './ledger';
+import { findSandboxPayment, type FoundPayment } from './payments';
+import { signHostedSession } from './session';
+import { recordSettlement } from './settlements';
+import { redeemCard } from './vault';
+
+/** The header the sandbox signs its notifications in. */
+export const SIGNATURE_HEADER = 'x-sandbox-signature';
 
 export interface SandboxOptions {
   /** How long an asynchronous payment stays pending before the gateway settles it. */
@@ -45,12 +49,8 @@ export interface SandboxOptions {
   fingerprintSecret: string;
 }
 
-/** The payment an outcome applies to. */
-export interface SandboxPayment {
-  paymentId: string;
-  orderId: string;
-  family: FamilyStatuses;
-}
+/** The payment an outcome applies to, with its family's words. */
+export type SandboxPayment = PaymentRef & Pick<FoundPayment, 'words' | 'statusFor'>;
 
 export const CARD_FIELDS_PATH = '/api/sandbox/card-fields/';
 
@@ -70,7 +70,7 @@ export const bankLinkUrl = (paymentId: string, session: string) =>
   `/api/sandbox/bank-link/${paymentId}/?session=${session}`;
 
 /** What the checkout is told of an outcome the provider answered at once. */
-function answerFor(orderId: string, outcome: SandboxOutcome): PaymentAction {
+export function answerFor(orderId: string, outcome: SandboxOutcome): PaymentAction {
   if (DECLINES.has(outcome)) return { type: 'error', orderId, reason: 'declined' };
   if (outcome === 'error') return { type: 'error', orderId, reason: 'failed' };
   return { type: 'done', orderId };
@@ -79,9 +79,9 @@ function answerFor(orderId: string, outcome: SandboxOutcome): PaymentAction {
 export class SandboxGateway {
   constructor(
     private readonly app: FastifyInstance,
-    private readonly db: Database,
-    private readonly catalog: Catalog,
-    private readonly options: SandboxOptions,
+    readonly db: Database,
+    readonly desk: PaymentDesk,
+    readonly options: SandboxOptions,
   ) {}
 
   /** The fingerprint the gateway keeps with a card's token. */
@@ -90,7 +90,7 @@ export class SandboxGateway {
   }
 
   /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
-  private notify(paymentId: string, status: string, delayMs: number): void {
+  notify(paymentId: string, status: string, delayMs: number): void {
     if (Math.random() < this.options.webhookDropRate) return;
     const body = JSON.stringify({ id: randomUUID(), paymentId, status });
     const headers = {
@@ -115,28 +115,38 @@ export class SandboxGateway {
     }
   }
 
-  /** Applies an outcome: the order moves now (by `source`), notifications follow. */
+  /**
+   * Records an outcome and sends its notifications; answers our status for what the provider
+   * reports now (the caller tells the checkout: in an answer, or as its page's report).
+   */
   async settle(
-    { paymentId, orderId, family }: SandboxPayment,
+    payment: SandboxPayment,
     outcome: SandboxOutcome | 'timeout',
-    source: EventSource,
-  ): Promise<void> {
+  ): Promise<OrderStatus | undefined> {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
-    const { later, reported, final } = await this.recordLater(paymentId, family, outcome);
-    const status = family.statusFor(reported);
-    if (status) await transitionOrder(this.db, this.catalog, orderId, status, source);
-    if (!later) return this.notify(paymentId, reported, webhookDelayMs);
-    // The final word by notification only; with reordering it arrives first.
-    this.notify(paymentId, final, webhookReorder ? webhookDelayMs : asyncSettleMs);
-    this.notify(paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
+    const { later, reported, final } = await this.recordLater(payment, outcome);
+    if (!later) this.notify(payment.paymentId, reported, webhookDelayMs);
+    else {
+      // The final word by notification only; with reordering it arrives first.
+      this.notify(payment.paymentId, final, webhookReorder ? webhookDelayMs : asyncSettleMs);
+      this.notify(payment.paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
+    }
+    return payment.statusFor(reported);
+  }
+
+  /** The shopper's choice on the gateway's own page: the checkout hears of it now. */
+  async settleInPage(payment: SandboxPayment, outcome: SandboxOutcome | 'timeout') {
+    const status = await this.settle(payment, outcome);
+    if (status) await this.desk.report(payment, status);
   }
 
   /** Writes a void or refund of the payment's whole amount into the gateway's own ledger. */
-  private async record(paymentId: string, action: 'void' | 'refund'): Promise<void> {
-    const found = await findSandboxPayment(this.db, paymentId);
+  async record(paymentId: string, action: 'void' | 'refund'): Promise<FoundPayment> {
+    const found = await findSandboxPayment(this.desk, paymentId);
     if (!found) throw new Error(`sandbox: no payment ${paymentId} to ${action}`);
-    const { totalMinor: amountMinor, currency } = found.order;
+    const { amountMinor, currency } = found;
     await recordAtGateway(this.db, { paymentId, action, amountMinor, currency });
+    return found;
   }
 
   /**
@@ -144,41 +154,35 @@ export class SandboxGateway {
    * records what the payment reports now and after it settles.
    */
   private async recordLater(
-    paymentId: string,
-    family: FamilyStatuses,
+    { paymentId, words }: SandboxPayment,
     outcome: SandboxOutcome | 'timeout',
     db: Database = this.db,
   ) {
     const later = outcome === 'pending' || outcome === 'timeout';
-    const reported = family.reports[later ? 'pending' : outcome];
-    const final = family.reports[outcome === 'timeout' ? 'canceled' : 'success'];
+    const reported = words[later ? 'pending' : outcome];
+    const final = words[outcome === 'timeout' ? 'canceled' : 'success'];
     if (later) {
       const settlesAt = new Date(Date.now() + this.options.asyncSettleMs);
-      await recordSettlement(db, {
-        paymentId,
-        reported,
-        finalReported: final,
-        settlesAt,
-      });
+      await recordSettlement(db, { paymentId, reported, finalReported: final, settlesAt });
     }
     return { later, reported, final };
   }
 
   /** A card payment: redeem the token, then answer as the issuer does. */
-  private async charge(payment: NewPayment, family: FamilyStatuses): Promise<StartedPayment> {
+  async charge(payment: NewPayment, sandbox: SandboxPayment): Promise<StartedPayment> {
     const { paymentId, orderId } = payment;
     const vaulted = payment.cardToken ? await redeemCard(this.db, payment.cardToken) : undefined;
     if (!vaulted) {
       // An unknown, spent or expired token: the payment fails and the cart is payable again.
-      await this.settle({ paymentId, orderId, family }, 'error', 'authorization');
-      return { action: { type: 'error', orderId, reason: 'failed' } };
+      const status = await this.settle(sandbox, 'error');
+      return { action: { type: 'error', orderId, reason: 'failed' }, status };
     }
     const { outcome, ...card } = vaulted;
-    // Recorded before anything moves, as a provider records a charge (and, for one that
+    // Recorded before anything is answered, as a provider records a charge (and, for one that
     // settles later, its settlement) before it answers; together, so a crash loses neither.
-    const reported = outcome === 'challenge' ? null : family.reports[outcome];
+    const reported = outcome === 'challenge' ? null : sandbox.words[outcome];
     await this.db.transaction(async (tx) => {
-      if (outcome !== 'challenge') await this.recordLater(paymentId, family, outcome, tx);
+      if (outcome !== 'challenge') await this.recordLater(sandbox, outcome, tx);
       await recordCharge(tx, paymentId, reported, card);
     });
     if (outcome === 'challenge') {
@@ -186,12 +190,12 @@ export class SandboxGateway {
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
       return { action: { type: 'redirect', orderId, url }, card };
     }
-    await this.settle({ paymentId, orderId, family }, outcome, 'authorization');
-    return { action: answerFor(orderId, outcome), card };
+    const status = await this.settle(sandbox, outcome);
+    return { action: answerFor(orderId, outcome), card, status };
   }
 
   /** Where the shopper goes for a method that is not card fields. */
-  private started(provider: ProviderSpec, payment: NewPayment): PaymentAction {
+  started(provider: ProviderSpec, payment: NewPayment): PaymentAction {
     const { paymentId, orderId } = payment;
     const session = signHostedSession(this.options.sessionSecret, paymentId);
     const url = hostedPageUrl(paymentId, payment.returnPath, session);
@@ -206,36 +210,4 @@ export class SandboxGateway {
         return { type: 'redirect', orderId, url };
     }
   }
-
-  readonly adapterFor = (provider: ProviderSpec): PaymentAdapter => {
-    const family = familyFor(provider);
-    const cardFields = takesCardFields(provider);
-    return {
-      statusFor: family.statusFor,
-      cardFieldsUrl: cardFields ? CARD_FIELDS_PATH : undefined,
-      cardFingerprint: cardFields ? (token) => tokenFingerprint(this.db, token) : undefined,
-      createPayment: (payment) =>
-        cardFields
-          ? this.charge(payment, family)
-          : Promise.resolve({ action: this.started(provider, payment) }),
-      exchangeToken: async (payment, publicToken) => {
-        const bank = redeemPublicToken(this.options.bankLinkSecret, publicToken, payment.paymentId);
-        if (!bank) return undefined;
-        const { outcome } = SANDBOX_BANKS[bank];
-        await this.settle({ ...payment, family }, outcome, 'authorization');
-        return answerFor(payment.orderId, outcome);
-      },
-      // Voided at the gateway, then said so by notification; the caller moves the order.
-      cancelPayment: async (payment) => {
-        await this.record(payment.paymentId, 'void');
-        this.notify(payment.paymentId, family.reports.canceled, this.options.webhookDelayMs);
-      },
-      refundPayment: (payment) => this.record(payment.paymentId, 'refund'),
-      refreshStatus: async (payment) =>
-        (await reportedNow(this.db, payment.paymentId)) ??
-        (await chargeOf(this.db, payment.paymentId))?.reported ??
-        undefined,
-      cardOf: async (payment) => (await chargeOf(this.db, payment.paymentId))?.card,
-    };
-  };
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROVIDER_LABELS, text } from '@checkout/core';
-import type { Database } from '../../../db/client';
+import type { PaymentDesk } from '../payments/providers/adapter';
 import {
   bankLinkCsp,
   bankLinkPage,
@@ -15,10 +15,10 @@ import {
   issuePublicToken,
   SANDBOX_BANKS,
   type SandboxBank,
-} from './sandbox-bank-link';
-import { amountOf, findSandboxPayment, type FoundPayment } from './sandbox-payments';
-import { checkHostedSession } from './sandbox-session';
-import { framingOrigin, HTML } from './sandbox';
+} from './bank-link';
+import { amountOf, findSandboxPayment, type FoundPayment } from './payments';
+import { checkHostedSession } from './session';
+import { framingOrigin, HTML } from './routes';
 
 /** The widget of one payment, framed by a checkout, under the session its payment handed out. */
 const widgetSchema = {
@@ -39,7 +39,7 @@ type Widget = { [Part in keyof typeof widgetSchema]: z.output<(typeof widgetSche
 
 export function bankLinkRoutes(
   app: FastifyInstance,
-  db: Database,
+  desk: PaymentDesk,
   /** Signs the public tokens, so only this gateway's exchange accepts them. */
   secret: string,
   frameOrigins: readonly string[],
@@ -58,11 +58,11 @@ export function bankLinkRoutes(
       return { status: 403, text: 'This bank link has expired. Return to the checkout.' };
     }
     if (session !== 'valid') return { status: 404, text: 'Unknown payment.' };
-    const found = await findSandboxPayment(db, params.id);
+    const found = await findSandboxPayment(desk, params.id);
     if (!found || found.provider.action !== 'token_exchange') {
       return { status: 404, text: 'Unknown payment.' };
     }
-    if (found.order.status !== 'new') {
+    if (found.orderStatus !== 'new') {
       return { status: 409, text: 'This payment no longer waits for a bank link.' };
     }
     return { origin, found };
@@ -79,13 +79,13 @@ export function bankLinkRoutes(
   api.get('/api/sandbox/bank-link/:id/', { schema: widgetSchema }, async (request, reply) => {
     const page = await widget(request.params, request.query);
     if ('status' in page) return reply.status(page.status).type('text/plain').send(page.text);
-    const { provider, order } = page.found;
+    const { provider } = page.found;
     return send(
       reply,
       page.origin,
       bankLinkPage({
         provider: PROVIDER_LABELS[provider.id] ?? provider.id,
-        amount: amountOf(order),
+        amount: amountOf(page.found),
         action: request.url,
       }),
     );

@@ -4,7 +4,7 @@
  * what a test card chooses (the outcome), so the number and security code are not stored even
  * here.
  */
-import type { SandboxOutcome } from './sandbox-cards';
+import type { SandboxOutcome } from './cards';
 import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {

@@ -1,18 +1,20 @@
 /** Test helper: a provider notification to /api/callback/, signed as the sandbox gateway signs it. */
 import type { InjectOptions } from 'fastify';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { signWebhook } from '../payments/providers/signed-body';
+import { SIGNATURE_HEADER } from './gateway';
 
 export function signedNotification(
   secret: string,
   body: string,
   timestamp = Math.floor(Date.now() / 1000),
+  header = SIGNATURE_HEADER,
 ): InjectOptions {
   return {
     method: 'POST',
     url: '/api/callback/',
     headers: {
       'content-type': 'application/json',
-      [SIGNATURE_HEADER]: signWebhook(secret, body, timestamp),
+      [header]: signWebhook(secret, body, timestamp),
     },
     payload: body,
   };

@@ -3,8 +3,8 @@
  * canceled before any answer) and refunds. A repeated call finds its row and does nothing, as a
  * real provider's idempotent refund does; tests read it to see what the provider was asked.
  */
-import type { Database } from '../../../db/client';
-import { sandboxLedger } from './sandbox-tables';
+import type { Database } from '../../db/client';
+import { sandboxLedger } from './tables';
 
 export async function recordAtGateway(
   db: Database,

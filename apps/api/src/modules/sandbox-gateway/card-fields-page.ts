@@ -11,9 +11,9 @@ import {
   type CardFieldsText,
   type CardForm,
 } from '@checkout/core';
-import { escapeHtml } from '../../../http/html';
-import { TEST_CARDS } from './sandbox-cards';
-import { BRAND_TABLE, CARD_SCRIPT, CARD_SCRIPT_HASH } from './sandbox-card-script';
+import { escapeHtml } from '../../http/html';
+import { TEST_CARDS } from './cards';
+import { BRAND_TABLE, CARD_SCRIPT, CARD_SCRIPT_HASH } from './card-script';
 
 export function cardFieldsCsp(parentOrigin: string): string {
   return `default-src 'none'; script-src ${CARD_SCRIPT_HASH}; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors ${parentOrigin}`;

@@ -1,0 +1,38 @@
+/**
+ * The one owner of what an order's outcome does across modules, composed from what each owning
+ * module exports: a paid order completes its cart (carts), redeems its coupon (carts), gets or
+ * joins the account of its e-mail (identity) and creates its subscriptions (orders); a failed or
+ * canceled one gives the cart back to the shopper (carts). Each piece runs inside the order's
+ * move, once per row of `moved`, so all of it commits with the move or none of it does.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Catalog } from '../catalog/catalog';
+import { redeemCouponSql } from '../carts/coupon-redemptions';
+import { moveOrderCartSql } from '../carts/transitions';
+import { ensureAccountSql } from '../identity/accounts';
+import type { OrderFacts } from '../orders/placed-orders';
+import { createSubscriptionsSql } from '../orders/subscriptions';
+import type { OrderConsequences } from '../orders/transitions';
+
+const MOVED = sql`moved`;
+
+function paidOrder(catalog: Catalog, order: OrderFacts): SQL {
+  const coupon = order.snapshot.coupon;
+  const steps: [string, SQL | undefined][] = [
+    ['account', ensureAccountSql(order.email, MOVED)],
+    ['completed', moveOrderCartSql('completed')],
+    ['coupon', coupon ? redeemCouponSql(coupon, order.email, MOVED) : undefined],
+    ['subs', createSubscriptionsSql(catalog, order, MOVED)],
+  ];
+  return sql.join(
+    steps.flatMap(([name, step]) => (step ? [sql`, ${sql.raw(name)} as (${step})`] : [])),
+    sql``,
+  );
+}
+
+export function orderConsequences(catalog: Catalog): OrderConsequences {
+  return {
+    paid: (order) => paidOrder(catalog, order),
+    released: sql`, reopened as (${moveOrderCartSql('open')})`,
+  };
+}

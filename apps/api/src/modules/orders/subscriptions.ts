@@ -1,0 +1,27 @@
+/** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
+import { sql, type SQL } from 'drizzle-orm';
+import { addPeriod } from '@checkout/core';
+import type { Catalog } from '../catalog/catalog';
+import type { OrderFacts } from './placed-orders';
+
+/** Creates the order's subscriptions once per row of `source`; undefined when it has no line. */
+export function createSubscriptionsSql(
+  catalog: Catalog,
+  order: OrderFacts,
+  source: SQL,
+): SQL | undefined {
+  const now = new Date();
+  const snapshot = catalog.snapshot();
+  const rows = order.snapshot.lines.map((line) => {
+    const plan = snapshot.plans.get(line.plan);
+    const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
+    const nextChargeMinor = renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor;
+    const nextChargeAt = addPeriod(now, line.period).toISOString();
+    return sql`select ${order.id}::uuid, ${order.email}, ${line.plan}, 'active', ${order.currency},
+      ${nextChargeAt}::timestamptz, ${nextChargeMinor}::bigint from ${source}`;
+  });
+  if (rows.length === 0) return undefined;
+  return sql`insert into subscriptions
+        (order_id, email, plan, status, currency, next_charge_at, next_charge_minor)
+      ${sql.join(rows, sql` union all `)}`;
+}

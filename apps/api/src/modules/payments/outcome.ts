@@ -1,0 +1,90 @@
+/**
+ * The one place payments moves orders. The provider's word on a payment (its answer to a start,
+ * a signed notification, its answer when asked, its own page) moves the order, and wins over
+ * the browser's: money it reports taken pays the order even after the hosted page said fail or
+ * cancel, and is refunded when another order paid the cart meanwhile. A capture is never
+ * acknowledged and dropped. What a move does across modules comes from checkout.
+ */
+import {
+  AppError,
+  canTransition,
+  ERROR_CODES,
+  type OrderStatus,
+  type ProviderSpec,
+} from '@checkout/core';
+import type { Database } from '../../db/client';
+import type { Catalog } from '../catalog/catalog';
+import { orderConsequences } from '../checkout/complete-order';
+import { transitionOrder, type EventSource } from '../orders/transitions';
+import { paymentOf } from './order-payment';
+import type { PaymentAdapter, PaymentRef } from './providers/adapter';
+
+export type { EventSource };
+
+export interface OutcomeDeps {
+  db: Database;
+  catalog: Catalog;
+  /** The provider's adapter; undefined when none is configured (production, sandbox off). */
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
+}
+
+/** Moves the order to `to` if it may move there; true when this call moved it. */
+export function moveOrder(
+  deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
+  orderId: string,
+  to: OrderStatus,
+  source: EventSource,
+): Promise<boolean> {
+  return transitionOrder(deps.db, orderConsequences(deps.catalog), orderId, to, source);
+}
+
+/** True when the word changed the order (paid, refund_due or refunded included). */
+export async function applyProviderStatus(
+  deps: OutcomeDeps,
+  order: { id: string; status: OrderStatus },
+  reported: OrderStatus,
+  source: EventSource,
+): Promise<boolean> {
+  if (reported !== 'paid') {
+    if (!canTransition(order.status, reported)) return false;
+    return moveOrder(deps, order.id, reported, source);
+  }
+  // The money was taken. Already paid or given back: a repeat.
+  if (order.status === 'paid' || order.status === 'refunded') return false;
+  if (order.status !== 'refund_due' && (await moveOrder(deps, order.id, 'paid', source)))
+    return true;
+  // Another order paid the cart (the move went to refund_due), or a refund is still due.
+  return refundOrder(deps, order.id);
+}
+
+/** True when this call refunded the order; false when it was not (or no longer) refund_due. */
+export async function refundOrder(deps: OutcomeDeps, orderId: string): Promise<boolean> {
+  const payment = await paymentOf(deps.db, orderId);
+  if (payment.status !== 'refund_due') return false;
+  // No adapter (the provider was unconfigured since): it stays refund_due for an operator.
+  const adapter = deps.adapterFor(payment.provider);
+  if (!adapter) return false;
+  await adapter.refundPayment(payment).catch(() => {
+    // A 503 to a notification: the provider sends it again, and the refund is asked again.
+    throw new AppError(
+      ERROR_CODES.unavailable,
+      'The provider did not accept the refund yet; it will be asked again.',
+    );
+  });
+  return moveOrder(deps, orderId, 'refunded', 'refund');
+}
+
+/**
+ * Voids a payment the provider never answered, at the provider and then here (the cart reopens),
+ * unless the provider answered in the meantime: a provider's cancel never moves our order
+ * itself. True when this moved the order.
+ */
+export async function voidUnanswered(
+  deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
+  adapter: PaymentAdapter,
+  payment: PaymentRef,
+  source: EventSource,
+): Promise<boolean> {
+  await adapter.cancelPayment(payment);
+  return moveOrder(deps, payment.orderId, 'canceled', source);
+}

@@ -1,0 +1,62 @@
+/**
+ * The provider registry: which adapter serves which provider. The sandbox gateway stands in for
+ * every provider family it speaks (outside production, or with SANDBOX_GATEWAY=on); the manual
+ * bank transfer serves its own provider when MANUAL_TRANSFER_SECRET is set. The only file that
+ * knows the adapters; everything else asks it through the port.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProviderSpec } from '@checkout/core';
+import type { Database } from '../../db/client';
+import { sandboxGatewayOn, type ApiEnv } from '../../env';
+import { startSandboxGateway } from '../sandbox-gateway/module';
+import type { PaymentAdapter, PaymentDesk } from './providers/adapter';
+import { manualTransferAdapter } from './providers/manual-transfer';
+
+export interface ProviderRegistry {
+  /** The adapter of a provider; undefined when none is configured (it is not offered). */
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
+  /** Every configured adapter once: a notification is read by the one that recognises it. */
+  adapters: readonly PaymentAdapter[];
+}
+
+export interface RegistrySetting {
+  env: ApiEnv;
+  db: Database;
+  desk: PaymentDesk;
+  /** The checkout origins allowed to frame a provider's fields and widgets. */
+  frameOrigins: readonly string[];
+  /** Counts a card token request at the sandbox; throws past its velocity limit. */
+  tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>;
+}
+
+export function providerRegistry(app: FastifyInstance, setting: RegistrySetting): ProviderRegistry {
+  const { env, db, desk } = setting;
+  // In production the sandbox is not served at all unless SANDBOX_GATEWAY=on: anyone may approve
+  // its payments and any test card pays.
+  const sandbox = sandboxGatewayOn(env)
+    ? startSandboxGateway(app, {
+        db,
+        desk,
+        frameOrigins: setting.frameOrigins,
+        tokenLimit: setting.tokenLimit,
+        options: {
+          asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
+          webhookSecret: env.WEBHOOK_SECRET,
+          bankLinkSecret: env.BANK_LINK_SECRET,
+          sessionSecret: env.CART_SECRET,
+          webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS,
+          webhookCopies: env.SANDBOX_WEBHOOK_COPIES,
+          webhookReorder: env.SANDBOX_WEBHOOK_REORDER,
+          webhookDropRate: env.SANDBOX_WEBHOOK_DROP_RATE,
+          fingerprintSecret: env.CARD_FINGERPRINT_SECRET,
+        },
+      })
+    : undefined;
+  const manual = env.MANUAL_TRANSFER_SECRET
+    ? manualTransferAdapter(env.MANUAL_TRANSFER_SECRET, desk)
+    : undefined;
+  return {
+    adapterFor: (provider) => (provider.family === 'manual' ? manual : sandbox),
+    adapters: [sandbox, manual].filter((adapter) => adapter !== undefined),
+  };
+}

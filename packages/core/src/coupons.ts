@@ -1,0 +1,31 @@
+/**
+ * The one coupon rule, for the cart (which refuses a coupon with its reason) and the pricing
+ * (which shows a plan's coupon price only where the cart would accept it).
+ */
+import type { CouponRefusal } from './cart';
+
+/** What the rule needs of a coupon. */
+export interface CouponTerms {
+  validFrom: Date;
+  validUntil: Date;
+  /** Once per e-mail address: an address that redeemed it may not use it again. */
+  oncePerEmail: boolean;
+}
+
+/**
+ * Why `coupon` does not apply to a plan, or undefined when it does: it must exist and be live at
+ * `now` (both ends included), have a price for the plan, lower the plan's price, and not have
+ * been used before by the address when it is once per address.
+ */
+export function couponRefusal(
+  coupon: CouponTerms | undefined,
+  plan: { regularMinor: number; discountedMinor: number | undefined },
+  now: Date,
+  usedBefore = false,
+): CouponRefusal | undefined {
+  if (!coupon || now < coupon.validFrom || now > coupon.validUntil) return 'invalid';
+  if (plan.discountedMinor === undefined) return 'not_redeemable';
+  if (plan.discountedMinor >= plan.regularMinor) return 'better_deal_available';
+  if (coupon.oncePerEmail && usedBefore) return 'already_used';
+  return undefined;
+}

@@ -1,0 +1,120 @@
+/**
+ * The api's import graph, read with madge, and the rules of docs/architecture.md held against
+ * it: no file cycle, no cycle between modules (folders under apps/api/src/modules/), the sandbox
+ * gateway imported by nothing but the provider registry, and order moves for payments from one
+ * file only. Tests and test helpers are left out: they may reach anywhere.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import madge from 'madge';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const TESTS = [/\.test\.ts$/, /(^|\/)test-[\w-]+\.ts$/];
+
+/** Which file alone may import a module's files: the other rules of the map. */
+export const ONLY_IMPORTER = {
+  // The schema gathers every table for Drizzle, the sandbox's too.
+  'apps/api/src/modules/sandbox-gateway/tables.ts': [
+    'apps/api/src/modules/payments/registry.ts',
+    'apps/api/src/db/schema.ts',
+  ],
+  'apps/api/src/modules/sandbox-gateway/': ['apps/api/src/modules/payments/registry.ts'],
+  'apps/api/src/modules/payments/providers/manual-transfer.ts': [
+    'apps/api/src/modules/payments/registry.ts',
+  ],
+  // Payments moves orders through one file; orders' own files may use their own function.
+  'apps/api/src/modules/orders/transitions.ts': [
+    'apps/api/src/modules/payments/outcome.ts',
+    // The consequences of a move, which checkout composes, are typed there.
+    'apps/api/src/modules/checkout/complete-order.ts',
+  ],
+};
+
+/** What a module may import at all (besides core): the sandbox talks to us through the port only. */
+export const ONLY_DEPENDS_ON = {
+  'apps/api/src/modules/sandbox-gateway/': [
+    'apps/api/src/modules/sandbox-gateway/',
+    'apps/api/src/modules/payments/providers/',
+    'apps/api/src/db/',
+    'apps/api/src/http/',
+    'packages/core/',
+  ],
+};
+
+/**
+ * `modules/<name>/…` is module <name>; anything else of the api is its own shell. The payments
+ * port (`payments/providers/`: the adapter interface and the providers' vocabularies) counts as
+ * a module of its own: providers depend on it, and it depends on nothing of payments.
+ */
+export function moduleOf(file) {
+  if (file.startsWith('apps/api/src/modules/payments/providers/')) return 'payments/providers';
+  const match = /^apps\/api\/src\/modules\/([\w-]+)\//.exec(file);
+  return match ? match[1] : undefined;
+}
+
+/** Every file's imports (paths relative to the repository), tests excluded. */
+export async function importGraph() {
+  const result = await madge(
+    [path.join(ROOT, 'apps/api/src'), path.join(ROOT, 'packages/core/src')],
+    {
+      baseDir: ROOT,
+      fileExtensions: ['ts'],
+      excludeRegExp: TESTS,
+      tsConfig: path.join(ROOT, 'tsconfig.base.json'),
+    },
+  );
+  return { graph: result.obj(), fileCycles: result.circular() };
+}
+
+/** Cycles between modules: a module that reaches itself through others. */
+export function moduleCycles(graph) {
+  const edges = new Map();
+  for (const [file, deps] of Object.entries(graph)) {
+    const from = moduleOf(file);
+    if (!from) continue;
+    for (const dep of deps) {
+      const to = moduleOf(dep);
+      if (!to || to === from) continue;
+      if (!edges.has(from)) edges.set(from, new Set());
+      edges.get(from).add(to);
+    }
+  }
+  const cycles = [];
+  const seen = new Set();
+  const walk = (start, at, trail) => {
+    for (const next of edges.get(at) ?? []) {
+      if (next === start) {
+        const key = [...trail].sort().join(',');
+        if (!seen.has(key)) {
+          seen.add(key);
+          cycles.push([...trail, start]);
+        }
+      } else if (!trail.includes(next) && next > start) walk(start, next, [...trail, next]);
+    }
+  };
+  for (const start of [...edges.keys()].sort()) walk(start, start, [start]);
+  return cycles;
+}
+
+/** Imports that break an "only this file may import it" rule. */
+export function forbiddenImports(graph) {
+  const found = [];
+  for (const [file, deps] of Object.entries(graph)) {
+    for (const dep of deps) {
+      // The most specific rule that covers the import decides.
+      const owned = Object.keys(ONLY_IMPORTER)
+        .filter((prefix) => dep.startsWith(prefix))
+        .sort((a, b) => b.length - a.length)[0];
+      if (!owned) continue;
+      const inside = owned.endsWith('/') ? owned : owned.replace(/[^/]+$/, '');
+      if (!file.startsWith(inside) && !ONLY_IMPORTER[owned].includes(file))
+        found.push(`${file} -> ${dep}`);
+    }
+    for (const [module, allowed] of Object.entries(ONLY_DEPENDS_ON)) {
+      if (!file.startsWith(module)) continue;
+      for (const dep of deps)
+        if (!allowed.some((prefix) => dep.startsWith(prefix))) found.push(`${file} -> ${dep}`);
+    }
+  }
+  return found;
+}
