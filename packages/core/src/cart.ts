@@ -35,15 +35,6 @@ export function isRecordId(value: unknown): value is string {
   return recordIdSchema.safeParse(value).success;
 }
 
-/** Why a coupon was refused, for the coupon field's message (code 2012). */
-export const COUPON_REFUSALS = [
-  'invalid',
-  'not_redeemable',
-  'better_deal_available',
-  'already_used',
-] as const;
-export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
-
 export const CART_STATUSES = ['open', 'payment_started', 'completed'] as const;
 
 const line = z.object({

@@ -2,7 +2,18 @@
  * The one coupon rule, for the cart (which refuses a coupon with its reason) and the pricing
  * (which shows a plan's coupon price only where the cart would accept it).
  */
-import type { CouponRefusal } from './cart';
+
+/**
+ * Why a coupon was refused, for the coupon field's message (code 2012). Here, in a module without
+ * zod, because the checkout's coupon field checks the api's answer against it in the browser.
+ */
+export const COUPON_REFUSALS = [
+  'invalid',
+  'not_redeemable',
+  'better_deal_available',
+  'already_used',
+] as const;
+export type CouponRefusal = (typeof COUPON_REFUSALS)[number];
 
 /** What the rule needs of a coupon. */
 export interface CouponTerms {
