@@ -4,20 +4,13 @@
  * navigation shows it, so it is fetched once the browser is idle after the first paint rather
  * than with the page (about 3 KB gzip of every page's first load).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '../../lib/use-idle';
 
 const NextTopLoader = lazy(() => import('nextjs-toploader'));
 
 export function ProgressBar() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 1);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  const idle = useIdle();
   return idle ? (
     <Suspense fallback={null}>
       <NextTopLoader color="#1f4fd6" height={3} showSpinner={false} crawlSpeed={500} />

@@ -5,20 +5,13 @@
  * and those kept zod (about 40 KB gzip) in every page's first load. The address is tidied a moment
  * later; what the server rendered was already read from the validated parameters.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIdle } from '../../lib/use-idle';
 
 const QueryCleanupEffects = lazy(() => import('./query-cleanup-effects'));
 
 export function QueryCleanup() {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 1);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => setIdle(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }, []);
+  const idle = useIdle();
   return idle ? (
     <Suspense fallback={null}>
       <QueryCleanupEffects />
