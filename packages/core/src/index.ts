@@ -35,6 +35,7 @@ export * from './card-form';
 export * from './card-form-schema';
 export * from './bank-link';
 export * from './orders';
+export * from './subscriptions';
 export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';

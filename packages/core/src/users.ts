@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from './orders';
+import { SUBSCRIPTION_STATUSES } from './subscriptions';
 import { text } from './text';
 import { PREFERRED_FLOWS } from './login';
 
@@ -67,7 +68,7 @@ export const dashboardSchema = z.object({
       plan: text(),
       product: text().nullable(),
       period: z.object({ interval: z.number(), unit: text() }).nullable(),
-      status: z.enum(['active', 'canceled']),
+      status: z.enum(SUBSCRIPTION_STATUSES),
       currency: text(),
       nextChargeAt: text(),
       nextChargeMinor: z.number().int(),

@@ -1,6 +1,6 @@
 /** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
 import { sql, type SQL } from 'drizzle-orm';
-import { addPeriod } from '@checkout/core';
+import { periodEnd } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
 import type { OrderFacts } from './placed-orders';
 
@@ -16,12 +16,14 @@ export function createSubscriptionsSql(
     const plan = snapshot.plans.get(line.plan);
     const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
     const nextChargeMinor = renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor;
-    const nextChargeAt = addPeriod(now, line.period).toISOString();
+    const nextChargeAt = periodEnd(now, line.period, 1).toISOString();
     return sql`select ${order.id}::uuid, ${order.email}, ${line.plan}, 'active', ${order.currency},
-      ${nextChargeAt}::timestamptz, ${nextChargeMinor}::bigint from ${source}`;
+      ${nextChargeAt}::timestamptz, ${nextChargeMinor}::bigint, ${line.period.interval}::int,
+      ${line.period.unit}, ${now.toISOString()}::timestamptz from ${source}`;
   });
   if (rows.length === 0) return undefined;
   return sql`insert into subscriptions
-        (order_id, email, plan, status, currency, next_charge_at, next_charge_minor)
+        (order_id, email, plan, status, currency, next_charge_at, next_charge_minor,
+         period_interval, period_unit, anchor_at)
       ${sql.join(rows, sql` union all `)}`;
 }
