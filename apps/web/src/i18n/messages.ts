@@ -9,39 +9,18 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return loaded.default;
 }
 
-/** The namespaces client components read; the rest (legal texts, page copy) stay on the server. */
-export const CLIENT_NAMESPACES = [
-  'common',
-  'header',
-  'footer',
-  'consent',
-  'errors',
-  'plans',
-  'summary',
-  'validation',
-  'paymentErrors',
-  'email',
-  'crossSell',
-  'address',
-  'taxes',
-  'coupon',
-  'countdown',
-  'cart',
-  'payment',
-  'login',
-  'account',
-  'paymentMethods',
-  'processing',
-  'challenge',
-] as const;
-
-type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
+type Namespace = keyof Messages;
 
 /**
  * What the shell's client parts read on every page: the header and its login menu, the consent
  * dialog, and the error boundary ([locale]/error.tsx) that replaces a page which failed.
  */
-export const SHELL_NAMESPACES = ['common', 'header', 'consent', 'errors'] as const;
+export const SHELL_NAMESPACES = [
+  'common',
+  'header',
+  'consent',
+  'errors',
+] as const satisfies readonly Namespace[];
 
 /**
  * What each page's own client parts read besides the shell's; the page wraps them in
@@ -73,15 +52,23 @@ export const PAGE_NAMESPACES = {
   login: ['login'],
   'oauth2/login': ['login'],
   'account/login/[uid]': ['account', 'challenge'],
-} as const satisfies Record<string, readonly ClientNamespace[]>;
+} as const satisfies Record<string, readonly Namespace[]>;
+
+/**
+ * Every namespace some client component reads (the app context's `translations`); the rest
+ * (legal texts, page copy) stay on the server.
+ */
+export const CLIENT_NAMESPACES: readonly Namespace[] = [
+  ...new Set([...SHELL_NAMESPACES, ...Object.values(PAGE_NAMESPACES).flat()]),
+];
 
 export type ClientMessagesPage = keyof typeof PAGE_NAMESPACES;
 
 export function clientMessages(
   messages: Messages,
-  namespaces: readonly ClientNamespace[],
-): Partial<Pick<Messages, ClientNamespace>> {
-  const picked: Partial<Record<ClientNamespace, unknown>> = {};
+  namespaces: readonly Namespace[],
+): Partial<Messages> {
+  const picked: Partial<Record<Namespace, unknown>> = {};
   for (const ns of namespaces) picked[ns] = messages[ns];
-  return picked as Partial<Pick<Messages, ClientNamespace>>;
+  return picked as Partial<Messages>;
 }
