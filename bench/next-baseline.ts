@@ -2,16 +2,27 @@
  * The performance table of issue 19 in one run: a bare Next.js App Router page (the same Next
  * and React as ours, one dynamic server component), built here in a temporary folder, beside
  * the checkout's /pending/ and /payment/?product_group=vpn. Per page: first-load JavaScript
- * (gzip), server-rendering req/s with p50/p99 (autocannon), and optionally Lighthouse mobile.
- * Ratios are taken within the run, so they hold on a busy machine.
+ * (gzip), server-rendering req/s with p50/p99 (autocannon), the server's CPU time per request,
+ * and optionally Lighthouse mobile. Ratios are taken within the run, so they hold on a busy
+ * machine; the CPU ratios hold best (a server's CPU time per answer barely moves when other
+ * processes take the cores, its req/s does).
  *   npx tsx bench/next-baseline.ts [--duration 10] [--rounds 3] [--connections 20] [--lighthouse 3]
- *     [--app http://localhost:3000]   (a running checkout; otherwise one is started here)
+ *     [--app http://localhost:3000 [--app-pid PID]]   (a running checkout and its web server's
+ *     process, for the CPU figures; otherwise one is started here)
  * The started checkout runs `node scripts/start.mjs` (builds apps/web when its sources changed)
  * on free ports with an in-memory database and the per-visitor rate limit lifted.
  * Prints one JSON line.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,6 +39,34 @@ const connections = Number(arg('connections') ?? 20);
 const lighthouseRuns = Number(arg('lighthouse') ?? 0);
 const rounds = Number(arg('rounds') ?? 3);
 const PAGES = { pending: '/pending/', payment: '/payment/?product_group=vpn' } as const;
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** The fields of /proc/PID/stat after the command name (which may hold spaces). */
+function procStat(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc; stat(5) utime, stime). */
+function cpuMs(pid: number): number {
+  const fields = procStat(pid);
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** The child of `parent` whose command line contains `match` (the web server under start.mjs). */
+function childPid(parent: number, match: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(procStat(Number(entry))[1]) !== parent) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(match)) return Number(entry);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return undefined;
+}
 
 const children: ChildProcess[] = [];
 const tempDirs: string[] = [];
@@ -95,52 +134,63 @@ function nextBin(): string {
   return path.join(root, 'node_modules/next/dist/bin/next');
 }
 
-async function startBarePage(dir: string): Promise<string> {
-  const port = await freePort();
-  children.push(
-    spawn(process.execPath, [nextBin(), 'start', '-p', String(port)], {
-      cwd: dir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
-    }),
-  );
-  const base = `http://localhost:${port}`;
-  await waitFor(`${base}/`, 'the bare Next.js page');
-  return base;
+interface Server {
+  base: string;
+  /** The process that renders the pages, for its CPU time; unknown for a checkout given by URL. */
+  pid: number | undefined;
 }
 
-async function startCheckout(): Promise<string> {
+async function startBarePage(dir: string): Promise<Server> {
+  const port = await freePort();
+  // `next start` serves in its own process (it names itself next-server).
+  const child = spawn(process.execPath, [nextBin(), 'start', '-p', String(port)], {
+    cwd: dir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+  });
+  children.push(child);
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/`, 'the bare Next.js page');
+  return { base, pid: child.pid };
+}
+
+async function startCheckout(): Promise<Server> {
   const [webPort, apiPort] = [await freePort(), await freePort()];
-  children.push(
-    spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        WEB_PORT: String(webPort),
-        API_PORT: String(apiPort),
-        API_URL: `http://127.0.0.1:${apiPort}`,
-        SITE_ORIGIN: `http://localhost:${webPort}`,
-        PGLITE_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
-        // All load comes from one address: a load test, not an abusive visitor.
-        RATE_LIMIT_MAX: '1000000000',
-      },
-    }),
-  );
+  const start = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      WEB_PORT: String(webPort),
+      API_PORT: String(apiPort),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      SITE_ORIGIN: `http://localhost:${webPort}`,
+      PGLITE_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      // All load comes from one address: a load test, not an abusive visitor.
+      RATE_LIMIT_MAX: '1000000000',
+    },
+  });
+  children.push(start);
   // The api first: the web app's proxy would log every refused forward while the api starts.
   await waitFor(`http://127.0.0.1:${apiPort}/api/health/`, 'the api', 900);
   const base = `http://localhost:${webPort}`;
   await waitFor(`${base}/api/health/`, 'the checkout', 900);
-  return base;
+  // apps/web/server.mjs, started by start.mjs (the api is its other child).
+  return { base, pid: start.pid === undefined ? undefined : childPid(start.pid, 'server.mjs') };
 }
 
-function load(url: string, seconds: number): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error: Error | null, result) =>
-      error ? reject(error) : resolve(result),
+type Load = autocannon.Result & { cpuMsPerRequest: number | null };
+
+async function load(url: string, seconds: number, pid: number | undefined): Promise<Load> {
+  const before = pid === undefined ? 0 : cpuMs(pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({ url, connections, duration: seconds }, (error: Error | null, r) =>
+      error ? reject(error) : resolve(r),
     );
   });
+  const cpu = pid === undefined ? null : (cpuMs(pid) - before) / Math.max(1, result.requests.total);
+  return { ...result, cpuMsPerRequest: cpu };
 }
 
 /** The checkout itself, not an error screen (which a refused api call renders with a 200). */
@@ -167,12 +217,15 @@ function medianRun(runs: LighthouseRun[]) {
  * The pages take turns, round after round (and Lighthouse run after run), so a burst of other
  * work on the machine weighs on all of them alike; medians over the rounds are reported.
  */
-async function measureAll(urls: Record<PageName, string>) {
+async function measureAll(
+  urls: Record<PageName, string>,
+  pids: Record<PageName, number | undefined>,
+) {
   const names = Object.keys(urls) as PageName[];
-  for (const name of names) await load(urls[name], 3); // warm: JIT, module caches
-  const ssr = new Map<PageName, autocannon.Result[]>(names.map((n) => [n, []]));
+  for (const name of names) await load(urls[name], 3, pids[name]); // warm: JIT, module caches
+  const ssr = new Map<PageName, Load[]>(names.map((n) => [n, []]));
   for (let round = 0; round < rounds; round++) {
-    for (const name of names) ssr.get(name)?.push(await load(urls[name], duration));
+    for (const name of names) ssr.get(name)?.push(await load(urls[name], duration, pids[name]));
   }
   const lighthouse = new Map<PageName, LighthouseRun[]>(names.map((n) => [n, []]));
   for (let run = 0; run < lighthouseRuns; run++) {
@@ -191,10 +244,22 @@ async function measureAll(urls: Record<PageName, string>) {
         ),
       ).toFixed(3),
     );
-  return { pages, throughputRatio };
+  /**
+   * The bare page's CPU time per answer divided by this page's, median over the rounds: the
+   * throughput ratio a node would reach with its cores to itself.
+   */
+  const cpuRatio = (name: PageName) => {
+    const ratios = (ssr.get(name) ?? []).flatMap((r, i) => {
+      const bare = ssr.get('bare')?.[i]?.cpuMsPerRequest;
+      return r.cpuMsPerRequest && bare ? [bare / r.cpuMsPerRequest] : [];
+    });
+    return ratios.length > 0 ? Number(median(ratios).toFixed(3)) : null;
+  };
+  return { pages, throughputRatio, cpuRatio };
 }
 
-async function summary(url: string, results: autocannon.Result[], lighthouse: LighthouseRun[]) {
+async function summary(url: string, results: Load[], lighthouse: LighthouseRun[]) {
+  const cpu = results.flatMap((r) => (r.cpuMsPerRequest === null ? [] : [r.cpuMsPerRequest]));
   const weight = await firstLoadWeight(url);
   return {
     url,
@@ -205,6 +270,7 @@ async function summary(url: string, results: autocannon.Result[], lighthouse: Li
       p99Ms: median(results.map((r) => r.latency.p99)),
       errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
       roundsReqPerSec: results.map((r) => Math.round(r.requests.average)),
+      cpuMsPerRequest: cpu.length > 0 ? Number(median(cpu).toFixed(2)) : null,
     },
     ...(lighthouse.length > 0 ? { lighthouse: medianRun(lighthouse) } : {}),
   };
@@ -214,17 +280,24 @@ const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
 
 try {
   const appArg = arg('app');
-  const [bareDir, app] = await Promise.all([
+  const appPid = arg('app-pid');
+  const [bareDir, checkout] = await Promise.all([
     buildBarePage(),
-    appArg ? Promise.resolve(appArg) : startCheckout(),
+    appArg
+      ? Promise.resolve({ base: appArg, pid: appPid ? Number(appPid) : undefined })
+      : startCheckout(),
   ]);
-  const bareBase = await startBarePage(bareDir);
+  const app = checkout.base;
+  const bareServer = await startBarePage(bareDir);
   await assertCheckoutRenders(`${app}${PAGES.payment}`);
-  const { pages, throughputRatio } = await measureAll({
-    bare: `${bareBase}/`,
-    pending: `${app}${PAGES.pending}`,
-    payment: `${app}${PAGES.payment}`,
-  });
+  const { pages, throughputRatio, cpuRatio } = await measureAll(
+    {
+      bare: `${bareServer.base}/`,
+      pending: `${app}${PAGES.pending}`,
+      payment: `${app}${PAGES.payment}`,
+    },
+    { bare: bareServer.pid, pending: checkout.pid, payment: checkout.pid },
+  );
   const { bare, pending, payment } = pages;
   await assertCheckoutRenders(`${app}${PAGES.payment}`);
   console.log(
@@ -239,6 +312,8 @@ try {
       ratios: {
         pendingThroughput: throughputRatio('pending'),
         paymentThroughput: throughputRatio('payment'),
+        pendingCpu: cpuRatio('pending'),
+        paymentCpu: cpuRatio('payment'),
         pendingFirstLoadJs: ratio(pending.firstLoadJsGzipBytes, bare.firstLoadJsGzipBytes),
         paymentFirstLoadJs: ratio(payment.firstLoadJsGzipBytes, bare.firstLoadJsGzipBytes),
       },

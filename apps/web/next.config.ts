@@ -23,6 +23,8 @@ const config: NextConfig = {
   serverExternalPackages: ['geoip-country'],
   // /graphql and the api's routes are forwarded by src/proxy.ts without a slash redirect.
   skipTrailingSlashRedirect: true,
+  // app/global-not-found.tsx: a root not-found.tsx would be rendered into every page (see there).
+  experimental: { globalNotFound: true },
 };
 
 export default withNextIntl(config);

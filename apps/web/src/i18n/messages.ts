@@ -9,36 +9,66 @@ export async function loadMessages(locale: Locale): Promise<Messages> {
   return loaded.default;
 }
 
-/** The namespaces client components read; the rest (legal texts, page copy) stay on the server. */
-export const CLIENT_NAMESPACES = [
+type Namespace = keyof Messages;
+
+/**
+ * What the shell's client parts read on every page: the header and its login menu, the consent
+ * dialog, and the error boundary ([locale]/error.tsx) that replaces a page which failed.
+ */
+export const SHELL_NAMESPACES = [
   'common',
   'header',
-  'footer',
   'consent',
   'errors',
-  'plans',
-  'summary',
-  'validation',
-  'paymentErrors',
-  'email',
-  'crossSell',
-  'address',
-  'taxes',
-  'coupon',
-  'countdown',
-  'cart',
-  'payment',
-  'login',
-  'account',
-  'paymentMethods',
-  'processing',
-  'challenge',
-] as const;
+] as const satisfies readonly Namespace[];
+
+/**
+ * What each page's own client parts read besides the shell's; the page wraps them in
+ * <PageMessages page="…">. Each page ships only these: every message is flight data that the
+ * server serializes and the browser parses, 12 KB of it on every page when all were sent.
+ * client-messages.test.ts walks each page's imports and fails when one reads a namespace that is
+ * not listed here.
+ */
+export const PAGE_NAMESPACES = {
+  payment: [
+    'plans',
+    'summary',
+    'validation',
+    'paymentErrors',
+    'email',
+    'crossSell',
+    'address',
+    'taxes',
+    'coupon',
+    'countdown',
+    'cart',
+    'payment',
+    'paymentMethods',
+    'challenge',
+  ],
+  pending: ['processing'],
+  processing: ['processing'],
+  products: ['plans'],
+  login: ['login'],
+  'oauth2/login': ['login'],
+  'account/login/[uid]': ['account', 'challenge'],
+} as const satisfies Record<string, readonly Namespace[]>;
+
+/**
+ * Every namespace some client component reads (the app context's `translations`); the rest
+ * (legal texts, page copy) stay on the server.
+ */
+export const CLIENT_NAMESPACES: readonly Namespace[] = [
+  ...new Set([...SHELL_NAMESPACES, ...Object.values(PAGE_NAMESPACES).flat()]),
+];
+
+export type ClientMessagesPage = keyof typeof PAGE_NAMESPACES;
 
 export function clientMessages(
   messages: Messages,
-): Pick<Messages, (typeof CLIENT_NAMESPACES)[number]> {
-  const picked = {} as Record<string, unknown>;
-  for (const ns of CLIENT_NAMESPACES) picked[ns] = messages[ns];
-  return picked as Pick<Messages, (typeof CLIENT_NAMESPACES)[number]>;
+  namespaces: readonly Namespace[],
+): Partial<Messages> {
+  const picked: Partial<Record<Namespace, unknown>> = {};
+  for (const ns of namespaces) picked[ns] = messages[ns];
+  return picked as Partial<Messages>;
 }

@@ -1,11 +1,11 @@
 /**
  * The whole HTML document: language and direction, client providers, header, footer. Shared by
- * the [locale] layout and the root not-found screen (which Next renders outside that layout).
+ * the [locale] layout and the global not-found screen (which Next renders outside that layout).
  */
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
-import { clientMessages } from '../../i18n/messages';
+import { clientMessages, SHELL_NAMESPACES } from '../../i18n/messages';
 import { AppContextProvider } from '../../context/app-context';
 import { PopoversProvider } from '../../context/popovers';
 import { QueryParamsProvider } from '../../context/query-params';
@@ -40,7 +40,7 @@ export async function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t('common.skipToContent')}
         </a>
-        <NextIntlClientProvider messages={clientMessages(messages)}>
+        <NextIntlClientProvider messages={clientMessages(messages, SHELL_NAMESPACES)}>
           <AppContextProvider value={context}>
             <QueryParamsProvider>
               <PopoversProvider>

@@ -25,6 +25,7 @@ import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
 import { PlanPicker } from '../../../components/plans/plan-picker';
 import { PlanSelectionProvider } from '../../../components/plans/selection';
+import { PageMessages } from '../../../components/shell/page-messages';
 import type { ReactNode } from 'react';
 import { checkoutVariants, type CheckoutVariants } from '../../../experiments/checkout-variants';
 import { ExperimentExposures } from '../../../experiments/experiment-exposures';
@@ -183,73 +184,78 @@ export default async function PaymentPage() {
       (section !== 'one-click-payments' || isEnabled(flags, 'enable-one-click-payments')),
   );
   return (
-    <PlanSelectionProvider
-      // A new plan list (another subgroup, quota or currency) starts a fresh selection.
-      key={checkout.pkg.plans.map((p) => p.identifier).join()}
-      plans={checkout.pkg.plans}
-      initial={cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect)}
-    >
-      <CheckoutProvider
-        crossSellPlans={crossSellPlans}
-        initial={{
-          cart,
-          currency: checkout.currency,
-          country: context.geoData.countryCode,
-          region: context.geoData.stateCode
-            ? `${context.geoData.countryCode}-${context.geoData.stateCode}`
-            : undefined,
-          postalCode: context.geoData.zipCode,
-          crossSell: preselectedCrossSell(params, crossSellPlans),
-          step,
-        }}
+    <PageMessages page="payment">
+      <PlanSelectionProvider
+        // A new plan list (another subgroup, quota or currency) starts a fresh selection.
+        key={checkout.pkg.plans.map((p) => p.identifier).join()}
+        plans={checkout.pkg.plans}
+        initial={cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect)}
       >
-        <div className={styles.page}>
-          <ExperimentExposures variants={experiments} />
-          <Countdown product={checkout.group} persist={isFlagOn(params.get('persist_countdown'))} />
-          <Stepper />
-          <StepFocus focus={params.get('focus')} />
-          <div className={styles.columns}>
-            <div
-              className={variants.bigPaymentCta ? `${styles.main} ${styles.bigCta}` : styles.main}
-            >
-              {order.map((section, index) => {
-                const title = t(SECTION_TITLES[section]);
-                // section-header-copy:numbered — the step number before each title.
-                const numbered = variants.numberedSections ? `${index + 1}. ${title}` : title;
-                return (
-                  <CheckoutSection key={section} name={section} title={numbered}>
-                    {content[section]}
-                  </CheckoutSection>
-                );
-              })}
-            </div>
-            <aside className={styles.side}>
-              <CheckoutSection name="order-summary" title={t('sections.summary')}>
-                <OrderSummary
-                  locale={locale}
-                  productName={brand.products[checkout.group].name}
-                  crossSellName={crossSellName}
-                />
-                <p className={styles.statement} data-element="statement-line">
-                  {t('statement', {
-                    descriptor: statementLine(brand, checkout.group, {
-                      mainMerchant: readQueryParam(params, 'main_merchant'),
-                      descriptor: readQueryParam(params, 'descriptor'),
-                    }),
-                  })}
-                </p>
-                <AddressFields countries={countryOptions(locale)} />
-                {isEnabled(flags, 'coupon') ? (
-                  <CouponField
-                    initialCode={readQueryParam(params, 'coupon')}
-                    product={checkout.group}
+        <CheckoutProvider
+          crossSellPlans={crossSellPlans}
+          initial={{
+            cart,
+            currency: checkout.currency,
+            country: context.geoData.countryCode,
+            region: context.geoData.stateCode
+              ? `${context.geoData.countryCode}-${context.geoData.stateCode}`
+              : undefined,
+            postalCode: context.geoData.zipCode,
+            crossSell: preselectedCrossSell(params, crossSellPlans),
+            step,
+          }}
+        >
+          <div className={styles.page}>
+            <ExperimentExposures variants={experiments} />
+            <Countdown
+              product={checkout.group}
+              persist={isFlagOn(params.get('persist_countdown'))}
+            />
+            <Stepper />
+            <StepFocus focus={params.get('focus')} />
+            <div className={styles.columns}>
+              <div
+                className={variants.bigPaymentCta ? `${styles.main} ${styles.bigCta}` : styles.main}
+              >
+                {order.map((section, index) => {
+                  const title = t(SECTION_TITLES[section]);
+                  // section-header-copy:numbered — the step number before each title.
+                  const numbered = variants.numberedSections ? `${index + 1}. ${title}` : title;
+                  return (
+                    <CheckoutSection key={section} name={section} title={numbered}>
+                      {content[section]}
+                    </CheckoutSection>
+                  );
+                })}
+              </div>
+              <aside className={styles.side}>
+                <CheckoutSection name="order-summary" title={t('sections.summary')}>
+                  <OrderSummary
+                    locale={locale}
+                    productName={brand.products[checkout.group].name}
+                    crossSellName={crossSellName}
                   />
-                ) : null}
-              </CheckoutSection>
-            </aside>
+                  <p className={styles.statement} data-element="statement-line">
+                    {t('statement', {
+                      descriptor: statementLine(brand, checkout.group, {
+                        mainMerchant: readQueryParam(params, 'main_merchant'),
+                        descriptor: readQueryParam(params, 'descriptor'),
+                      }),
+                    })}
+                  </p>
+                  <AddressFields countries={countryOptions(locale)} />
+                  {isEnabled(flags, 'coupon') ? (
+                    <CouponField
+                      initialCode={readQueryParam(params, 'coupon')}
+                      product={checkout.group}
+                    />
+                  ) : null}
+                </CheckoutSection>
+              </aside>
+            </div>
           </div>
-        </div>
-      </CheckoutProvider>
-    </PlanSelectionProvider>
+        </CheckoutProvider>
+      </PlanSelectionProvider>
+    </PageMessages>
   );
 }

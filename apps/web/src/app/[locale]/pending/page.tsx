@@ -3,6 +3,7 @@ import { readQueryParam, safeRedirectTarget } from '@checkout/core';
 import { Link } from '../../../i18n/navigation';
 import { OrderStatus } from '../../../components/payments/order-status';
 import { StatusPanel } from '../../../components/shell/status-panel';
+import { PageMessages } from '../../../components/shell/page-messages';
 import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
 
@@ -23,22 +24,24 @@ export default async function PendingPage() {
     env.ALLOWED_REDIRECT_ORIGINS,
   );
   return (
-    <StatusPanel title={t('pendingTitle')} text={t('pendingText')} section="pending">
-      {orderId ? <OrderStatus orderId={orderId} pendingAfterMs={null} /> : null}
-      {back ? (
-        <a
-          className="button button-secondary"
-          href={back}
-          data-element="redirect-back"
-          data-outgoing
-        >
-          {tSuccess('continue')}
-        </a>
-      ) : orderId ? null : (
-        <Link className="button button-secondary" href="/payment/">
-          {t('backToCheckout')}
-        </Link>
-      )}
-    </StatusPanel>
+    <PageMessages page="pending">
+      <StatusPanel title={t('pendingTitle')} text={t('pendingText')} section="pending">
+        {orderId ? <OrderStatus orderId={orderId} pendingAfterMs={null} /> : null}
+        {back ? (
+          <a
+            className="button button-secondary"
+            href={back}
+            data-element="redirect-back"
+            data-outgoing
+          >
+            {tSuccess('continue')}
+          </a>
+        ) : orderId ? null : (
+          <Link className="button button-secondary" href="/payment/">
+            {t('backToCheckout')}
+          </Link>
+        )}
+      </StatusPanel>
+    </PageMessages>
   );
 }

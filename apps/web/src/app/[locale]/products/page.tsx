@@ -3,6 +3,7 @@ import { planBadgesFor } from '@checkout/core';
 import { ProductChooser } from '../../../components/home/product-chooser';
 import { PlanComparison } from '../../../components/plans/plan-comparison';
 import { PageHeading } from '../../../components/shell/page-heading';
+import { PageMessages } from '../../../components/shell/page-messages';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import { getAppContext, getProductGroup } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
@@ -31,7 +32,7 @@ export default async function ProductsPage() {
     );
   }
   return (
-    <>
+    <PageMessages page="products">
       <PageHeading title={t('compareTitle', { product: brand.products[group].name })} />
       <PlanComparison
         pkg={checkout.pkg}
@@ -39,6 +40,6 @@ export default async function ProductsPage() {
         locale={context.language.localeCode}
         badges={planBadgesFor(context.featureFlags)}
       />
-    </>
+    </PageMessages>
   );
 }

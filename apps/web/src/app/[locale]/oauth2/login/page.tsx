@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { LoginStart } from '../../../../components/auth/login-start';
 import { StatusPanel } from '../../../../components/shell/status-panel';
+import { PageMessages } from '../../../../components/shell/page-messages';
 import { Link } from '../../../../i18n/navigation';
 import { getRequestUrl } from '../../../../server/app-context.server';
 
@@ -13,16 +14,20 @@ export default async function OAuthLoginPage() {
   const failed = (await getRequestUrl()).searchParams.get('error') === 'login_failed';
   if (failed) {
     return (
-      <StatusPanel title={t('failedTitle')} text={t('failedText')} section="oauth-login-failed">
-        <p>
-          <LoginStart auto={false} /> <Link href="/">{t('backToCheckout')}</Link>
-        </p>
-      </StatusPanel>
+      <PageMessages page="oauth2/login">
+        <StatusPanel title={t('failedTitle')} text={t('failedText')} section="oauth-login-failed">
+          <p>
+            <LoginStart auto={false} /> <Link href="/">{t('backToCheckout')}</Link>
+          </p>
+        </StatusPanel>
+      </PageMessages>
     );
   }
   return (
-    <StatusPanel title={t('oauthTitle')} text={t('oauthText')} section="oauth-login">
-      <LoginStart auto />
-    </StatusPanel>
+    <PageMessages page="oauth2/login">
+      <StatusPanel title={t('oauthTitle')} text={t('oauthText')} section="oauth-login">
+        <LoginStart auto />
+      </StatusPanel>
+    </PageMessages>
   );
 }

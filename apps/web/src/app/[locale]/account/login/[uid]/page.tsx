@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { interactionViewSchema } from '@checkout/core';
 import { AccountForm } from '../../../../../components/account/account-form';
 import { StatusPanel } from '../../../../../components/shell/status-panel';
+import { PageMessages } from '../../../../../components/shell/page-messages';
 import { Link } from '../../../../../i18n/navigation';
 import { apiGet } from '../../../../../server/api.server';
 import { pageMetadata } from '../../../../../server/metadata.server';
@@ -37,5 +38,9 @@ export default async function AccountLoginPage({
       </StatusPanel>
     );
   }
-  return <AccountForm locale={locale} uid={uid} screen={view.screen} email={view.email} />;
+  return (
+    <PageMessages page="account/login/[uid]">
+      <AccountForm locale={locale} uid={uid} screen={view.screen} email={view.email} />
+    </PageMessages>
+  );
 }

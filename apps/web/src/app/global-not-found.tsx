@@ -1,8 +1,11 @@
 /**
  * Every address no route claims (including disabled languages such as /ro/) answers HTTP 404
- * with this screen, in the visitor's language. It lives at the root rather than under
- * [locale] because Next only server-renders not-found markup for unmatched URLs; a notFound()
- * thrown inside a page ships an empty body (vercel/next.js#62228), so pages avoid it.
+ * with this screen, in the visitor's language. It is Next's global not-found (a document of its
+ * own, rendered only for a 404) rather than a root not-found.tsx: Next renders a root
+ * not-found boundary eagerly into every page's payload, which rendered the whole shell (context,
+ * header, footer, every client message) twice per request and doubled the flight data the browser
+ * parses. Pages avoid notFound() (a notFound() thrown inside a page ships an empty body,
+ * vercel/next.js#62228).
  */
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';

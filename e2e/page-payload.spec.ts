@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * What a page's answer carries besides its HTML: the flight data (React's payload) that the
+ * browser downloads, parses and hydrates from. Every copy of the shell in it is server time per
+ * request and main-thread time in the shopper's browser (issue 19).
+ */
+function flightData(html: string): string {
+  const chunks = [...html.matchAll(/self\.__next_f\.push\((\[1,".*?"\])\)<\/script>/gs)];
+  return chunks.map(([, chunk]) => (JSON.parse(chunk ?? '[]') as [number, string])[1]).join('');
+}
+
+for (const path of ['/pending/', '/payment/?product_group=vpn']) {
+  test(`${path} carries one document, not a second copy for the 404 screen`, async ({
+    request,
+  }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    const flight = flightData(await response.text());
+    expect(flight.length).toBeGreaterThan(0);
+    // A root not-found.tsx is rendered into every page's payload: a second <html>, header,
+    // footer and messages that the shopper never sees.
+    expect(flight.match(/\["\$","html",/g) ?? []).toHaveLength(1);
+    expect(flight.match(/\["\$","footer",/g) ?? []).toHaveLength(1);
+  });
+}
+
+test('a status page ships the messages its own client parts read, not the checkout form’s', async ({
+  request,
+}) => {
+  const flight = flightData(await (await request.get('/pending/?order_id=1')).text());
+  // The shell (header, consent dialog) and the order status poller.
+  for (const namespace of ['header', 'consent', 'processing']) {
+    expect(flight).toContain(`"${namespace}":{`);
+  }
+  for (const namespace of ['validation', 'plans', 'paymentMethods', 'address', 'coupon']) {
+    expect(flight).not.toContain(`"${namespace}":{`);
+  }
+});
