@@ -7,14 +7,14 @@
  * With --workers N, N api processes (stateless) share the database and the shoppers.
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { startApi } from './api-process';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,8 +23,9 @@ const arg = (name: string, fallback: number) => {
 const shoppers = arg('shoppers', 50);
 const duration = arg('duration', 20);
 const workers = arg('workers', 1);
-// One notification per payment, as providers deliver; SANDBOX_WEBHOOK_COPIES=2 doubles each.
-const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '1';
+// Each notification twice, as the sandbox ships (SANDBOX_WEBHOOK_COPIES) and as providers
+// retry: the deduplication is part of the cost of a paid order.
+const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '2';
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -33,43 +34,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
     : 0;
-}
-
-async function startApi(
-  env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const api = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '1000000000',
-      // Thousands of shoppers from one machine with the same test cards: a load, not card testing.
-      CARD_TESTING_DEFENCE: 'off',
-      SANDBOX_WEBHOOK_COPIES: webhookCopies,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((r) => {
-        api.once('exit', () => r());
-        api.kill('SIGTERM');
-      }),
-  };
 }
 
 /** A light keep-alive HTTP client, so the load generator leaves the CPU to the system under test. */
@@ -164,7 +128,16 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
 async function run(database: string, env: Record<string, string>, databaseUrl?: string) {
   // PGlite lives inside one process; only a database server can be shared by several.
   const count = databaseUrl ? workers : 1;
-  const apis = await Promise.all(Array.from({ length: count }, () => startApi(env)));
+  const apis = await Promise.all(
+    Array.from({ length: count }, () =>
+      startApi({
+        // Thousands of shoppers from one machine with the same test cards: a load, not card testing.
+        CARD_TESTING_DEFENCE: 'off',
+        SANDBOX_WEBHOOK_COPIES: webhookCopies,
+        ...env,
+      }),
+    ),
+  );
   const api = apis[0];
   if (!api) throw new Error('no api');
   const latencies: number[] = [];
