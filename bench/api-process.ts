@@ -8,6 +8,7 @@ import { freePort } from '../apps/api/src/db/postgres-cluster';
 
 export interface ApiProcess {
   base: string;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -50,6 +51,7 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
   }
   return {
     base,
+    pid: api.pid,
     stop: async () => {
       if (!gone) api.kill('SIGTERM');
       await exited;
