@@ -10,6 +10,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { startApi } from './api-process';
+import { cpuMsOf, postgresCpuMs } from './process-cpu';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -97,6 +98,10 @@ try {
   const latencies: number[] = [];
   let accepted = 0;
   let refused = 0;
+  // What a thousand events cost the api and the database server in CPU: steadier than events
+  // per second on a shared, busy machine.
+  const cpu = () => ({ api: cpuMsOf(api.pid), database: postgresCpuMs(cluster.dataDir) });
+  const before = cpu();
   const started = Date.now();
   const until = started + duration * 1000;
   await Promise.all(
@@ -114,6 +119,7 @@ try {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const after = cpu();
   await api.stop();
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
@@ -135,6 +141,10 @@ try {
       batchP99Ms: Number(percentile(latencies, 99).toFixed(1)),
       refusedBatches: refused,
       storedEqualsAccepted: stored.rows[0]?.n === accepted,
+      apiCpuMsPer1000Events: Number(((1000 * (after.api - before.api)) / accepted).toFixed(1)),
+      databaseCpuMsPer1000Events: Number(
+        ((1000 * (after.database - before.database)) / accepted).toFixed(1),
+      ),
     }),
   );
 } finally {
