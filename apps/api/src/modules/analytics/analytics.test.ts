@@ -153,8 +153,8 @@ describe('the analytics collector', () => {
   collectorSuite(() => createTestApp({ EVENTS_RATE_LIMIT_MAX: '3' }));
 });
 
-// The batch goes in as one statement over arrays, which each driver sends its own way: the
-// same behaviour is checked on a PostgreSQL server.
+// The batch goes in as one statement over a JSON parameter, which each driver sends its own
+// way: the same behaviour is checked on a PostgreSQL server.
 describeOnPostgres('the analytics collector on PostgreSQL', () => {
   let cluster: Cluster;
   beforeAll(async () => {
