@@ -3,12 +3,14 @@
  * POST /api/events/ on an api backed by a throwaway PostgreSQL 15 cluster; prints events per
  * second, batch latency (p50, p99) and whether every accepted event was stored.
  *   npx tsx bench/events-load.ts [--browsers 32] [--duration 15] [--batch 20]
+ * BENCH_API_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the api under the load.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { startApi } from './api-process';
+import { cpuMsOf, postgresCpuMs } from './process-cpu';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -78,36 +80,6 @@ function batchOf(browserId: string): string {
   return JSON.stringify({ browser_id: browserId, events });
 }
 
-async function startApi(databaseUrl: string) {
-  const port = await freePort();
-  const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '1000000000',
-      EVENTS_RATE_LIMIT_MAX: '1000000000',
-      DATABASE_URL: databaseUrl,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = () =>
-    new Promise<void>((r) => {
-      api.once('exit', () => r());
-      api.kill('SIGTERM');
-    });
-  return { base, stop };
-}
-
 if (!postgresAvailable()) {
   console.log(
     JSON.stringify({
@@ -119,10 +91,17 @@ if (!postgresAvailable()) {
 }
 const cluster = await startCluster();
 try {
-  const api = await startApi(cluster.socketUrl);
+  const api = await startApi({
+    DATABASE_URL: cluster.socketUrl,
+    EVENTS_RATE_LIMIT_MAX: '1000000000',
+  });
   const latencies: number[] = [];
   let accepted = 0;
   let refused = 0;
+  // What a thousand events cost the api and the database server in CPU: steadier than events
+  // per second on a shared, busy machine.
+  const cpu = () => ({ api: cpuMsOf(api.pid), database: postgresCpuMs(cluster.dataDir) });
+  const before = cpu();
   const started = Date.now();
   const until = started + duration * 1000;
   await Promise.all(
@@ -140,6 +119,7 @@ try {
     }),
   );
   const seconds = (Date.now() - started) / 1000;
+  const after = cpu();
   await api.stop();
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
@@ -161,6 +141,10 @@ try {
       batchP99Ms: Number(percentile(latencies, 99).toFixed(1)),
       refusedBatches: refused,
       storedEqualsAccepted: stored.rows[0]?.n === accepted,
+      apiCpuMsPer1000Events: Number(((1000 * (after.api - before.api)) / accepted).toFixed(1)),
+      databaseCpuMsPer1000Events: Number(
+        ((1000 * (after.database - before.database)) / accepted).toFixed(1),
+      ),
     }),
   );
 } finally {

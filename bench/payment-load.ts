@@ -7,14 +7,15 @@
  * With --workers N, N api processes (stateless) share the database and the shoppers.
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { startApi } from './api-process';
+import { cpuMsOf, postgresCpuMs } from './process-cpu';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,8 +24,9 @@ const arg = (name: string, fallback: number) => {
 const shoppers = arg('shoppers', 50);
 const duration = arg('duration', 20);
 const workers = arg('workers', 1);
-// One notification per payment, as providers deliver; SANDBOX_WEBHOOK_COPIES=2 doubles each.
-const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '1';
+// Each notification twice, as the sandbox ships (SANDBOX_WEBHOOK_COPIES) and as providers
+// retry: the deduplication is part of the cost of a paid order.
+const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '2';
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -33,43 +35,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
     : 0;
-}
-
-async function startApi(
-  env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const api = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_MAX: '1000000000',
-      // Thousands of shoppers from one machine with the same test cards: a load, not card testing.
-      CARD_TESTING_DEFENCE: 'off',
-      SANDBOX_WEBHOOK_COPIES: webhookCopies,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    stop: () =>
-      new Promise((r) => {
-        api.once('exit', () => r());
-        api.kill('SIGTERM');
-      }),
-  };
 }
 
 /** A light keep-alive HTTP client, so the load generator leaves the CPU to the system under test. */
@@ -161,16 +126,51 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
   return { orderId: action.orderId, cartId: cart.id, paid: order.status === 'paid' };
 }
 
-async function run(database: string, env: Record<string, string>, databaseUrl?: string) {
+interface Server {
+  /** postgres://… over TCP, for the bench's own read-back. */
+  url: string;
+  dataDir: string;
+}
+
+/** Transactions committed in the database so far (each statement outside one counts as one). */
+async function commits(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    'select xact_commit::int as n from pg_stat_database where datname = current_database()',
+  );
+  return rows[0]?.n ?? 0;
+}
+
+async function run(database: string, env: Record<string, string>, server?: Server) {
+  const databaseUrl = server?.url;
   // PGlite lives inside one process; only a database server can be shared by several.
   const count = databaseUrl ? workers : 1;
-  const apis = await Promise.all(Array.from({ length: count }, () => startApi(env)));
+  const apis = await Promise.all(
+    Array.from({ length: count }, () =>
+      startApi({
+        // Thousands of shoppers from one machine with the same test cards: a load, not card testing.
+        CARD_TESTING_DEFENCE: 'off',
+        SANDBOX_WEBHOOK_COPIES: webhookCopies,
+        ...env,
+      }),
+    ),
+  );
   const api = apis[0];
   if (!api) throw new Error('no api');
   const latencies: number[] = [];
   const orders: { orderId: string; cartId: string; paid: boolean }[] = [];
   let failures = 0;
   await buyOnce(api.base); // warm-up
+  const client = server ? new pg.Client({ connectionString: server.url }) : undefined;
+  await client?.connect();
+  // What each paid order costs the api processes and the database server, in CPU and commits.
+  const cpu = () => ({
+    api: apis.reduce((sum, a) => sum + cpuMsOf(a.pid), 0),
+    database: server ? postgresCpuMs(server.dataDir) : 0,
+  });
+  // The server's statistics reach pg_stat_database within a second of a commit.
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  if (client) await pause(1000);
+  const before = { cpu: cpu(), commits: client ? await commits(client) : 0 };
   const until = Date.now() + duration * 1000;
   const started = Date.now();
   await Promise.all(
@@ -189,11 +189,10 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
   );
   const seconds = (Date.now() - started) / 1000;
   // Notifications arrive after the browser's return; give them time, then count from the records.
-  await new Promise((r) => setTimeout(r, 3000));
+  await pause(3000);
+  const after = { cpu: cpu(), commits: client ? await commits(client) : 0 };
   let duplicates = orders.length - new Set(orders.map((o) => o.cartId)).size;
-  if (databaseUrl) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
+  if (client) {
     const dup = await client.query<{ n: number }>(
       'select count(*)::int as n from (select cart_id from orders group by cart_id having count(*) > 1) d',
     );
@@ -205,6 +204,8 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
   }
   await Promise.all(apis.map((a) => a.stop()));
   latencies.sort((a, b) => a - b);
+  const paid = orders.filter((o) => o.paid).length;
+  const perOrder = (n: number) => (paid ? Number((n / paid).toFixed(2)) : null);
   return {
     database,
     apiProcesses: count,
@@ -217,6 +218,12 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
     flowP99Ms: Math.round(percentile(latencies, 99)),
     duplicates,
     lost: orders.filter((o) => !o.paid).length + failures,
+    // Includes the notifications that arrived in the 3 s after the load.
+    apiCpuMsPerOrder: perOrder(after.cpu.api - before.cpu.api),
+    ...(server && {
+      databaseCpuMsPerOrder: perOrder(after.cpu.database - before.cpu.database),
+      commitsPerOrder: perOrder(after.commits - before.commits),
+    }),
   };
 }
 
@@ -232,7 +239,7 @@ if (only !== 'postgres') {
 if (only !== 'pglite' && postgresAvailable()) {
   const cluster = await startCluster();
   try {
-    results.push(await run('postgres', { DATABASE_URL: cluster.socketUrl }, cluster.url));
+    results.push(await run('postgres', { DATABASE_URL: cluster.socketUrl }, cluster));
   } finally {
     cluster.stop();
   }

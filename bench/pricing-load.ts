@@ -3,13 +3,14 @@
  * the same run and on the same api process, against the liveness route as the ceiling.
  *   npx tsx bench/pricing-load.ts [--duration 20] [--connections 50]
  * Starts its own api on a throwaway PGlite database; prints one JSON line.
+ * BENCH_API_NODE_FLAGS="--cpu-prof --cpu-prof-dir=DIR" profiles the api under the load.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { PACKAGE_PLANS_QUERY } from '../apps/web/src/lib/pricing-query';
+import { startApi } from './api-process';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,32 +18,7 @@ const arg = (name: string, fallback: number) => {
 };
 const duration = arg('duration', 20);
 const connections = arg('connections', 50);
-const port = 4500 + Math.floor(Math.random() * 400);
-const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pricing-bench-'));
-
-const api = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-  env: {
-    ...process.env,
-    API_PORT: String(port),
-    PGLITE_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForApi(): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health/`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('api did not start');
-}
 
 function load(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -57,8 +33,14 @@ const summary = (r: autocannon.Result) => ({
   errors: r.errors + r.non2xx,
 });
 
+const api = await startApi({ PGLITE_DIR: dataDir, RATE_LIMIT_MAX: '100000000' }).catch(
+  (error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  },
+);
+const base = api.base;
 try {
-  await waitForApi();
   const body = JSON.stringify({
     query: PACKAGE_PLANS_QUERY,
     variables: { countryCode: 'DE', currencyCode: 'EUR', packageId: 'vpn-default', filters: {} },
@@ -70,20 +52,21 @@ try {
   });
   const answer = (await probe.json()) as { errors?: unknown };
   if (answer.errors) throw new Error(`the query fails: ${JSON.stringify(answer.errors)}`);
-  // Warm both routes so JIT and caches are comparable.
-  await load({ url: `${base}/api/health/live/`, connections, duration: 3 });
-  const ceiling = await load({ url: `${base}/api/health/live/`, connections, duration });
-  const pricing = await load({
+  const pricingLoad = {
     url: `${base}/graphql`,
-    method: 'POST',
+    method: 'POST' as const,
     headers: {
       'content-type': 'application/json',
       accept: 'application/graphql+json, application/json',
     },
     body,
     connections,
-    duration,
-  });
+  };
+  // Warm both routes so JIT and caches are comparable.
+  await load({ url: `${base}/api/health/live/`, connections, duration: 3 });
+  await load({ ...pricingLoad, duration: 3 });
+  const ceiling = await load({ url: `${base}/api/health/live/`, connections, duration });
+  const pricing = await load({ ...pricingLoad, duration });
   console.log(
     JSON.stringify({
       bench: 'pricing-load',
@@ -105,7 +88,6 @@ try {
     }),
   );
 } finally {
-  api.kill('SIGTERM');
-  await new Promise((r) => api.once('exit', r));
+  await api.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

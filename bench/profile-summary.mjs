@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A text flame summary of a V8 .cpuprofile (node --cpu-prof): the share of samples per
 // package or source file (self and inclusive) and the hottest functions by self time.
-//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25]
+//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25] [--skip 20]
+// --skip S leaves out the first S seconds (the process starting: transpiling, migrating), so
+// what remains is the load.
 import { readFileSync } from 'node:fs';
 
 const file = process.argv[2];
@@ -11,7 +13,19 @@ if (!file) {
 }
 const topAt = process.argv.indexOf('--top');
 const top = topAt > 0 ? Number(process.argv[topAt + 1]) : 25;
+const skipAt = process.argv.indexOf('--skip');
+const skipMicros = skipAt > 0 ? Number(process.argv[skipAt + 1]) * 1e6 : 0;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
+if (skipMicros > 0) {
+  // timeDeltas[i] is the time since the previous sample.
+  let at = 0;
+  const kept = [];
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= skipMicros) kept.push(id);
+  });
+  profile.samples = kept;
+}
 
 /** node_modules/<package> (scoped too), a chunk of the Next build, or the file itself. */
 function moduleOf(url) {

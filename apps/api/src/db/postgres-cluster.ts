@@ -16,6 +16,8 @@ export interface Cluster {
   url: string;
   /** Over the cluster's Unix socket: what a database on the api's own machine is reached by. */
   socketUrl: string;
+  /** The cluster's data folder (benches read the server's pid from it). */
+  dataDir: string;
   /** Kills the server as a crash or power loss would (immediate shutdown, no checkpoint). */
   kill(): void;
   /** Starts the server again on the same port and data after `kill`. */
@@ -70,6 +72,7 @@ export async function startCluster(): Promise<Cluster> {
   return {
     url: `postgres://checkout@127.0.0.1:${port}/checkout`,
     socketUrl: `postgres://checkout@localhost:${port}/checkout?host=${encodeURIComponent(dir)}`,
+    dataDir: data,
     kill: () => run(`${BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']),
     start,
     stop: () => {

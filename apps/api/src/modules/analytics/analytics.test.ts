@@ -8,6 +8,8 @@ import {
   type CartView,
   type PaymentAction,
 } from '@checkout/core';
+import { describeOnPostgres } from '../../db/describe-on-postgres';
+import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { analyticsEvents, analyticsRefusals, consentDecisions, orderAttributions } from './tables';
@@ -24,11 +26,12 @@ const event = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('the analytics collector', () => {
+/** The collector's behaviour, on whichever database `open` runs the api. */
+function collectorSuite(open: () => Promise<TestApp>) {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ EVENTS_RATE_LIMIT_MAX: '3' });
-  });
+    t = await open();
+  }, 60_000);
   afterAll(() => t.close());
 
   const send = (payload: unknown, browser = randomUUID()) =>
@@ -61,9 +64,13 @@ describe('the analytics collector', () => {
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ accepted: 2 });
     const back = await t.app.inject({ url: `/api/sandbox/events/?browser_id=${browserId}` });
-    const events = back.json<{ events: { event: string; context: unknown }[] }>().events;
+    type Stored = { event: string; context: unknown; occurredAt: string; section: string | null };
+    const events = back.json<{ events: Stored[] }>().events;
     expect(events.map((e) => e.event)).toEqual(['page_view', 'plans_displayed']);
     expect(events[1]?.context).toEqual(second.context);
+    // The browser's clock to the millisecond, and a missing section as no section.
+    expect(events.map((e) => new Date(e.occurredAt).getTime())).toEqual([first.time, second.time]);
+    expect(events.map((e) => e.section)).toEqual([null, 'plans']);
   });
 
   it('refuses a batch with one unknown event whole (400), stores none of it, and counts it', async () => {
@@ -140,6 +147,21 @@ describe('the analytics collector', () => {
       202,
     );
   });
+}
+
+describe('the analytics collector', () => {
+  collectorSuite(() => createTestApp({ EVENTS_RATE_LIMIT_MAX: '3' }));
+});
+
+// The batch goes in as one statement over a JSON parameter, which each driver sends its own
+// way: the same behaviour is checked on a PostgreSQL server.
+describeOnPostgres('the analytics collector on PostgreSQL', () => {
+  let cluster: Cluster;
+  beforeAll(async () => {
+    cluster = await startCluster();
+  }, 60_000);
+  afterAll(() => cluster.stop());
+  collectorSuite(() => createTestApp({ EVENTS_RATE_LIMIT_MAX: '3', DATABASE_URL: cluster.url }));
 });
 
 describe('consent decisions and attribution', () => {

@@ -6,8 +6,43 @@ import { carts, couponRedemptions } from './tables';
 export type CartRow = typeof carts.$inferSelect;
 export type NewCart = typeof carts.$inferInsert;
 
-export async function insertCart(db: Database, values: NewCart): Promise<CartRow> {
-  const [row] = await db.insert(carts).values(values).returning();
+/** Every shopper's first write: a named statement, built and planned once. */
+const insertCartRow = preparedQuery((db) =>
+  db
+    .insert(carts)
+    .values({
+      mainPlan: sql.placeholder('mainPlan'),
+      crossSellPlan: sql.placeholder('crossSellPlan'),
+      couponCode: sql.placeholder('couponCode'),
+      email: sql.placeholder('email'),
+      currency: sql.placeholder('currency'),
+      country: sql.placeholder('country'),
+      region: sql.placeholder('region'),
+      postalCode: sql.placeholder('postalCode'),
+      ownerHash: sql.placeholder('ownerHash'),
+      accountId: sql.placeholder('accountId'),
+    })
+    .returning()
+    .prepare('insert_cart'),
+);
+
+/** A new open cart (id, status and times from the table's defaults). */
+export async function insertCart(
+  db: Database,
+  values: Omit<NewCart, 'id' | 'status' | 'createdAt' | 'updatedAt'>,
+): Promise<CartRow> {
+  const [row] = await insertCartRow(db).execute({
+    mainPlan: values.mainPlan,
+    crossSellPlan: values.crossSellPlan ?? null,
+    couponCode: values.couponCode ?? null,
+    email: values.email ?? null,
+    currency: values.currency,
+    country: values.country,
+    region: values.region ?? null,
+    postalCode: values.postalCode ?? null,
+    ownerHash: values.ownerHash ?? null,
+    accountId: values.accountId ?? null,
+  });
   if (!row) throw new Error('insert returned no cart');
   return row;
 }

@@ -305,6 +305,8 @@ describe('getPackagePlans', () => {
     const first = await t.app.inject({ method: 'POST', url: '/graphql', payload });
     const second = await t.app.inject({ method: 'POST', url: '/graphql', payload });
     expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe(first.headers['content-type']);
+    expect(second.headers['content-length']).toBe(first.headers['content-length']);
     const etag = second.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
     const revalidated = await t.app.inject({

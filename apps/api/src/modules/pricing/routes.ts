@@ -111,7 +111,7 @@ export function pricingRoutes(
     if (key && isCacheable(response.status, body)) {
       const etag = `"${key}"`;
       cache.set(key, {
-        body,
+        body: Buffer.from(body),
         etag,
         contentType: response.headers.get('content-type') ?? 'application/json',
       });

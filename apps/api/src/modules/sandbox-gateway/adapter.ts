@@ -3,7 +3,8 @@
  * it answers in each provider family's words and reads them back with the family's table, as
  * that provider's own adapter would.
  */
-import { AppError, ERROR_CODES, takesCardFields } from '@checkout/core';
+import { LRUCache } from 'lru-cache';
+import { AppError, ERROR_CODES, takesCardFields, type ProviderSpec } from '@checkout/core';
 import type { PaymentAdapter } from '../payments/providers/adapter';
 import { readSignedNotification } from '../payments/providers/signed-body';
 import { redeemPublicToken, SANDBOX_BANKS } from './bank-link';
@@ -17,12 +18,21 @@ const unknownPayment = () => new AppError(ERROR_CODES.notFound, 'Unknown payment
 
 export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
   const { db, desk, options } = gateway;
+  /**
+   * The provider of each payment this process started, as a gateway knows its own payments:
+   * their notifications (two copies each) are read in the family's words without asking the
+   * database; another node's payments, or older ones, are still looked up.
+   */
+  const startedHere = new LRUCache<string, ProviderSpec>({ max: 10_000 });
+  const providerOf = async (paymentId: string) =>
+    startedHere.get(paymentId) ?? (await findSandboxPayment(desk, paymentId))?.provider;
   return {
     cardFieldsUrl: CARD_FIELDS_PATH,
     cardFingerprint: (token) => tokenFingerprint(db, token),
     createPayment: async (payment) => {
       const vocabulary = vocabularyOf(payment.provider);
       if (!vocabulary) throw new Error(`sandbox: no words for ${payment.provider.family}`);
+      startedHere.set(payment.paymentId, payment.provider);
       return takesCardFields(payment.provider)
         ? gateway.charge(payment, { ...payment, ...vocabulary })
         : { action: gateway.started(payment.provider, payment) };
@@ -30,11 +40,12 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
     verifyNotification: async (notification) => {
       const read = readSignedNotification(options.webhookSecret, SIGNATURE_HEADER, notification);
       if (read === undefined || read instanceof AppError) return read;
-      const found = await findSandboxPayment(desk, read.paymentId);
-      if (!found) return unknownPayment();
-      const status = found.statusFor(read.status);
+      const provider = await providerOf(read.paymentId);
+      const vocabulary = provider && vocabularyOf(provider);
+      if (!provider || !vocabulary) return unknownPayment();
+      const status = vocabulary.statusFor(read.status);
       if (!status) {
-        const family = found.provider.family;
+        const family = provider.family;
         return new AppError(
           ERROR_CODES.unknownProviderStatus,
           `Unknown ${family} status ${read.status}.`,

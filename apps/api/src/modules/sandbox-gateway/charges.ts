@@ -3,10 +3,33 @@
  * card it charged, so that asking it about a payment whose answer the checkout lost (its process
  * died between the charge and storing the answer) gets what a real provider's API would say.
  */
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { preparedQuery, type Database } from '../../db/client';
 import type { CardSummary } from '../payments/providers/adapter';
 import { sandboxCharges } from './tables';
+
+/** Every card payment writes one: a named statement, built and planned once per database. */
+const upsertCharge = preparedQuery((db) =>
+  db
+    .insert(sandboxCharges)
+    .values({
+      paymentId: sql.placeholder('paymentId'),
+      reported: sql.placeholder('reported'),
+      brand: sql.placeholder('brand'),
+      last4: sql.placeholder('last4'),
+      expiry: sql.placeholder('expiry'),
+    })
+    .onConflictDoUpdate({
+      target: sandboxCharges.paymentId,
+      set: {
+        reported: sql`excluded.reported`,
+        brand: sql`excluded.brand`,
+        last4: sql`excluded.last4`,
+        expiry: sql`excluded.expiry`,
+      },
+    })
+    .prepare('record_sandbox_charge'),
+);
 
 export async function recordCharge(
   db: Database,
@@ -14,11 +37,7 @@ export async function recordCharge(
   reported: string | null,
   card: CardSummary,
 ): Promise<void> {
-  const charge = { paymentId, reported, ...card };
-  await db
-    .insert(sandboxCharges)
-    .values(charge)
-    .onConflictDoUpdate({ target: sandboxCharges.paymentId, set: charge });
+  await upsertCharge(db).execute({ paymentId, reported, ...card });
 }
 
 /** What the gateway charged for a payment; undefined when it charged no card for it. */

@@ -181,10 +181,16 @@ export class SandboxGateway {
     // Recorded before anything is answered, as a provider records a charge (and, for one that
     // settles later, its settlement) before it answers; together, so a crash loses neither.
     const reported = outcome === 'challenge' ? null : sandbox.words[outcome];
-    await this.db.transaction(async (tx) => {
-      if (outcome !== 'challenge') await this.recordLater(sandbox, outcome, tx);
-      await recordCharge(tx, paymentId, reported, card);
-    });
+    // Only a pending card has a settlement to record with its charge (recordLater).
+    if (outcome === 'pending') {
+      await this.db.transaction(async (tx) => {
+        await this.recordLater(sandbox, outcome, tx);
+        await recordCharge(tx, paymentId, reported, card);
+      });
+    } else {
+      // One statement needs no transaction around it: two round trips fewer per card payment.
+      await recordCharge(this.db, paymentId, reported, card);
+    }
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
