@@ -46,6 +46,7 @@ export * from './experiment-rules';
 export * from './experiments';
 export * from './experiment-assignment';
 export * from './experiment-cookies';
+export * from './experiment-table';
 export * from './analytics-constants';
 export * from './analytics-events';
 export * from './attribution';
