@@ -49,6 +49,7 @@ export * from './experiment-cookies';
 export * from './experiment-table';
 export * from './analytics-constants';
 export * from './analytics-events';
+export * from './analytics-request';
 export * from './attribution';
 export * from './consent';
 export * from './experiment-stats';
