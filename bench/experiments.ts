@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { NextRequest } from 'next/server';
-import { experimentSchema, type Experiment } from '@checkout/core';
+import { experimentSchema, seededRandom as seeded, type Experiment } from '@checkout/core';
 import { requestExperiments } from '../apps/web/src/experiments/request-experiments.server';
 
 const arg = (name: string, fallback: number) => {
@@ -77,18 +77,6 @@ const experiments = Array.from({ length: 50 }, (_, i) => experiment(i));
 const userAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const url = 'http://localhost:3000/de/payment/?product_group=vpn&coupon=SPRING25&currency=EUR';
-
-/** A seeded random source (mulberry32): the same draws, so the same visitors, on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface Timing {
   p50: number;

@@ -89,15 +89,11 @@ export function experimentPath(path: string): string {
   return path;
 }
 
-/** A request's facts as the rules compare them: path stripped and case folded once. */
-export interface RuleFacts {
-  path: string;
-  country: string;
-  language: string;
-  cookies: Readonly<Record<string, string>>;
-  params: Readonly<Record<string, string>>;
-  custom: Readonly<Record<string, string>>;
-}
+/**
+ * A request's facts as the rules compare them: the same fields, path stripped of its locale
+ * prefix and country and language case-folded, once per request (ruleFacts).
+ */
+export type RuleFacts = RuleContext;
 
 export function ruleFacts(context: RuleContext): RuleFacts {
   return {

@@ -47,6 +47,7 @@ export * from './experiments';
 export * from './experiment-assignment';
 export * from './experiment-cookies';
 export * from './experiment-table';
+export * from './seeded-random';
 export * from './analytics-constants';
 export * from './analytics-events';
 export * from './analytics-request';
