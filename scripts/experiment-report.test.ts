@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../apps/api/src/test-app';
 import { loadExperimentCounts } from '../apps/api/src/modules/analytics/experiment-results';
-import { experimentResults, formatTable, parseWeights, renderReport } from './experiment-report';
+import { experiments as experimentsTable } from '../apps/api/src/modules/experiments/tables';
+import {
+  configuredWeights,
+  experimentResults,
+  formatTable,
+  loadConfiguredExperiments,
+  parseWeights,
+  renderReport,
+  type Weights,
+} from './experiment-report';
 
 /**
  * A seeded data set with known answers, sent through the real collector:
@@ -116,5 +125,103 @@ describe('npm run report:experiments', () => {
     expect(html.match(/<svg /g)).toHaveLength(2);
     expect(html).toContain('plan-upsell');
     expect(html).toContain('class="srm bad"');
+  });
+});
+
+describe('npm run report:experiments, weights from the experiments table', () => {
+  let t: TestApp;
+  let time = Date.parse('2026-11-02T00:00:00Z');
+  const expose = async (experiment: string, variant: string) => {
+    const browserId = randomUUID();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/events/',
+      cookies: { browser_id: browserId },
+      payload: {
+        browser_id: browserId,
+        events: [
+          {
+            id: randomUUID(),
+            event: 'experiment_exposure',
+            time: (time += 1000),
+            page: '/payment/',
+            section: null,
+            element: null,
+            context: {},
+            data: { experiment_id: experiment, variant },
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(202);
+  };
+  const row = (id: string, allocation: number, variants: { value: string; weight: number }[]) => ({
+    id,
+    type: 'segment',
+    isolate: false,
+    allocation,
+    variants,
+    allocator: ['checkout'],
+    status: 'running',
+  });
+
+  /**
+   * report-split: control 1 : big 3 with half the traffic excluded; 50 and 150 visitors match it
+   * exactly (χ² 0), against an even split they are χ² = 2·50²/100 = 50.
+   * report-silent: control 1 : b 1, and b never shown: 60 against 0 is χ² = 2·30²/30 = 60.
+   */
+  beforeAll(async () => {
+    t = await createTestApp({ EVENTS_RATE_LIMIT_MAX: '100000' });
+    await t.database.db.insert(experimentsTable).values([
+      row('report-split', 0.5, [
+        { value: 'control', weight: 1 },
+        { value: 'big', weight: 3 },
+      ]),
+      row('report-silent', 1, [
+        { value: 'control', weight: 1 },
+        { value: 'b', weight: 1 },
+      ]),
+    ]);
+    for (let i = 0; i < 50; i++) await expose('report-split', 'control');
+    for (let i = 0; i < 150; i++) await expose('report-split', 'big');
+    for (let i = 0; i < 60; i++) await expose('report-silent', 'control');
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const results = async (weights?: Weights) =>
+    experimentResults(
+      await loadExperimentCounts(t.database.db),
+      weights ?? configuredWeights(await loadConfiguredExperiments(t.database.db)),
+    );
+
+  it('reads the weights and the excluded share of each experiment from its row', async () => {
+    const weights = configuredWeights(await loadConfiguredExperiments(t.database.db));
+    expect(weights['report-split']).toEqual({ control: 0.125, big: 0.375, excl: 0.5 });
+    const split = (await results()).find((r) => r.experiment === 'report-split');
+    expect(split?.srm).toMatchObject({ chiSquare: 0, mismatch: false });
+    // The configured first variant is the control, whatever the names' order.
+    expect(split?.variants.map((v) => v.variant)).toEqual(['control', 'big']);
+    expect(split?.variants[1]?.uplift).not.toBeNull();
+    const even = (await results({})).find((r) => r.experiment === 'report-split');
+    expect(even?.srm.chiSquare).toBeCloseTo(50, 10);
+    expect(even?.srm.mismatch).toBe(true);
+  });
+
+  it('flags a configured variant nobody was shown', async () => {
+    const silent = (await results()).find((r) => r.experiment === 'report-silent');
+    expect(silent?.variants.map((v) => [v.variant, v.visitors])).toEqual([
+      ['control', 60],
+      ['b', 0],
+    ]);
+    expect(silent?.srm.chiSquare).toBeCloseTo(60, 10);
+    expect(silent?.srm.mismatch).toBe(true);
+  });
+
+  it('lets --weights override one experiment and keeps the table for the others', async () => {
+    const table = configuredWeights(await loadConfiguredExperiments(t.database.db));
+    const merged = { ...table, ...parseWeights('report-split=control:1,big:1') };
+    const all = await results(merged);
+    expect(all.find((r) => r.experiment === 'report-split')?.srm.chiSquare).toBeCloseTo(50, 10);
+    expect(all.find((r) => r.experiment === 'report-silent')?.srm.chiSquare).toBeCloseTo(60, 10);
   });
 });

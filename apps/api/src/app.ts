@@ -89,7 +89,7 @@ export async function buildApp({
   healthRoutes(app, database);
   // Re-read like the catalog, so an edited row reaches every node within CATALOG_REFRESH_MS.
   const experiments = openExperiments(database.db, env.CATALOG_REFRESH_MS, app.log);
-  experimentRoutes(app, experiments);
+  experimentRoutes(app, experiments, env.INTERNAL_API_TOKEN);
   pricingRoutes(app, catalog, {
     logging: env.LOG_LEVEL !== 'silent',
     introspection: env.NODE_ENV !== 'production',

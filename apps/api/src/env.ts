@@ -15,6 +15,7 @@ const DEV_DEFAULTS = {
   TRUSTED_PASS_SECRET: 'trusted-pass-secret-change-me-please-0000',
   CHALLENGE_SECRET: 'challenge-secret-change-me',
   CARD_FINGERPRINT_SECRET: 'card-fingerprint-secret-change-me',
+  INTERNAL_API_TOKEN: 'internal-api-token-change-me',
 } as const;
 
 /** One secret per purpose: a leak or a rotation of one never touches another. */
@@ -208,6 +209,14 @@ const schema = z.object({
    * provider is not offered.
    */
   MANUAL_TRANSFER_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /**
+   * The web server's proof on server-to-server reads only it may make (the experiment
+   * definitions); the web app's INTERNAL_API_TOKEN holds the same value.
+   */
+  INTERNAL_API_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default(DEV_DEFAULTS.INTERNAL_API_TOKEN),
+  ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
   /** The deployment, a resource attribute of every span and error report. */

@@ -107,6 +107,15 @@ const schema = z.object({
   SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   /** Signs QA tokens (?qa=…) that allow flag overrides; unset in production: no QA overrides. */
   QA_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  /**
+   * The proof this server gives the api on reads only it may make (the experiment definitions):
+   * the api's INTERNAL_API_TOKEN. The default matches the api's development default; a
+   * production api refuses that value, so a web node left on it reads no experiments there.
+   */
+  INTERNAL_API_TOKEN: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16).default('internal-api-token-change-me'),
+  ),
   /** How often each web node re-reads the experiments from the api; 0: once, at start. */
   CATALOG_REFRESH_MS: z.preprocess(
     emptyAsUndefined,

@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assignExperiments, chooseVariant, type AssignmentInput } from './experiment-assignment';
 import { experimentSchema, type Experiment, type ExperimentInput } from './experiments';
 import type { RuleContext } from './experiment-rules';
+import { seededRandom } from './seeded-random';
 
-/** mulberry32: a small seeded generator, so every run draws the same numbers. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const seeded = seededRandom;
 
 /**
  * A scripted source: the given numbers in turn (then 0). Draw order: bucket, experiment within

@@ -2,8 +2,14 @@
  * Experiment assignment (spec §4). Pure: the caller hands in the definitions, what the visitor's
  * cookies say, the request's facts and a random source (tests pass a seeded one).
  */
-import { evaluateRules, experimentPath, type RuleContext } from './experiment-rules';
-import { EXCLUDED_VARIANT, isLive, type Experiment } from './experiments';
+import { ruleFacts, type RuleContext } from './experiment-rules';
+import {
+  experimentTable,
+  isLiveAt,
+  type CompiledExperiment,
+  type ExperimentTable,
+} from './experiment-table';
+import { EXCLUDED_VARIANT, type Experiment } from './experiments';
 
 /** Experiment id → variant value (or 'excl'), in the order they were assigned. */
 export type Assignments = Readonly<Record<string, string>>;
@@ -39,9 +45,6 @@ export interface AssignmentResult {
   redirectTo: string | null;
 }
 
-const isVariantOf = (experiment: Experiment, value: string) =>
-  value === EXCLUDED_VARIANT || experiment.variants.some((v) => v.value === value);
-
 /** The excluded share first (allocation below 1), then the variants by weight. */
 export function chooseVariant(experiment: Experiment, random: () => number): string {
   if (random() >= experiment.allocation) return EXCLUDED_VARIANT;
@@ -59,32 +62,45 @@ export function chooseVariant(experiment: Experiment, random: () => number): str
 const pickOne = <T>(items: readonly T[], random: () => number): T | undefined =>
   items[Math.min(items.length - 1, Math.floor(random() * items.length))];
 
-function matches(experiment: Experiment, context: RuleContext): boolean {
-  return (
-    (experiment.triggers === null || evaluateRules(experiment.triggers, context)) &&
-    (experiment.filterSettings === null || evaluateRules(experiment.filterSettings, context))
-  );
-}
-
 /** Segment experiments of one isolation group exclude each other: one of each group stays. */
 function oneOfEachGroup(
-  experiments: readonly Experiment[],
+  experiments: readonly CompiledExperiment[],
   random: () => number,
   takenGroups: ReadonlySet<string>,
-): Experiment[] {
-  const groups = new Map<string, Experiment[]>();
-  const free: Experiment[] = [];
-  for (const e of experiments) {
-    if (typeof e.isolate !== 'string') free.push(e);
-    else if (!takenGroups.has(e.isolate))
-      groups.set(e.isolate, [...(groups.get(e.isolate) ?? []), e]);
+): CompiledExperiment[] {
+  const groups = new Map<string, CompiledExperiment[]>();
+  for (const c of experiments) {
+    const isolate = c.experiment.isolate;
+    if (typeof isolate !== 'string' || takenGroups.has(isolate)) continue;
+    const members = groups.get(isolate);
+    if (members) members.push(c);
+    else groups.set(isolate, [c]);
   }
-  const chosen = [...groups.values()].flatMap((members) => pickOne(members, random) ?? []);
-  return experiments.filter((e) => free.includes(e) || chosen.includes(e));
+  if (groups.size === 0) return experiments.filter((c) => typeof c.experiment.isolate !== 'string');
+  const chosen = new Set<CompiledExperiment>();
+  for (const members of groups.values()) {
+    const one = pickOne(members, random);
+    if (one) chosen.add(one);
+  }
+  return experiments.filter((c) => typeof c.experiment.isolate !== 'string' || chosen.has(c));
+}
+
+/**
+ * Reads what the cookies (or QA) name: an entry of an unknown experiment or variant is ignored,
+ * so a tampered value is assigned afresh.
+ */
+function known(table: ExperimentTable, entries: Assignments | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!entries) return out;
+  for (const id in entries) {
+    const value = entries[id];
+    if (value !== undefined && table.byId.get(id)?.values.has(value)) out[id] = value;
+  }
+  return out;
 }
 
 export function assignExperiments(input: AssignmentInput): AssignmentResult {
-  const { experiments, context, now, random } = input;
+  const { now, random } = input;
   const none: AssignmentResult = {
     assignments: {},
     active: {},
@@ -94,52 +110,56 @@ export function assignExperiments(input: AssignmentInput): AssignmentResult {
     redirectTo: null,
   };
   if (input.monitoring) return none;
-  const byId = new Map(experiments.map((e) => [e.id, e]));
+  const table = experimentTable(input.experiments);
+  const facts = ruleFacts(input.context);
+  const memo = new Uint8Array(table.ruleCount);
+  const time = now.getTime();
 
-  // A tampered or unknown cookie entry is ignored; the experiment is then assigned afresh.
-  const kept: Record<string, string> = {};
-  for (const [id, value] of Object.entries(input.previous)) {
-    const experiment = byId.get(id);
-    if (experiment && isVariantOf(experiment, value)) kept[id] = value;
-  }
-  const forced: Record<string, string> = {};
-  for (const [id, value] of Object.entries(input.forced ?? {})) {
-    const experiment = byId.get(id);
-    if (experiment && isVariantOf(experiment, value)) forced[id] = value;
-  }
+  const kept = known(table, input.previous);
+  const forced = known(table, input.forced);
 
-  const keptIds = Object.keys(kept);
-  const first = byId.get(keptIds[0] ?? '');
-  const userType: UserType = !first
+  let firstKept: CompiledExperiment | undefined;
+  for (const id in kept) {
+    firstKept = table.byId.get(id);
+    break;
+  }
+  const userType: UserType = !firstKept
     ? 'NEW_USER'
-    : first.isolate === true
+    : firstKept.experiment.isolate === true
       ? 'ISOLATED'
       : 'OVERLAPPING';
-  const live = experiments.filter((e) => isLive(e, now) && matches(e, context));
-  const overlapMode: OverlapMode = live.some((e) => e.type === 'redirect' && e.id in kept)
-    ? 'REDIRECT'
-    : 'SEGMENT';
+  // Running, inside its dates and targeting this request: one flag per experiment.
+  const live = new Uint8Array(table.list.length);
+  let overlapMode: OverlapMode = 'SEGMENT';
+  for (const c of table.list) {
+    if (!isLiveAt(c, time) || !c.matches(facts, memo)) continue;
+    live[c.index] = 1;
+    if (c.experiment.type === 'redirect' && c.experiment.id in kept) overlapMode = 'REDIRECT';
+  }
 
   const added: Record<string, string> = {};
   let bucket: Bucket | null = null;
   if (userType !== 'ISOLATED') {
-    const takenGroups = new Set(
-      keptIds.flatMap((id) => {
-        const isolate = byId.get(id)?.isolate;
-        return typeof isolate === 'string' ? [isolate] : [];
-      }),
-    );
-    const fresh = live.filter((e) => !(e.id in kept) && !(e.id in forced));
-    const buckets: Record<Bucket, Experiment[]> = {
-      // An isolated experiment only takes visitors who are in no experiment yet.
-      isolated: userType === 'NEW_USER' ? fresh.filter((e) => e.isolate === true) : [],
-      segment: fresh.filter((e) => e.isolate !== true && e.type === 'segment'),
-      // One redirect at a time: a visitor already redirected by one gets no second.
-      redirect:
-        overlapMode === 'REDIRECT'
-          ? []
-          : fresh.filter((e) => e.isolate !== true && e.type === 'redirect'),
+    const takenGroups = new Set<string>();
+    for (const id in kept) {
+      const isolate = table.byId.get(id)?.experiment.isolate;
+      if (typeof isolate === 'string') takenGroups.add(isolate);
+    }
+    const buckets: Record<Bucket, CompiledExperiment[]> = {
+      isolated: [],
+      segment: [],
+      redirect: [],
     };
+    for (const c of table.list) {
+      const e = c.experiment;
+      if (!live[c.index] || e.id in kept || e.id in forced) continue;
+      // An isolated experiment only takes visitors who are in no experiment yet.
+      if (e.isolate === true) {
+        if (userType === 'NEW_USER') buckets.isolated.push(c);
+      } else if (e.type === 'segment') buckets.segment.push(c);
+      // One redirect at a time: a visitor already redirected by one gets no second.
+      else if (overlapMode !== 'REDIRECT') buckets.redirect.push(c);
+    }
     const total = buckets.isolated.length + buckets.segment.length + buckets.redirect.length;
     if (total > 0) {
       let point = random() * total;
@@ -149,19 +169,18 @@ export function assignExperiments(input: AssignmentInput): AssignmentResult {
           return point < 0;
         }) ?? 'redirect';
       const addSegments = () => {
-        for (const e of oneOfEachGroup(buckets.segment, random, takenGroups)) {
-          added[e.id] = chooseVariant(e, random);
+        for (const c of oneOfEachGroup(buckets.segment, random, takenGroups)) {
+          added[c.experiment.id] = chooseVariant(c.experiment, random);
         }
       };
       if (bucket === 'segment') addSegments();
       else {
-        const experiment = pickOne(buckets[bucket], random);
-        if (experiment) {
-          const value = chooseVariant(experiment, random);
-          added[experiment.id] = value;
-          const redirects = experiment.variants.some((v) => v.value === value && v.redirectTo);
+        const picked = pickOne(buckets[bucket], random);
+        if (picked) {
+          const value = chooseVariant(picked.experiment, random);
+          added[picked.experiment.id] = value;
           // A redirect pick that does not redirect leaves the visitor here: segments may apply.
-          if (bucket === 'redirect' && !redirects) addSegments();
+          if (bucket === 'redirect' && !picked.redirectOf.has(value)) addSegments();
         }
       }
     }
@@ -170,17 +189,16 @@ export function assignExperiments(input: AssignmentInput): AssignmentResult {
   const assignments = { ...kept, ...added, ...forced };
   const active: Record<string, string> = {};
   let redirectTo: string | null = null;
-  for (const [id, value] of Object.entries(assignments)) {
-    const experiment = byId.get(id);
-    if (!experiment || value === EXCLUDED_VARIANT) continue;
+  for (const id in assignments) {
+    const value = assignments[id];
+    const c = table.byId.get(id);
+    if (!c || value === undefined || value === EXCLUDED_VARIANT) continue;
     // Running and targeting this request, or forced by QA.
-    if (!(id in forced) && !live.includes(experiment)) continue;
+    if (!(id in forced) && !live[c.index]) continue;
     active[id] = value;
-    const target = experiment.variants.find((v) => v.value === value)?.redirectTo;
+    const target = c.redirectOf.get(value);
     // Never towards the page the visitor is on: a target its own triggers match would loop.
-    if (target && redirectTo === null && experimentPath(context.path) !== target) {
-      redirectTo = target;
-    }
+    if (target && redirectTo === null && facts.path !== target) redirectTo = target;
   }
   return { assignments, active, userType, overlapMode, bucket, redirectTo };
 }

@@ -5,7 +5,8 @@
  * `experiment_local` (this checkout's own). Values are `id:variant` joined with '+'.
  */
 import type { Assignments } from './experiment-assignment';
-import { EXPERIMENT_PROJECT, type Experiment } from './experiments';
+import { experimentTable } from './experiment-table';
+import type { Experiment } from './experiments';
 
 export const EXPERIMENT_COOKIE = 'experiment';
 export const EXPERIMENT_GLOBAL_COOKIE = 'experiment_global';
@@ -28,9 +29,9 @@ export function parseAssignments(value: string | null | undefined): Record<strin
 }
 
 export function formatAssignments(assignments: Assignments): string {
-  return Object.entries(assignments)
-    .map(([id, value]) => `${id}:${value}`)
-    .join('+');
+  let out = '';
+  for (const id in assignments) out += `${out ? '+' : ''}${id}:${assignments[id]}`;
+  return out;
 }
 
 /** Splits assignments by scope: an experiment allocated to other projects too is global. */
@@ -40,10 +41,10 @@ export function splitByScope(
 ): { global: Assignments; local: Assignments } {
   const global: Record<string, string> = {};
   const local: Record<string, string> = {};
-  const byId = new Map(experiments.map((e) => [e.id, e]));
+  const { byId } = experimentTable(experiments);
   for (const [id, value] of Object.entries(assignments)) {
-    const allocator = byId.get(id)?.allocator ?? [EXPERIMENT_PROJECT];
-    if (allocator.some((p) => p !== EXPERIMENT_PROJECT)) global[id] = value;
+    // An unknown id stays local: it was set here, if by anything.
+    if (byId.get(id)?.global) global[id] = value;
     else local[id] = value;
   }
   return { global, local };

@@ -89,66 +89,141 @@ export function experimentPath(path: string): string {
   return path;
 }
 
-function valueOf(rule: Rule, context: RuleContext): string | undefined {
-  switch (rule.dimension) {
+/**
+ * A request's facts as the rules compare them: the same fields, path stripped of its locale
+ * prefix and country and language case-folded, once per request (ruleFacts).
+ */
+export type RuleFacts = RuleContext;
+
+export function ruleFacts(context: RuleContext): RuleFacts {
+  return {
+    path: experimentPath(context.path),
+    // Countries and languages are compared without regard to case (`us` = `US`, `pt-BR` = `pt-br`).
+    country: context.country.toUpperCase(),
+    language: context.language.toLowerCase(),
+    cookies: context.cookies,
+    params: context.params,
+    custom: context.custom,
+  };
+}
+
+function factOf(dimension: RuleDimension, key: string): (facts: RuleFacts) => string | undefined {
+  switch (dimension) {
     case 'URL_PATH':
-      return experimentPath(context.path);
+      return (f) => f.path;
     case 'COUNTRY':
-      return context.country.toUpperCase();
+      return (f) => f.country;
     case 'LANGUAGE':
-      return context.language.toLowerCase();
+      return (f) => f.language;
     case 'COOKIE':
-      return context.cookies[rule.key ?? ''];
+      return (f) => f.cookies[key];
     case 'URL_PARAMETER':
-      return context.params[rule.key ?? ''];
+      return (f) => f.params[key];
     case 'CUSTOM':
-      return context.custom[rule.key ?? ''];
+      return (f) => f.custom[key];
   }
 }
 
-/** Countries and languages are compared without regard to case (`us` = `US`, `pt-BR` = `pt-br`). */
-function expected(rule: Rule): string {
-  const value = rule.value ?? '';
-  if (rule.dimension === 'COUNTRY') return value.toUpperCase();
-  if (rule.dimension === 'LANGUAGE') return value.toLowerCase();
-  return value;
-}
-
-/** One rule. A rule on a missing cookie, parameter or fact is false, whatever its operator. */
-export function evaluateRule(rule: Rule, context: RuleContext): boolean {
-  const actual = valueOf(rule, context);
-  if (rule.operator === 'NOT_EXISTS') return actual === undefined;
-  if (actual === undefined) return false;
-  const want = expected(rule);
+/**
+ * One rule, its comparison fixed in advance (compiled once per definitions list, asked per
+ * request). A rule on a missing cookie, parameter or fact is false, whatever its operator.
+ */
+export function compileRule(rule: Rule): (facts: RuleFacts) => boolean {
+  const fact = factOf(rule.dimension, rule.key ?? '');
+  const raw = rule.value ?? '';
+  const want =
+    rule.dimension === 'COUNTRY'
+      ? raw.toUpperCase()
+      : rule.dimension === 'LANGUAGE'
+        ? raw.toLowerCase()
+        : raw;
+  const test = (compare: (actual: string) => boolean) => (facts: RuleFacts) => {
+    const actual = fact(facts);
+    return actual !== undefined && compare(actual);
+  };
   switch (rule.operator) {
+    case 'NOT_EXISTS':
+      return (facts) => fact(facts) === undefined;
     case 'EXISTS':
-      return true;
+      return test(() => true);
     case 'EQUALS':
-      return actual === want;
+      return test((a) => a === want);
     case 'NOT_EQUALS':
-      return actual !== want;
+      return test((a) => a !== want);
     case 'CONTAINS':
-      return actual.includes(want);
+      return test((a) => a.includes(want));
     case 'NOT_CONTAINS':
-      return !actual.includes(want);
+      return test((a) => !a.includes(want));
     case 'STARTS_WITH':
-      return actual.startsWith(want);
+      return test((a) => a.startsWith(want));
     case 'NOT_STARTS_WITH':
-      return !actual.startsWith(want);
+      return test((a) => !a.startsWith(want));
     case 'ENDS_WITH':
-      return actual.endsWith(want);
+      return test((a) => a.endsWith(want));
     case 'NOT_ENDS_WITH':
-      return !actual.endsWith(want);
+      return test((a) => !a.endsWith(want));
   }
 }
 
-function isGroup(node: Rule | RuleGroup): node is RuleGroup {
-  return 'combinator' in node;
+/**
+ * A compiled rule tree: `memo` holds each distinct rule's answer for one request (0 not yet,
+ * 1 true, 2 false), so a rule that many experiments share (a page, a country) is tested once.
+ */
+export type RulePredicate = (facts: RuleFacts, memo: Uint8Array) => boolean;
+
+/** Compiles the rule trees of one definitions list; equal rules share one memo slot. */
+export class RuleCompiler {
+  private readonly slots = new Map<string, number>();
+
+  /** How many distinct rules were compiled: the size of a request's memo. */
+  get count(): number {
+    return this.slots.size;
+  }
+
+  /** A group: AND of nothing is true (no targeting), OR of nothing is false. */
+  group(group: RuleGroup): RulePredicate {
+    const parts = group.rules.map((node) =>
+      'combinator' in node ? this.group(node) : this.rule(node),
+    );
+    if (group.combinator === 'AND') {
+      return (facts, memo) => {
+        for (const part of parts) if (!part(facts, memo)) return false;
+        return true;
+      };
+    }
+    return (facts, memo) => {
+      for (const part of parts) if (part(facts, memo)) return true;
+      return false;
+    };
+  }
+
+  private rule(rule: Rule): RulePredicate {
+    const key = JSON.stringify([rule.dimension, rule.key, rule.operator, rule.value]);
+    let slot = this.slots.get(key);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(key, slot);
+    }
+    const at = slot;
+    const test = compileRule(rule);
+    return (facts, memo) => {
+      const known = memo[at];
+      if (known) return known === 1;
+      const answer = test(facts);
+      memo[at] = answer ? 1 : 2;
+      return answer;
+    };
+  }
 }
 
-/** A group: AND of nothing is true (no targeting), OR of nothing is false. */
+/** One rule against one request (compiled on the spot: for tests and one-off checks). */
+export function evaluateRule(rule: Rule, context: RuleContext): boolean {
+  return compileRule(rule)(ruleFacts(context));
+}
+
+/** One group against one request (compiled on the spot: for tests and one-off checks). */
 export function evaluateRules(group: RuleGroup, context: RuleContext): boolean {
-  const test = (node: Rule | RuleGroup) =>
-    isGroup(node) ? evaluateRules(node, context) : evaluateRule(node, context);
-  return group.combinator === 'AND' ? group.rules.every(test) : group.rules.some(test);
+  const compiler = new RuleCompiler();
+  const predicate = compiler.group(group);
+  return predicate(ruleFacts(context), new Uint8Array(compiler.count));
 }

@@ -10,7 +10,11 @@ import type { TrackFields } from './track';
  */
 const MISSING_SECTION_SAMPLE_RATE = 0.4;
 
-export function reportClicks(track: (event: 'click', fields: TrackFields) => void): void {
+export function reportClicks(
+  track: (event: 'click', fields: TrackFields) => void,
+  /** The sampling's draw, like Math.random (tests pass their own). */
+  random: () => number = Math.random,
+): void {
   document.addEventListener(
     'click',
     (event) => {
@@ -21,7 +25,7 @@ export function reportClicks(track: (event: 'click', fields: TrackFields) => voi
       const target = clicked?.closest?.('[data-element]');
       if (!(target instanceof HTMLElement)) return;
       const section = target.closest<HTMLElement>('[data-section]')?.dataset.section ?? null;
-      if (!section && Math.random() < MISSING_SECTION_SAMPLE_RATE) {
+      if (!section && random() < MISSING_SECTION_SAMPLE_RATE) {
         console.warn(`analytics: element "${target.dataset.element}" has no section context`);
       }
       track('click', { section, element: target.dataset.element ?? null });

@@ -14,6 +14,7 @@ import {
   CONSENT_COOKIE,
   SHOW_ROOT_MARGIN,
   SHOW_THRESHOLD,
+  STORAGE_KEYS,
   attributionOfVisit,
   effectiveConsent,
   nextAttribution,
@@ -23,6 +24,7 @@ import {
   type ConsentRegime,
   type EffectiveConsent,
 } from '@checkout/core';
+import { readStored } from '../lib/browser-storage';
 import { mergeContext, track, type QueuedEvent } from './track';
 
 export interface TrackerConfig {
@@ -65,6 +67,20 @@ export function browserId(): string {
   return id;
 }
 
+/**
+ * The site that sent the shopper (`nord_origin`) as this visit kept it: a page reached without
+ * the parameter (back from a provider's page) still names the visit's source.
+ */
+function visitSource(): string | null {
+  try {
+    const stored: unknown = JSON.parse(readStored('session', STORAGE_KEYS.currentSession) ?? '{}');
+    const origin = (stored as Record<string, unknown> | null)?.nord_origin;
+    return typeof origin === 'string' && /^[\w.-]{1,120}$/.test(origin) ? origin : null;
+  } catch {
+    return null;
+  }
+}
+
 export function currentConsent(config: Pick<TrackerConfig, 'regime' | 'gpc'>): EffectiveConsent {
   const gpc =
     config.gpc ||
@@ -82,6 +98,10 @@ export function startTracker(config: TrackerConfig): void {
   let batch: Record<string, unknown>[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const dataLayer = (window.dataLayer ??= []);
+  const base: AnalyticsContext = {
+    ...config.base,
+    source_nord_id: config.base.source_nord_id ?? visitSource(),
+  };
 
   const flush = () => {
     clearTimeout(timer);
@@ -103,7 +123,7 @@ export function startTracker(config: TrackerConfig): void {
 
   const deliver = (queued: QueuedEvent) => {
     const context: AnalyticsContext = {
-      ...mergeContext(mergeContext(config.base, queued.state), queued.context ?? {}),
+      ...mergeContext(mergeContext(base, queued.state), queued.context ?? {}),
       consent_status: consent.status,
     };
     const event = {

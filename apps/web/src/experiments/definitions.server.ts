@@ -4,7 +4,12 @@
  * Until the first answer arrives (a few milliseconds after start) visitors get no experiments.
  */
 import 'server-only';
-import { experimentListSchema, parseExperimentRows, type Experiment } from '@checkout/core';
+import {
+  experimentListSchema,
+  INTERNAL_TOKEN_HEADER,
+  parseExperimentRows,
+  type Experiment,
+} from '@checkout/core';
 import { env } from '../env.server';
 
 /** After a failed read, the next request tries again no sooner than this. */
@@ -18,6 +23,8 @@ async function read(): Promise<void> {
   reading = true;
   try {
     const response = await fetch(new URL('/api/experiments/', env.API_URL), {
+      // The definitions (rules, weights, redirects) are for this server, not for the public.
+      headers: { [INTERNAL_TOKEN_HEADER]: env.INTERNAL_API_TOKEN },
       signal: AbortSignal.timeout(5_000),
       cache: 'no-store',
     });

@@ -12,15 +12,15 @@ import {
   EXPERIMENT_COOKIE,
   EXPERIMENT_GLOBAL_COOKIE,
   EXPERIMENT_LOCAL_COOKIE,
+  experimentTable,
   formatAssignments,
-  isLive,
-  isPricingExperiment,
+  isLiveAt,
   LOCALE_CODES,
   DEFAULT_LOCALE,
   parseAssignments,
-  splitByScope,
   type AssignmentResult,
   type Experiment,
+  type ExperimentTable,
 } from '@checkout/core';
 
 /** QA visitors force variants with `?force_experiment=id:variant+id:variant`. */
@@ -37,22 +37,28 @@ export interface RequestExperiments {
 }
 
 function languageOfPath(path: string): string {
-  const first = path.split('/')[1] ?? '';
-  return (LOCALE_CODES as readonly string[]).includes(first) ? first : DEFAULT_LOCALE;
+  const end = path.indexOf('/', 1);
+  const first = path.slice(1, end < 0 ? undefined : end);
+  return LOCALES.has(first) ? first : DEFAULT_LOCALE;
 }
+
+const LOCALES: ReadonlySet<string> = new Set(LOCALE_CODES);
 
 /**
  * `exp_package_identifier` in a link names a package of a live pricing experiment's variant:
  * the visitor is put into that variant (a campaign link into one price test arm).
  */
-function variantOfPackage(experiments: readonly Experiment[], pkg: string | null, now: Date) {
-  if (!pkg) return {};
-  for (const e of experiments) {
-    if (!isLive(e, now) || !isPricingExperiment(e)) continue;
-    const variant = e.variants.find((v) => Object.values(v.packages ?? {}).includes(pkg));
-    if (variant) return { [e.id]: variant.value };
+function variantOfPackage(table: ExperimentTable, pkg: string | null, time: number) {
+  for (const { experiment, value } of (pkg && table.variantsOfPackage.get(pkg)) || []) {
+    if (isLiveAt(experiment, time)) return { [experiment.experiment.id]: value };
   }
   return {};
+}
+
+function recordOf(entries: Iterable<{ name: string; value: string }>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { name, value } of entries) out[name] = value;
+  return out;
 }
 
 export function requestExperiments(
@@ -63,17 +69,21 @@ export function requestExperiments(
   now = new Date(),
 ): RequestExperiments {
   const { pathname, searchParams } = request.nextUrl;
-  const cookie = (name: string) => request.cookies.get(name)?.value;
+  const table = experimentTable(experiments);
+  const time = now.getTime();
+  const cookies = recordOf(request.cookies.getAll());
   // Global assignments first: they were made on another project, earlier.
   const previous = {
-    ...parseAssignments(cookie(EXPERIMENT_GLOBAL_COOKIE)),
-    ...parseAssignments(cookie(EXPERIMENT_LOCAL_COOKIE)),
+    ...parseAssignments(cookies[EXPERIMENT_GLOBAL_COOKIE]),
+    ...parseAssignments(cookies[EXPERIMENT_LOCAL_COOKIE]),
   };
   const forced = {
-    ...variantOfPackage(experiments, searchParams.get('exp_package_identifier'), now),
+    ...variantOfPackage(table, searchParams.get('exp_package_identifier'), time),
     ...(facts.qa ? parseAssignments(searchParams.get(FORCE_PARAM)) : {}),
   };
   const monitoring = searchParams.get('monitoring') === 'true';
+  const params: Record<string, string> = {};
+  for (const [name, value] of searchParams) params[name] = value;
   const result = assignExperiments({
     experiments,
     previous,
@@ -85,37 +95,39 @@ export function requestExperiments(
       path: pathname,
       country: facts.country,
       language: languageOfPath(pathname),
-      cookies: Object.fromEntries(request.cookies.getAll().map((c) => [c.name, c.value])),
-      params: Object.fromEntries(searchParams),
+      cookies,
+      params,
       custom: {
         deviceType: deviceTypeFrom(request.headers.get('user-agent')),
         productGroup: searchParams.get('product_group') ?? 'vpn',
       },
     },
   });
-  const byId = new Map(experiments.map((e) => [e.id, e]));
-  const visitor = Object.fromEntries(
-    Object.entries(result.assignments).filter(([id, value]) => {
-      const e = byId.get(id);
-      return value !== EXCLUDED_VARIANT && e !== undefined && (isLive(e, now) || id in forced);
-    }),
-  );
-  const pricingExperimentId =
-    Object.keys(result.active).find((id) => {
-      const e = byId.get(id);
-      return e !== undefined && isPricingExperiment(e);
-    }) ?? null;
-  const { global, local } = splitByScope(result.assignments, experiments);
+  // One pass over the assignments: the visitor's live ones, the pricing one, the two scopes.
+  const visitor: Record<string, string> = {};
+  const global: Record<string, string> = {};
+  const local: Record<string, string> = {};
+  let pricingExperimentId: string | null = null;
+  for (const id in result.assignments) {
+    const value = result.assignments[id] ?? EXCLUDED_VARIANT;
+    const c = table.byId.get(id);
+    if (c?.global) global[id] = value;
+    else local[id] = value;
+    if (c === undefined) continue;
+    if (value !== EXCLUDED_VARIANT && (isLiveAt(c, time) || id in forced)) visitor[id] = value;
+    if (pricingExperimentId === null && c.pricing && id in result.active) pricingExperimentId = id;
+  }
+  const visitorExperiments = formatAssignments(visitor);
   return {
     result,
     cookies: monitoring
       ? null
       : {
-          [EXPERIMENT_COOKIE]: formatAssignments(visitor),
+          [EXPERIMENT_COOKIE]: visitorExperiments,
           [EXPERIMENT_GLOBAL_COOKIE]: formatAssignments(global),
           [EXPERIMENT_LOCAL_COOKIE]: formatAssignments(local),
         },
-    visitorExperiments: formatAssignments(visitor),
+    visitorExperiments,
     pricingExperimentId,
   };
 }

@@ -2,6 +2,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import {
+  analyticsContextOfAddress,
   analyticsProductId,
   consentRegime,
   privacyButtonKind,
@@ -10,6 +11,7 @@ import {
 import consentCountries from '../../../../data/consent-countries.json';
 import type { TrackerConfig } from '../analytics/tracker';
 import { env } from '../env.server';
+import { REQUEST_URL_HEADER } from './request-headers';
 
 /** The nonce Next.js put on this answer's scripts, read back from the request's policy. */
 function nonceOf(policy: string | null): string | null {
@@ -22,6 +24,8 @@ export async function analyticsSetup(
 ): Promise<{ config: TrackerConfig; privacyKind: ReturnType<typeof privacyButtonKind> }> {
   const requestHeaders = await headers();
   const country = context.geoData.countryCode;
+  // The address as the proxy saw it (path and query), before any client-side clean-up.
+  const address = new URL(requestHeaders.get(REQUEST_URL_HEADER) ?? '/', 'http://checkout');
   return {
     privacyKind: privacyButtonKind(country),
     config: {
@@ -31,13 +35,12 @@ export async function analyticsSetup(
       nonce: nonceOf(requestHeaders.get('content-security-policy')),
       base: {
         logged_in: context.user !== null,
-        source_nord_id: null,
         page_language: context.language.localeCode,
         currency: context.currency,
         countdown_end_time: context.countdownEndTime,
         experiment: context.enabledExperimentIds.join('+'),
         product_id: analyticsProductId(group),
-        flow_type: 'payment',
+        ...analyticsContextOfAddress(address.searchParams),
       },
     },
   };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EXPERIMENT_HEADER } from '@checkout/core';
+import { EXPERIMENT_HEADER, INTERNAL_TOKEN_HEADER } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { experiments } from './tables';
 
@@ -15,13 +15,16 @@ const QUERY = /* GraphQL */ `
   }
 `;
 
+/** What the web server proves itself with on its server-to-server reads. */
+const TOKEN = 'experiments-test-internal-token-0123456789';
+
 describe('experiments in the api', () => {
   let t: TestApp;
   const lines: string[] = [];
   beforeAll(async () => {
     // Re-read on every request, so a test sees its own edits at once.
     t = await createTestApp(
-      { CATALOG_REFRESH_MS: '1', LOG_LEVEL: 'warn' },
+      { CATALOG_REFRESH_MS: '1', LOG_LEVEL: 'warn', INTERNAL_API_TOKEN: TOKEN },
       { logStream: { write: (line: string) => void lines.push(line) } },
     );
   });
@@ -30,7 +33,11 @@ describe('experiments in the api', () => {
   });
 
   const list = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/experiments/' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/experiments/',
+      headers: { [INTERNAL_TOKEN_HEADER]: TOKEN },
+    });
     expect(response.statusCode).toBe(200);
     return response.json<{ experiments: { id: string; status: string }[] }>().experiments;
   };
@@ -48,6 +55,16 @@ describe('experiments in the api', () => {
     }>().data.getPackagePlans;
     return { identifier: pkg.identifier, plans: pkg.plans.map((p) => p.identifier) };
   };
+
+  it('keeps the experiments (rules, weights, redirects) from anyone but the web server', async () => {
+    for (const headers of [{}, { [INTERNAL_TOKEN_HEADER]: 'guessed-token' }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/experiments/', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+      expect(response.body).not.toContain('big-payment-cta');
+    }
+    expect((await list()).length).toBeGreaterThan(0);
+  });
 
   it('serves the seeded §9 experiments, one of them running', async () => {
     const seeded = await list();

@@ -55,7 +55,7 @@ export function OneClickPayments() {
           type="button"
           className="button button-secondary"
           disabled={busy}
-          onClick={() => void pay(p.id, { inModal: true })}
+          onClick={() => void pay(p.id, { inModal: true, oneClick: true })}
           data-element={`one-click-${p.id}`}
         >
           {PROVIDER_LABELS[p.id] ?? p.id}

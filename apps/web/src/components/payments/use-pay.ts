@@ -30,6 +30,8 @@ interface PayOptions {
   /** The provider's page opens in a dialog over the checkout and returns from there. */
   inModal?: boolean;
   cardToken?: string;
+  /** An express wallet button (spec §2's one_click_payment flow), for analytics. */
+  oneClick?: boolean;
 }
 
 export function usePay(cartId: string | undefined, totalMinor: number) {
@@ -94,7 +96,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
 
   const pay = async (
     provider: string,
-    { inModal = false, cardToken }: PayOptions = {},
+    { inModal = false, cardToken, oneClick = false }: PayOptions = {},
     solution?: string,
   ) => {
     if (!cartId || busy) return;
@@ -105,10 +107,11 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     setBusy(true);
     setFailure(null);
     setChallenged(null);
+    const flow = oneClick ? { flow_type: 'one_click_payment' as const } : {};
     track('payments_initiated', {
       section: 'payment-methods',
       element: 'pay-button',
-      context: { payments: { selected: provider } },
+      context: { payments: { selected: provider }, ...flow },
     });
     const { data, error } = await startPayment(
       { cartId, provider, returnPath, cardToken },
@@ -118,7 +121,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     if (data) {
       track('payments_submitted', {
         section: 'payment-methods',
-        context: { payments: { selected: provider } },
+        context: { payments: { selected: provider }, ...flow },
         data: { order_id: data.orderId, label: data.type },
       });
       return follow(data, provider, inModal);
@@ -127,7 +130,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
     // The api refused before the card reached the provider: the same token pays after the check.
     if (code === ERROR_CODES.challengeRequired || code === ERROR_CODES.challengeFailed) {
-      setChallenged({ provider, options: { inModal, cardToken } });
+      setChallenged({ provider, options: { inModal, cardToken, oneClick } });
       return;
     }
     setFailure(
