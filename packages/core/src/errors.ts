@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   orderNotRefundable: 'order_not_refundable',
   /** A change to a subscription that has ended (canceled or expired): a new purchase is needed. */
   subscriptionEnded: 'subscription_ended',
+  /** An upgrade quote for a plan that is no upgrade (another product, shorter, not dearer). */
+  notAnUpgrade: 'not_an_upgrade',
 } as const;
 
 export type ErrorCode =
@@ -93,6 +95,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ERROR_CODES.refundWindowClosed]: 409,
   [ERROR_CODES.orderNotRefundable]: 409,
   [ERROR_CODES.subscriptionEnded]: 409,
+  [ERROR_CODES.notAnUpgrade]: 409,
   [BACKEND_CODES.invalidEmail]: 400,
   [BACKEND_CODES.couponNotAvailable]: 400,
   [BACKEND_CODES.cartModificationForbidden]: 409,

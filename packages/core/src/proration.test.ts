@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMinor, unusedCredit, upgradeQuote } from './proration';
+import { isUpgrade, splitMinor, unusedCredit, upgradeQuote } from './proration';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
@@ -83,5 +83,40 @@ describe('splitting one payment over several subscriptions', () => {
         expect(splitMinor(total, weights).reduce((a, b) => a + b, 0)).toBe(total);
       }
     }
+  });
+});
+
+describe('what counts as an upgrade', () => {
+  const basic1y = { product: 'vpn', plan: 'vpn-basic-1y', months: 12, priceMinor: 5988 };
+  it.each([
+    [
+      'a longer period of the same tier',
+      { plan: 'vpn-basic-2y', months: 24, priceMinor: 8376 },
+      true,
+    ],
+    [
+      'a higher tier of the same period',
+      { plan: 'vpn-plus-1y', months: 12, priceMinor: 8388 },
+      true,
+    ],
+    [
+      'a longer period even if cheaper in total',
+      { plan: 'vpn-x-2y', months: 24, priceMinor: 5000 },
+      true,
+    ],
+    ['the same plan', { plan: 'vpn-basic-1y', months: 12, priceMinor: 5988 }, false],
+    ['a shorter period', { plan: 'vpn-plus-1m', months: 1, priceMinor: 1399 }, false],
+    [
+      'a cheaper plan of the same period',
+      { plan: 'vpn-lite-1y', months: 12, priceMinor: 3000 },
+      false,
+    ],
+    [
+      'another product',
+      { product: 'pass', plan: 'pass-individual-2y', months: 24, priceMinor: 9999 },
+      false,
+    ],
+  ])('%s: %s', (_, next, expected) => {
+    expect(isUpgrade(basic1y, { ...basic1y, ...next })).toBe(expected);
   });
 });

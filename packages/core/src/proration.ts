@@ -83,3 +83,21 @@ export function splitMinor(totalMinor: number, weights: readonly number[]): numb
   }
   return parts.map(Number);
 }
+
+/** A plan as an upgrade compares it: its product, period length in months and price. */
+export interface UpgradeCandidate {
+  product: string;
+  plan: string;
+  months: number;
+  priceMinor: number;
+}
+
+/**
+ * An upgrade is another plan of the same product with a longer period, or the same period at a
+ * higher price (a higher tier). A shorter period or a cheaper plan of the same length is not one.
+ */
+export function isUpgrade(current: UpgradeCandidate, next: UpgradeCandidate): boolean {
+  if (next.product !== current.product || next.plan === current.plan) return false;
+  if (next.months !== current.months) return next.months > current.months;
+  return next.priceMinor > current.priceMinor;
+}

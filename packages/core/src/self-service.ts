@@ -30,6 +30,19 @@ export type SubscriptionState = z.infer<typeof subscriptionStateSchema>;
 export const refundAnswerSchema = z.object({ id: text(), status: z.enum(ORDER_STATUSES) });
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
+/** GET /api/users/current/subscriptions/:id/upgrade-quote/?plan=… */
+export const upgradeQuoteQuerySchema = z.object({ plan: text().min(1).max(64) });
+
+/** What moving to `plan` costs now (core proration.ts): its price less the unused credit. */
+export const upgradeQuoteSchema = z.object({
+  plan: text(),
+  currency: text(),
+  priceMinor: z.number().int(),
+  creditMinor: z.number().int(),
+  dueMinor: z.number().int(),
+});
+export type UpgradeQuoteView = z.infer<typeof upgradeQuoteSchema>;
+
 const DAY_MS = 86_400_000;
 
 /** The last instant a refund may be asked for an order paid at `paidAt`. */

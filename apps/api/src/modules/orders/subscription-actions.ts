@@ -25,7 +25,9 @@ export interface SubscriptionChange {
   detail?: Record<string, unknown>;
 }
 
-function stateOf(row: typeof subscriptions.$inferSelect): SubscriptionState {
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+function stateOf(row: SubscriptionRow): SubscriptionState {
   return {
     id: row.id,
     status: row.status,
@@ -34,18 +36,28 @@ function stateOf(row: typeof subscriptions.$inferSelect): SubscriptionState {
   };
 }
 
-/** The subscription if it is the account's (by its e-mail); undefined for anyone else's. */
-export async function accountSubscription(
+/** The subscription's row if it is the account's (by its e-mail); undefined for anyone else's. */
+export async function accountSubscriptionRow(
   db: Database,
   id: string,
   email: string,
-): Promise<SubscriptionState | undefined> {
+): Promise<SubscriptionRow | undefined> {
   // An id that is not a UUID names no subscription (and must not reach a uuid column).
   if (!UUID.test(id)) return undefined;
   const [row] = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.id, id), eq(subscriptions.email, normalizeEmail(email))));
+  return row;
+}
+
+/** What the dashboard shows of the account's subscription; undefined for anyone else's. */
+export async function accountSubscription(
+  db: Database,
+  id: string,
+  email: string,
+): Promise<SubscriptionState | undefined> {
+  const row = await accountSubscriptionRow(db, id, email);
   return row && stateOf(row);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The account dashboard's actions, bound to the logged-in account (issue 20): auto-renew,
- * cancel, refund. Parse → service → reply; the rules are in service.ts.
+ * cancel, refund, and what an upgrade would cost. Parse → service → reply; the rules are in service.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import {
   ERROR_CODES,
   noBodySchema,
   recordParamsSchema,
+  upgradeQuoteQuerySchema,
 } from '@checkout/core';
 import { sessionUser } from '../users/sessions';
 import {
@@ -19,6 +20,7 @@ import {
   type Customer,
   type SelfServiceDeps,
 } from './service';
+import { quoteUpgrade } from './upgrade';
 
 export function selfServiceRoutes(app: FastifyInstance, deps: SelfServiceDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -45,5 +47,12 @@ export function selfServiceRoutes(app: FastifyInstance, deps: SelfServiceDeps): 
     '/api/users/current/orders/:id/refund/',
     { schema: { params: recordParamsSchema, body: noBodySchema } },
     async (request) => requestRefund(deps, await customer(request), request.params.id),
+  );
+
+  api.get(
+    '/api/users/current/subscriptions/:id/upgrade-quote/',
+    { schema: { params: recordParamsSchema, querystring: upgradeQuoteQuerySchema } },
+    async (request) =>
+      quoteUpgrade(deps, await customer(request), request.params.id, request.query.plan),
   );
 }

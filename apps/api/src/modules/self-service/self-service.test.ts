@@ -239,4 +239,32 @@ describe('self-service on the account dashboard', () => {
     const [order] = await t.database.db.select().from(orders).where(eq(orders.id, unpaidId));
     expect(order!.status).toBe('new');
   });
+
+  it('quotes an upgrade to a longer or higher plan at the new price less the unused share paid', async () => {
+    const { browser, subscriptionId, cart } = await customerWithOrder('upgrades@gmail.com');
+    const quote = (plan: string) =>
+      browser.inject({
+        method: 'GET',
+        url: `/api/users/current/subscriptions/${subscriptionId}/upgrade-quote/?plan=${plan}`,
+      });
+    const answer = await quote('vpn-plus-2y');
+    expect(answer.statusCode).toBe(200);
+    const price = t.catalog.snapshot().plans.get('vpn-plus-2y')!.prices.get('EUR')![0];
+    const body = answer.json<{ creditMinor: number; priceMinor: number; dueMinor: number }>();
+    // Bought moments ago: nearly all of what was paid is unused, never more than was paid.
+    expect(body.creditMinor).toBeLessThanOrEqual(cart.totalMinor);
+    expect(body.creditMinor).toBeGreaterThan(cart.totalMinor * 0.99);
+    expect(body).toMatchObject({
+      plan: 'vpn-plus-2y',
+      currency: 'EUR',
+      priceMinor: price,
+      dueMinor: price - body.creditMinor,
+    });
+    // The same plan, another product's plan or a shorter one is no upgrade.
+    for (const plan of ['vpn-basic-1y', 'pass-individual-1y', 'vpn-basic-1m', 'no-such-plan']) {
+      const refused = await quote(plan);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ error: { code: 'not_an_upgrade' } });
+    }
+  });
 });
