@@ -4,31 +4,17 @@
  * money back within the window; the order ends refunded.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { open, signUpOnAccountSite } from './account';
 import { payWithCard } from './card';
 
-const PASSWORD = 'a long enough password';
 /** A card no other spec pays with: the gateway tokenizes one card at most 20 times an hour. */
 const CARD = '4929 1234 5678 9015';
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.locator('html[data-hydrated="true"]').waitFor();
-}
 
 /** Signs up from the checkout (the mailed code confirms the address) and pays a VPN plan. */
 async function buyAsNewAccount(page: Page, email: string) {
   await open(page, '/payment/?product_group=vpn');
   await page.getByRole('button', { name: 'Log in to your Account' }).click();
-  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  const mailbox = await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
-  await page.getByLabel('Code').fill(code!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await signUpOnAccountSite(page, email);
   await page.waitForURL(/\/payment\/\?product_group=vpn$/);
   await page.locator('html[data-hydrated="true"]').waitFor();
   await page.locator('[data-element="email-form"] button[type="submit"]').click();

@@ -6,11 +6,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_REFUND_WINDOW_DAYS, normalizeEmail, refundDeadline } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
+import { isUuid } from './record-id';
 import { orderEvents, orders } from './tables';
 
 type OrderRow = typeof orders.$inferSelect;
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** The order if it is the account's (by its e-mail); undefined for anyone else's. */
 export async function accountOrder(
@@ -18,7 +17,7 @@ export async function accountOrder(
   id: string,
   email: string,
 ): Promise<OrderRow | undefined> {
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(orders)

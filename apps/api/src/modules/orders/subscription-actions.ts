@@ -14,9 +14,8 @@ import {
   type SubscriptionStatus,
 } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
+import { isUuid } from './record-id';
 import { subscriptions } from './tables';
-
-const UUID = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Who changed it and why, as its event records it. */
 export interface SubscriptionChange {
@@ -42,8 +41,7 @@ export async function accountSubscriptionRow(
   id: string,
   email: string,
 ): Promise<SubscriptionRow | undefined> {
-  // An id that is not a UUID names no subscription (and must not reach a uuid column).
-  if (!UUID.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select()
     .from(subscriptions)
