@@ -81,9 +81,11 @@ async function moveOrder(
   const recalled = recallOrder(orderId);
   const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
   if (!order || ('status' in order && !canTransition(order.status, to))) return false;
-  // A paid order moves on only at its customer's request (a refund): never by a provider's word.
+  // A paid order moves on only at its customer's request (a refund), never by a provider's word,
+  // and a customer's request moves nothing but a paid order.
+  const byCustomer = source === 'customer';
   const from = ORDER_STATUSES.filter(
-    (status) => canTransition(status, to) && (status !== 'paid' || source === 'customer'),
+    (status) => canTransition(status, to) && (status === 'paid') === byCustomer,
   );
   const effects =
     to === 'paid'

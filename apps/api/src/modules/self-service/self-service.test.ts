@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { accountByEmail } from '../identity/accounts';
 import { orderEvents, orders, subscriptionEvents, subscriptions } from '../orders/tables';
+import { applyProviderStatus, moveOrder } from '../payments/outcome';
 import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { createSession } from '../users/sessions';
@@ -195,6 +196,18 @@ describe('self-service on the account dashboard', () => {
     });
     expect(view.subscriptions[0]).toMatchObject({ status: 'canceled', autoRenew: false });
     expect(await history(subscriptionId)).toEqual(['refunded:customer']);
+  });
+
+  it('lets no provider word or other source move a paid order towards a refund', async () => {
+    const { orderId } = await customerWithOrder('paid.stays.paid@gmail.com');
+    const deps = { db: t.database.db, catalog: t.catalog, adapterFor: () => undefined };
+    const paid = { id: orderId, status: 'paid' as const };
+    expect(await applyProviderStatus(deps, paid, 'refund_due', 'webhook')).toBe(false);
+    expect(await applyProviderStatus(deps, paid, 'canceled', 'poll')).toBe(false);
+    expect(await moveOrder(deps, orderId, 'refund_due', 'webhook')).toBe(false);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('paid');
+    expect(await refundsAtGateway(orderId)).toBe(0);
   });
 
   it('refuses a refund past the money-back window with refund_window_closed', async () => {
