@@ -35,6 +35,7 @@ import { retryDueRefunds } from './modules/payments/refunds';
 import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentFaults } from './modules/payments/deps';
 import { sweepStrandedStarts } from './modules/payments/stranded-starts';
+import { selfServiceRoutes } from './modules/self-service/routes';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -185,6 +186,8 @@ export async function buildApp({
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
+  // The dashboard's auto-renew, cancel and refund (issue 20), on the logged-in account's own.
+  selfServiceRoutes(app, { ...paymentDeps, now: () => new Date() });
   // Every minute: abandoned orders expire and refunds still due are asked again. Both read the
   // database (nothing is lost on a restart) and claim their rows, so any node may run them.
   const expiryMs = env.ORDER_EXPIRY_MINUTES * 60_000;

@@ -36,9 +36,13 @@ export const periodSchema = z.strictObject({
 export type Period = z.infer<typeof periodSchema>;
 
 export const merchantSeedSchema = z.strictObject({ id: identifier, name: z.string().min(1) });
+/** Days after payment in which a customer may ask for a refund, unless a product says otherwise. */
+export const DEFAULT_REFUND_WINDOW_DAYS = 30;
 export const productSeedSchema = z.strictObject({
   id: z.enum(PRODUCT_GROUPS),
   merchant: identifier,
+  /** The product's money-back window in days (issue 20); DEFAULT_REFUND_WINDOW_DAYS when absent. */
+  refundWindowDays: z.number().int().min(0).max(365).optional(),
 });
 export const serviceSeedSchema = z.strictObject({
   identifier,

@@ -43,6 +43,14 @@ export const ERROR_CODES = {
   unknownProviderStatus: 'provider_status_unknown',
   /** Text with U+0000 or an unpaired surrogate, in the URL or the body: it cannot be stored. */
   invalidCharacters: 'invalid_characters',
+  /** A customer's refund asked after the product's money-back window closed (issue 20). */
+  refundWindowClosed: 'refund_window_closed',
+  /** A refund of an order that was never paid (new, pending, failed, canceled). */
+  orderNotRefundable: 'order_not_refundable',
+  /** A change to a subscription that has ended (canceled or expired): a new purchase is needed. */
+  subscriptionEnded: 'subscription_ended',
+  /** An upgrade quote for a plan that is no upgrade (another product, shorter, not dearer). */
+  notAnUpgrade: 'not_an_upgrade',
 } as const;
 
 export type ErrorCode =
@@ -84,6 +92,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ERROR_CODES.invalidCharacters]: 400,
   [ERROR_CODES.invalidSignature]: 401,
   [ERROR_CODES.unknownProviderStatus]: 422,
+  [ERROR_CODES.refundWindowClosed]: 409,
+  [ERROR_CODES.orderNotRefundable]: 409,
+  [ERROR_CODES.subscriptionEnded]: 409,
+  [ERROR_CODES.notAnUpgrade]: 409,
   [BACKEND_CODES.invalidEmail]: 400,
   [BACKEND_CODES.couponNotAvailable]: 400,
   [BACKEND_CODES.cartModificationForbidden]: 409,

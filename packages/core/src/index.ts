@@ -59,3 +59,5 @@ export * from './telemetry';
 export * from './personal-data';
 export * from './error-reports';
 export * from './api-requests';
+export * from './proration';
+export * from './self-service';

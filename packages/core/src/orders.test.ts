@@ -19,6 +19,8 @@ const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [
   ['canceled', 'refund_due'],
   ['error', 'refund_due'],
   ['refund_due', 'refunded'],
+  // A customer's refund within the money-back window (issue 20).
+  ['paid', 'refund_due'],
 ];
 
 describe('order status machine', () => {
@@ -28,7 +30,8 @@ describe('order status machine', () => {
     expect(canTransition(from, to)).toBe(allowed);
   });
 
-  it('never takes a paid or refunded order anywhere else', () => {
-    expect(ORDER_STATUSES.filter(isFinal)).toEqual(['paid', 'refunded']);
+  it('never takes a refunded order anywhere else, and a paid one only to a refund', () => {
+    expect(ORDER_STATUSES.filter(isFinal)).toEqual(['refunded']);
+    expect(ORDER_STATUSES.filter((to) => canTransition('paid', to))).toEqual(['refund_due']);
   });
 });

@@ -18,12 +18,14 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
  * (declined); pending → paid, canceled, error. The provider's word that it took the money wins
  * over the browser's: a canceled or failed order it reports captured becomes paid, or, when
  * another order paid its cart meanwhile (a cart is paid once), refund_due and then refunded once
- * the provider confirms the refund. Paid and refunded are final.
+ * the provider confirms the refund. A paid order moves on only when its customer asks for a
+ * refund within the money-back window (issue 20: paid → refund_due → refunded, event source
+ * `customer`); a provider's word never moves a paid order (payments/outcome.ts). Refunded is final.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['pending', 'paid', 'canceled', 'error', 'refund_due'],
   pending: ['paid', 'canceled', 'error', 'refund_due'],
-  paid: [],
+  paid: ['refund_due'],
   canceled: ['paid', 'refund_due'],
   error: ['paid', 'refund_due'],
   refund_due: ['refunded'],

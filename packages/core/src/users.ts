@@ -72,6 +72,11 @@ export const dashboardSchema = z.object({
       currency: text(),
       nextChargeAt: text(),
       nextChargeMinor: z.number().int(),
+      /** The order that bought it: a refund of that order ends it. */
+      orderId: text(),
+      /** Off: it ends when the paid term does (nextChargeAt), nothing more is charged. */
+      autoRenew: z.boolean(),
+      endedAt: text().nullable(),
     }),
   ),
   orders: z.array(
@@ -81,6 +86,8 @@ export const dashboardSchema = z.object({
       currency: text(),
       totalMinor: z.number().int(),
       status: z.enum(ORDER_STATUSES),
+      /** Until when the customer may ask for its refund; null when it may not (any more). */
+      refundableUntil: text().nullable(),
     }),
   ),
 });

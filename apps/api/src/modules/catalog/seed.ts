@@ -1,6 +1,6 @@
 /** Loads the seed catalog into an empty database, in one transaction. */
 import { eq } from 'drizzle-orm';
-import { toBytes } from '@checkout/core';
+import { DEFAULT_REFUND_WINDOW_DAYS, toBytes } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { CatalogSeed } from './seed-data';
 import * as t from './tables';
@@ -16,9 +16,13 @@ export async function seedCatalog(db: Database, seed: CatalogSeed): Promise<bool
   if (existing.length > 0) return false;
   await db.transaction(async (tx) => {
     await tx.insert(t.merchants).values(seed.merchants);
-    await tx
-      .insert(t.products)
-      .values(seed.products.map((p) => ({ id: p.id, merchantId: p.merchant })));
+    await tx.insert(t.products).values(
+      seed.products.map((p) => ({
+        id: p.id,
+        merchantId: p.merchant,
+        refundWindowDays: p.refundWindowDays ?? DEFAULT_REFUND_WINDOW_DAYS,
+      })),
+    );
     await tx.insert(t.periods).values(seed.periods);
     await tx.insert(t.services).values(
       seed.services.map((s) => ({

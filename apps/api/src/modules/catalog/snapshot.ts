@@ -1,5 +1,5 @@
 /** An indexed, immutable copy of the catalog: what pricing requests are answered from. */
-import type { Period } from '@checkout/core';
+import { DEFAULT_REFUND_WINDOW_DAYS, type Period } from '@checkout/core';
 import type { CatalogRows, CouponRow, PackageRow, PlanRow, ServiceRow } from './store';
 
 export interface SnapshotService extends ServiceRow {
@@ -8,6 +8,8 @@ export interface SnapshotService extends ServiceRow {
 
 export interface SnapshotPlan extends PlanRow {
   period: Period;
+  /** Its product's money-back window in days. */
+  refundWindowDays: number;
   extraPeriod: Period | undefined;
   services: readonly SnapshotService[];
   /** currency → [amount, amount before discount] in minor units */
@@ -57,6 +59,7 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
   );
   const planServices = group(rows.planServices, (r) => r.planId);
   const pricePoints = group(rows.pricePoints, (r) => r.planId);
+  const refundWindows = new Map(rows.products.map((p) => [p.id, p.refundWindowDays]));
   const plansById = new Map<number, SnapshotPlan>();
   for (const plan of rows.plans) {
     const period = periods.get(plan.periodId);
@@ -64,6 +67,7 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
     plansById.set(plan.id, {
       ...plan,
       period,
+      refundWindowDays: refundWindows.get(plan.productId) ?? DEFAULT_REFUND_WINDOW_DAYS,
       extraPeriod: plan.extraPeriodId ? periods.get(plan.extraPeriodId) : undefined,
       services: (planServices.get(plan.id) ?? [])
         .sort((a, b) => a.position - b.position)

@@ -22,6 +22,8 @@ export const products = pgTable('products', {
   merchantId: text('merchant_id')
     .notNull()
     .references(() => merchants.id),
+  /** Days after payment in which the customer may ask for a refund (the money-back window). */
+  refundWindowDays: integer('refund_window_days').notNull().default(30),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

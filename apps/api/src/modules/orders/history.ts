@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { normalizeEmail, type DashboardView } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
+import { paidTimes, refundableUntil } from './refund-window';
 import { orders, subscriptions } from './tables';
 
 const LIMIT = 100;
@@ -29,6 +30,18 @@ export async function accountHistory(
       .limit(LIMIT),
   ]);
   const plans = catalog.snapshot().plans;
+  const paid = orderRows.filter((row) => row.status === 'paid');
+  const paidAt = await paidTimes(
+    db,
+    paid.map((row) => row.id),
+  );
+  const now = Date.now();
+  /** A paid order inside its money-back window may still be refunded; nothing else may. */
+  const refundDeadline = (row: (typeof orderRows)[number]) => {
+    const at = row.status === 'paid' ? paidAt.get(row.id) : undefined;
+    const until = at && refundableUntil(catalog, row, at);
+    return until && until.getTime() > now ? until.toISOString() : null;
+  };
   return {
     subscriptions: subscriptionRows.map((row) => {
       const plan = plans.get(row.plan);
@@ -41,6 +54,9 @@ export async function accountHistory(
         currency: row.currency,
         nextChargeAt: row.nextChargeAt.toISOString(),
         nextChargeMinor: row.nextChargeMinor,
+        orderId: row.orderId,
+        autoRenew: row.autoRenew,
+        endedAt: row.endedAt?.toISOString() ?? null,
       };
     }),
     orders: orderRows.map((row) => ({
@@ -49,6 +65,7 @@ export async function accountHistory(
       currency: row.currency,
       totalMinor: row.totalMinor,
       status: row.status,
+      refundableUntil: refundDeadline(row),
     })),
   };
 }

@@ -60,10 +60,11 @@ export const orderEvents = pgTable('order_events', {
   toStatus: text('to_status').notNull(),
   /**
    * What moved the order: the browser's return, a provider webhook, a status poll, the
-   * provider's answer to our call, the expiry of an abandoned order, or a refund.
+   * provider's answer to our call, the expiry of an abandoned order, a refund, or the customer
+   * asking for one (paid → refund_due).
    */
   source: text('source', {
-    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund'],
+    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer'],
   }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -13,9 +13,11 @@ import { orders } from './tables';
 
 /**
  * What moved an order: the browser's return, a notification, a status poll, the provider's
- * answer to our own call, the expiry of an abandoned order, or the provider's refund.
+ * answer to our own call, the expiry of an abandoned order, the provider's refund, or the
+ * customer asking for a refund on the dashboard (issue 20).
  */
-export type EventSource = 'browser' | 'webhook' | 'poll' | 'authorization' | 'expiry' | 'refund';
+export type EventSource =
+  'browser' | 'webhook' | 'poll' | 'authorization' | 'expiry' | 'refund' | 'customer';
 
 /**
  * What a move does besides moving, as statements for data-modifying CTEs that run once per row
@@ -79,7 +81,12 @@ async function moveOrder(
   const recalled = recallOrder(orderId);
   const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
   if (!order || ('status' in order && !canTransition(order.status, to))) return false;
-  const from = ORDER_STATUSES.filter((status) => canTransition(status, to));
+  // A paid order moves on only at its customer's request (a refund), never by a provider's word,
+  // and a customer's request moves nothing but a paid order.
+  const byCustomer = source === 'customer';
+  const from = ORDER_STATUSES.filter(
+    (status) => canTransition(status, to) && (status === 'paid') === byCustomer,
+  );
   const effects =
     to === 'paid'
       ? consequences.paid(order)

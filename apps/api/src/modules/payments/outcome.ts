@@ -46,7 +46,8 @@ export async function applyProviderStatus(
   source: EventSource,
 ): Promise<boolean> {
   if (reported !== 'paid') {
-    if (!canTransition(order.status, reported)) return false;
+    // Only its customer's refund request moves a paid order (startCustomerRefund).
+    if (order.status === 'paid' || !canTransition(order.status, reported)) return false;
     return moveOrder(deps, order.id, reported, source);
   }
   // The money was taken. Already paid or given back: a repeat.
@@ -72,6 +73,18 @@ export async function refundOrder(deps: OutcomeDeps, orderId: string): Promise<b
     );
   });
   return moveOrder(deps, orderId, 'refunded', 'refund');
+}
+
+/**
+ * A customer asked for their money back (within the window, checked by the caller): the paid
+ * order moves to refund_due, and is refunded like any other refund due (refundOrder, or the
+ * sweep when the provider did not accept it yet). True when this call moved it.
+ */
+export function startCustomerRefund(
+  deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
+  orderId: string,
+): Promise<boolean> {
+  return moveOrder(deps, orderId, 'refund_due', 'customer');
 }
 
 /**

@@ -12,6 +12,8 @@ import { apiGet } from '../../../server/api.server';
 import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
 import { getCurrentUser } from '../../../server/user.server';
+import AutoRenewSwitch from './auto-renew-switch';
+import ConfirmAction from './confirm-action';
 import styles from './dashboard.module.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata(t('title'));
 }
 
-/** The account dashboard: the logged-in account's subscriptions and orders. */
+/**
+ * The account dashboard: the logged-in account's subscriptions and orders, with what the
+ * customer may do to them (issue 20): auto-renew off and on, cancel (ends now), refund within
+ * the money-back window. The api binds each action to the logged-in account.
+ */
 export default async function DashboardPage() {
   const locale = await getLocale();
   const user = await getCurrentUser();
@@ -38,6 +44,19 @@ export default async function DashboardPage() {
     isCurrency(currency) ? formatPrice(minor, currency, locale) : `${minor} ${currency}`;
   const productName = (product: string | null, plan: string) =>
     product && isProductGroup(product) ? brand.products[product].name : plan;
+  type Subscription = DashboardView['subscriptions'][number];
+  const running = (s: Subscription) => s.status === 'active' || s.status === 'past_due';
+  /** What comes next: a charge, the end of the term (auto-renew off), or when it ended. */
+  const nextCharge = (s: Subscription) => {
+    if (!running(s))
+      return s.endedAt ? t('endedOn', { date: date.format(new Date(s.endedAt)) }) : '';
+    if (!s.autoRenew) return t('endsOn', { date: date.format(new Date(s.nextChargeAt)) });
+    return t('nextChargeValue', {
+      price: price(s.nextChargeMinor, s.currency),
+      date: date.format(new Date(s.nextChargeAt)),
+    });
+  };
+  const actionText = { backText: t('back'), failedText: t('actionFailed') };
   const period = (value: DashboardView['subscriptions'][number]['period']) => {
     if (!value) return '';
     if (value.unit === 'Year') return t('years', { count: value.interval });
@@ -61,6 +80,7 @@ export default async function DashboardPage() {
                 <th scope="col">{t('period')}</th>
                 <th scope="col">{t('status')}</th>
                 <th scope="col">{t('nextCharge')}</th>
+                <th scope="col">{t('autoRenew')}</th>
               </tr>
             </thead>
             <tbody>
@@ -68,12 +88,39 @@ export default async function DashboardPage() {
                 <tr key={s.id}>
                   <th scope="row">{productName(s.product, s.plan)}</th>
                   <td>{period(s.period)}</td>
-                  <td>{t(`subscriptionStatus.${s.status}`)}</td>
                   <td>
-                    {t('nextChargeValue', {
-                      price: price(s.nextChargeMinor, s.currency),
-                      date: date.format(new Date(s.nextChargeAt)),
-                    })}
+                    <div className={styles.actions}>
+                      {t(`subscriptionStatus.${s.status}`)}
+                      {running(s) ? (
+                        <ConfirmAction
+                          id={`cancel-${s.id}`}
+                          request={{
+                            method: 'POST',
+                            url: `/api/users/current/subscriptions/${s.id}/cancel/`,
+                            body: {},
+                          }}
+                          label={t('cancel')}
+                          title={t('cancelTitle', { plan: productName(s.product, s.plan) })}
+                          body={t('cancelBody', { date: date.format(new Date(s.nextChargeAt)) })}
+                          {...actionText}
+                        />
+                      ) : null}
+                    </div>
+                  </td>
+                  <td>{nextCharge(s)}</td>
+                  <td>
+                    {running(s) ? (
+                      <AutoRenewSwitch
+                        url={`/api/users/current/subscriptions/${s.id}/auto-renew/`}
+                        on={s.autoRenew}
+                        label={t('autoRenew')}
+                        onText={t('on')}
+                        offText={t('off')}
+                        failedText={actionText.failedText}
+                      />
+                    ) : (
+                      t('off')
+                    )}
                   </td>
                 </tr>
               ))}
@@ -102,7 +149,32 @@ export default async function DashboardPage() {
                   <td>{date.format(new Date(o.createdAt))}</td>
                   <td className={styles.mono}>{o.id.slice(0, 8).toUpperCase()}</td>
                   <td>{price(o.totalMinor, o.currency)}</td>
-                  <td>{t(`orderStatus.${o.status}`)}</td>
+                  <td>
+                    <div className={styles.actions}>
+                      {t(`orderStatus.${o.status}`)}
+                      {o.refundableUntil ? (
+                        <>
+                          <ConfirmAction
+                            id={`refund-${o.id}`}
+                            request={{
+                              method: 'POST',
+                              url: `/api/users/current/orders/${o.id}/refund/`,
+                              body: {},
+                            }}
+                            label={t('refund')}
+                            title={t('refundTitle')}
+                            body={t('refundBody', { amount: price(o.totalMinor, o.currency) })}
+                            {...actionText}
+                          />
+                          <span className={styles.cellNote}>
+                            {t('refundableUntil', {
+                              date: date.format(new Date(o.refundableUntil)),
+                            })}
+                          </span>
+                        </>
+                      ) : null}
+                    </div>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,22 @@
+/** The dashboard's calls to the api on the logged-in account's behalf (zod-free: browser code). */
+
+/** One action's request: the api answers 2xx when it is done (or was already). */
+export interface AccountRequest {
+  method: 'PUT' | 'POST';
+  url: string;
+  body: Record<string, unknown>;
+}
+
+/** True when the api did it; false on a refusal or a network failure (the caller says so). */
+export async function sendAccountAction({ method, url, body }: AccountRequest): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,98 @@
+'use client';
+/**
+ * A dashboard action that asks first (cancel a subscription, refund an order): the button opens
+ * a modal dialog (native <dialog>: focus moves in and is trapped, Escape closes it, focus goes
+ * back to the button) whose safe choice has the focus; confirming sends the call once.
+ */
+import { useRef, useState, useTransition } from 'react';
+import { useRouter } from 'next/navigation';
+import { sendAccountAction, type AccountRequest } from './account-action';
+import styles from './dashboard.module.css';
+
+interface ConfirmActionProps {
+  request: AccountRequest;
+  /** A stable id for the dialog's title and text. */
+  id: string;
+  /** The action's name: on the button that opens the dialog and on the one that confirms. */
+  label: string;
+  title: string;
+  body: string;
+  backText: string;
+  failedText: string;
+}
+
+export default function ConfirmAction({
+  request,
+  id,
+  label,
+  title,
+  body,
+  backText,
+  failedText,
+}: ConfirmActionProps) {
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [pending, startTransition] = useTransition();
+
+  const confirm = () => {
+    setFailed(false);
+    startTransition(async () => {
+      if (await sendAccountAction(request)) {
+        dialog.current?.close();
+        router.refresh();
+      } else {
+        setFailed(true);
+      }
+    });
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setFailed(false);
+          dialog.current?.showModal();
+        }}
+      >
+        {label}
+      </button>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-body`}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        <p id={`${id}-body`}>{body}</p>
+        {failed ? (
+          <p role="alert" className={styles.error}>
+            {failedText}
+          </p>
+        ) : null}
+        <div className={styles.dialogActions}>
+          <button
+            type="button"
+            className="button button-secondary"
+            autoFocus
+            onClick={() => dialog.current?.close()}
+          >
+            {backText}
+          </button>
+          <button
+            type="button"
+            className={`button ${styles.danger}`}
+            disabled={pending}
+            aria-busy={pending}
+            onClick={confirm}
+          >
+            {label}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
