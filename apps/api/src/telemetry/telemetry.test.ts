@@ -4,18 +4,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CartView, PaymentAction } from '@checkout/core';
+import type { PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { flushErrorReports, startErrorReporting } from './error-reporting';
+import { buy, EMAIL } from './test-purchase';
 import {
   printTrace,
   startOtlpReceiver,
   startSentryReceiver,
   type ReceivedSpan,
 } from './test-receivers';
-
-const EMAIL = 'traced.buyer@gmail.com';
 
 describe('api telemetry', () => {
   let t: TestApp;
@@ -54,35 +53,8 @@ describe('api telemetry', () => {
     await sentry.close();
   });
 
-  const purchase = async (key: string, headers: Record<string, string> = {}) => {
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        headers,
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email: EMAIL },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        headers,
-        payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
-    return shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { ...headers, 'idempotency-key': key },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
-      },
-    });
-  };
+  const purchase = (key: string, headers: Record<string, string> = {}) =>
+    buy(shopper, key, headers);
 
   it('exports one connected trace of a purchase, joined to the caller by traceparent', async () => {
     const paid = await purchase('telemetry-key-0001', { traceparent });
