@@ -17,6 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../apps/api/src/db/postgres-cluster';
 import { firstLoadWeight, lighthouseMobile } from './page-weight.mjs';
+import { startCheckout, waitFor } from './start-checkout';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string): string | undefined => {
@@ -39,18 +40,6 @@ process.once('SIGINT', () => {
   cleanUp();
   process.exit(130);
 });
-
-async function waitFor(url: string, what: string, seconds = 300): Promise<void> {
-  for (let i = 0; i < seconds * 2; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what} did not answer ${url}`);
-}
 
 /**
  * The bare page: a layout and one server component that reads a request header, which makes
@@ -106,32 +95,6 @@ async function startBarePage(dir: string): Promise<string> {
   );
   const base = `http://localhost:${port}`;
   await waitFor(`${base}/`, 'the bare Next.js page');
-  return base;
-}
-
-async function startCheckout(): Promise<string> {
-  const [webPort, apiPort] = [await freePort(), await freePort()];
-  children.push(
-    spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        WEB_PORT: String(webPort),
-        API_PORT: String(apiPort),
-        API_URL: `http://127.0.0.1:${apiPort}`,
-        SITE_ORIGIN: `http://localhost:${webPort}`,
-        PGLITE_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
-        // All load comes from one address: a load test, not an abusive visitor.
-        RATE_LIMIT_MAX: '1000000000',
-      },
-    }),
-  );
-  // The api first: the web app's proxy would log every refused forward while the api starts.
-  await waitFor(`http://127.0.0.1:${apiPort}/api/health/`, 'the api', 900);
-  const base = `http://localhost:${webPort}`;
-  await waitFor(`${base}/api/health/`, 'the checkout', 900);
   return base;
 }
 
@@ -216,7 +179,7 @@ try {
   const appArg = arg('app');
   const [bareDir, app] = await Promise.all([
     buildBarePage(),
-    appArg ? Promise.resolve(appArg) : startCheckout(),
+    appArg ? Promise.resolve(appArg) : startCheckout(children),
   ]);
   const bareBase = await startBarePage(bareDir);
   await assertCheckoutRenders(`${app}${PAGES.payment}`);

@@ -4,7 +4,12 @@
  * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
  *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1] [--only postgres]
+ *     [--tracing-cost [--rounds 6]]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
+ * With --tracing-cost, two apis run side by side, one with tracing off and one exporting every
+ * span (TRACING_SAMPLE_RATE=1) to a local OTLP sink; the load alternates between them round by
+ * round (off/on, then on/off, …), so the machine's noise weighs on both alike, and the JSON gives
+ * both throughputs and their ratio.
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { spawn } from 'node:child_process';
@@ -15,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { startOtlpSink } from './otlp-sink';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,6 +31,8 @@ const duration = arg('duration', 20);
 const workers = arg('workers', 1);
 // One notification per payment, as providers deliver; SANDBOX_WEBHOOK_COPIES=2 doubles each.
 const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '1';
+const tracingCost = process.argv.includes('--tracing-cost');
+const rounds = arg('rounds', 6);
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -161,33 +169,59 @@ async function buyOnce(base: string): Promise<{ orderId: string; cartId: string;
   return { orderId: action.orderId, cartId: cart.id, paid: order.status === 'paid' };
 }
 
+interface Tally {
+  seconds: number;
+  latencies: number[];
+  orders: { orderId: string; cartId: string; paid: boolean }[];
+  failures: number;
+}
+
+/** The shoppers buy against these apis for this long, adding to the tally. */
+async function load(apis: { base: string }[], seconds: number, tally: Tally): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: shoppers }, async (_, shopper) => {
+      const base = apis[shopper % apis.length]!.base;
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          tally.orders.push(await buyOnce(base));
+          tally.latencies.push(performance.now() - t0);
+        } catch {
+          tally.failures++;
+        }
+      }
+    }),
+  );
+  tally.seconds += (Date.now() - started) / 1000;
+}
+
+const newTally = (): Tally => ({ seconds: 0, latencies: [], orders: [], failures: 0 });
+
+function summary(tally: Tally) {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
+  const paid = tally.orders.filter((o) => o.paid).length;
+  return {
+    durationSeconds: Number(tally.seconds.toFixed(1)),
+    paidOrders: paid,
+    paidOrdersPerSecond: Number((paid / tally.seconds).toFixed(1)),
+    flowP50Ms: Math.round(percentile(latencies, 50)),
+    flowP99Ms: Math.round(percentile(latencies, 99)),
+    lost: tally.orders.filter((o) => !o.paid).length + tally.failures,
+  };
+}
+
 async function run(database: string, env: Record<string, string>, databaseUrl?: string) {
   // PGlite lives inside one process; only a database server can be shared by several.
   const count = databaseUrl ? workers : 1;
   const apis = await Promise.all(Array.from({ length: count }, () => startApi(env)));
   const api = apis[0];
   if (!api) throw new Error('no api');
-  const latencies: number[] = [];
-  const orders: { orderId: string; cartId: string; paid: boolean }[] = [];
-  let failures = 0;
+  const tally = newTally();
   await buyOnce(api.base); // warm-up
-  const until = Date.now() + duration * 1000;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: shoppers }, async (_, shopper) => {
-      const base = (apis[shopper % apis.length] ?? api).base;
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        try {
-          orders.push(await buyOnce(base));
-          latencies.push(performance.now() - t0);
-        } catch {
-          failures++;
-        }
-      }
-    }),
-  );
-  const seconds = (Date.now() - started) / 1000;
+  await load(apis, duration, tally);
+  const { orders } = tally;
   // Notifications arrive after the browser's return; give them time, then count from the records.
   await new Promise((r) => setTimeout(r, 3000));
   let duplicates = orders.length - new Set(orders.map((o) => o.cartId)).size;
@@ -204,37 +238,97 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
     await client.end();
   }
   await Promise.all(apis.map((a) => a.stop()));
-  latencies.sort((a, b) => a - b);
+  const { lost, ...figures } = summary(tally);
   return {
     database,
     apiProcesses: count,
     webhookCopies: Number(webhookCopies),
     shoppers,
-    durationSeconds: Number(seconds.toFixed(1)),
-    paidOrders: orders.filter((o) => o.paid).length,
-    paidOrdersPerSecond: Number((orders.filter((o) => o.paid).length / seconds).toFixed(1)),
-    flowP50Ms: Math.round(percentile(latencies, 50)),
-    flowP99Ms: Math.round(percentile(latencies, 99)),
+    ...figures,
     duplicates,
-    lost: orders.filter((o) => !o.paid).length + failures,
+    lost,
+  };
+}
+
+/**
+ * Throughput with tracing off and on (sample rate 1), one api each on its own database, the
+ * load alternating between them; cost = 1 − on/off.
+ */
+async function runTracingCost(
+  database: string,
+  envFor: (mode: 'off' | 'on') => Record<string, string>,
+) {
+  const sink = await startOtlpSink();
+  const off = await startApi(envFor('off'));
+  const on = await startApi({
+    ...envFor('on'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    TRACING_SAMPLE_RATE: '1',
+  });
+  const tallies = { off: newTally(), on: newTally() };
+  try {
+    for (const api of [off, on]) {
+      await buyOnce(api.base);
+      await load([api], 2, newTally()); // warm: JIT, statement caches
+    }
+    const seconds = duration / rounds;
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+      for (const mode of order) await load([mode === 'off' ? off : on], seconds, tallies[mode]);
+    }
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+    sink.close();
+  }
+  const figures = { off: summary(tallies.off), on: summary(tallies.on) };
+  const ratio = figures.on.paidOrdersPerSecond / figures.off.paidOrdersPerSecond;
+  return {
+    database,
+    shoppers,
+    rounds,
+    tracingOff: figures.off,
+    tracingOn: { ...figures.on, exportedBatches: sink.batches, exportedBytes: sink.bytes },
+    throughputRatio: Number(ratio.toFixed(3)),
+    tracingCostPercent: Number(((1 - ratio) * 100).toFixed(1)),
   };
 }
 
 const results: unknown[] = [];
 if (only !== 'postgres') {
-  const dir = mkdtempSync(path.join(tmpdir(), 'payment-bench-'));
+  const dirs: string[] = [];
+  const dir = () => {
+    dirs.push(mkdtempSync(path.join(tmpdir(), 'payment-bench-')));
+    return dirs.at(-1)!;
+  };
   try {
-    results.push(await run('pglite', { PGLITE_DIR: dir }));
+    results.push(
+      tracingCost
+        ? await runTracingCost('pglite', () => ({ PGLITE_DIR: dir() }))
+        : await run('pglite', { PGLITE_DIR: dir() }),
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 if (only !== 'pglite' && postgresAvailable()) {
-  const cluster = await startCluster();
+  // With --tracing-cost, a database (cluster) for each api, so neither's rows slow the other.
+  const clusters: Awaited<ReturnType<typeof startCluster>>[] = [];
   try {
-    results.push(await run('postgres', { DATABASE_URL: cluster.socketUrl }, cluster.url));
+    if (tracingCost) {
+      clusters.push(await startCluster(), await startCluster());
+      results.push(
+        await runTracingCost('postgres', (mode) => ({
+          DATABASE_URL: clusters[mode === 'off' ? 0 : 1]!.socketUrl,
+        })),
+      );
+    } else {
+      clusters.push(await startCluster());
+      results.push(
+        await run('postgres', { DATABASE_URL: clusters[0]!.socketUrl }, clusters[0]!.url),
+      );
+    }
   } finally {
-    cluster.stop();
+    for (const cluster of clusters) cluster.stop();
   }
 } else if (only !== 'pglite') {
   results.push({
