@@ -17,6 +17,7 @@ import type {
   PaymentRef,
   StartedPayment,
 } from '../payments/providers/adapter';
+import { untraced } from '../../telemetry/untraced';
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
 import { recordCharge } from './charges';
@@ -101,18 +102,22 @@ export class SandboxGateway {
         Math.floor(Date.now() / 1000),
       ),
     };
-    for (let copy = 0; copy < this.options.webhookCopies; copy++) {
-      setTimeout(
-        () => {
-          this.app
-            .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
-            .catch((error: unknown) => {
-              this.app.log.error({ err: error }, 'sandbox notification failed');
-            });
-        },
-        delayMs + copy * 50,
-      ).unref();
-    }
+    // Not part of the shopper's trace, nor a trace of its own (see untraced()): the timers are
+    // set outside it, since the request inherits the context they were set in.
+    untraced(() => {
+      for (let copy = 0; copy < this.options.webhookCopies; copy++) {
+        setTimeout(
+          () => {
+            this.app
+              .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
+              .catch((error: unknown) => {
+                this.app.log.error({ err: error }, 'sandbox notification failed');
+              });
+          },
+          delayMs + copy * 50,
+        ).unref();
+      }
+    });
   }
 
   /**
