@@ -14,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function startApi(
   env: Record<string, string>,
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort();
   const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const api = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/main.ts'], {
@@ -72,6 +72,7 @@ async function startApi(
   }
   return {
     base,
+    pid: api.pid,
     stop: () =>
       new Promise((r) => {
         api.once('exit', () => r());
@@ -250,6 +251,17 @@ async function run(database: string, env: Record<string, string>, databaseUrl?: 
   };
 }
 
+/** CPU time (user + system) a process has used so far, from /proc (Linux); 0 elsewhere. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Throughput with tracing off and on (sample rate 1), one api each on its own database, the
  * load alternating between them; cost = 1 − on/off.
@@ -266,30 +278,46 @@ async function runTracingCost(
     TRACING_SAMPLE_RATE: '1',
   });
   const tallies = { off: newTally(), on: newTally() };
+  const cpu = { off: 0, on: 0 };
   try {
     for (const api of [off, on]) {
       await buyOnce(api.base);
       await load([api], 2, newTally()); // warm: JIT, statement caches
     }
+    cpu.off = -cpuMs(off.pid);
+    cpu.on = -cpuMs(on.pid);
     const seconds = duration / rounds;
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
       for (const mode of order) await load([mode === 'off' ? off : on], seconds, tallies[mode]);
     }
+    // Notifications of the last round still arrive; then what each api spent, in CPU time.
+    await new Promise((r) => setTimeout(r, 3000));
+    cpu.off += cpuMs(off.pid);
+    cpu.on += cpuMs(on.pid);
   } finally {
     await Promise.all([off.stop(), on.stop()]);
     sink.close();
   }
   const figures = { off: summary(tallies.off), on: summary(tallies.on) };
   const ratio = figures.on.paidOrdersPerSecond / figures.off.paidOrdersPerSecond;
+  const perOrder = (mode: 'off' | 'on') => cpu[mode] / Math.max(1, figures[mode].paidOrders);
   return {
     database,
     shoppers,
     rounds,
-    tracingOff: figures.off,
-    tracingOn: { ...figures.on, exportedBatches: sink.batches, exportedBytes: sink.bytes },
+    tracingOff: { ...figures.off, apiCpuMsPerPaidOrder: Number(perOrder('off').toFixed(2)) },
+    tracingOn: {
+      ...figures.on,
+      apiCpuMsPerPaidOrder: Number(perOrder('on').toFixed(2)),
+      exportedBatches: sink.batches,
+      exportedBytes: sink.bytes,
+    },
     throughputRatio: Number(ratio.toFixed(3)),
     tracingCostPercent: Number(((1 - ratio) * 100).toFixed(1)),
+    // The api's CPU time per paid order: what tracing costs where the api is the bottleneck,
+    // steadier than throughput on a machine shared with other work.
+    cpuCostPercent: Number(((perOrder('on') / perOrder('off') - 1) * 100).toFixed(1)),
   };
 }
 
