@@ -38,6 +38,7 @@ describe('api telemetry', () => {
         TRACING_SAMPLE_RATE: 'not-a-number',
         // The sandbox's notifications arrive while the test runs, not after the api closed.
         SANDBOX_WEBHOOK_DELAY_MS: '0',
+        SANDBOX_WEBHOOK_COPIES: '1',
       },
       {
         faults: {
@@ -59,6 +60,14 @@ describe('api telemetry', () => {
     buy(shopper, key, headers);
 
   it('exports one connected trace of a purchase, joined to the caller by traceparent', async () => {
+    // The sandbox gateway delivers its notifications through the api's own inject.
+    const notifications: Promise<unknown>[] = [];
+    const inject = t.app.inject.bind(t.app);
+    vi.spyOn(t.app, 'inject').mockImplementation(((options: { url?: string }) => {
+      const answer = inject(options as never);
+      if (options.url === '/api/callback/') notifications.push(answer);
+      return answer;
+    }) as never);
     const paid = await purchase('telemetry-key-0001', { traceparent });
     expect(paid.json<PaymentAction>()).toMatchObject({ type: 'done' });
     crashNext = true;
@@ -70,6 +79,9 @@ describe('api telemetry', () => {
     });
     expect(crashed.statusCode).toBe(500);
     await flushErrorReports();
+    // Both payments' notifications (one each) are handled before the api closes.
+    await expect.poll(() => notifications.length).toBe(2);
+    await Promise.all(notifications);
     // Closing the api flushes its spans and metrics (shutdown of both providers).
     await t.close();
 
