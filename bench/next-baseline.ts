@@ -13,7 +13,7 @@
  * on free ports with an in-memory database and the per-visitor rate limit lifted.
  * Prints one JSON line.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
@@ -28,6 +28,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../apps/api/src/db/postgres-cluster';
 import { firstLoadWeight, lighthouseMobile } from './page-weight.mjs';
+import { cpuMsOf } from './process-cpu';
+import { startCheckout, waitFor } from './start-checkout';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string): string | undefined => {
@@ -40,18 +42,10 @@ const lighthouseRuns = Number(arg('lighthouse') ?? 0);
 const rounds = Number(arg('rounds') ?? 3);
 const PAGES = { pending: '/pending/', payment: '/payment/?product_group=vpn' } as const;
 
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
-
 /** The fields of /proc/PID/stat after the command name (which may hold spaces). */
 function procStat(pid: number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
-/** CPU time (user + system, ms) a process has used so far (Linux /proc; stat(5) utime, stime). */
-function cpuMs(pid: number): number {
-  const fields = procStat(pid);
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 /** The child of `parent` whose command line contains `match` (the web server under start.mjs). */
@@ -78,18 +72,6 @@ process.once('SIGINT', () => {
   cleanUp();
   process.exit(130);
 });
-
-async function waitFor(url: string, what: string, seconds = 300): Promise<void> {
-  for (let i = 0; i < seconds * 2; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${what} did not answer ${url}`);
-}
 
 /**
  * The bare page: a layout and one server component that reads a request header, which makes
@@ -154,42 +136,17 @@ async function startBarePage(dir: string): Promise<Server> {
   return { base, pid: child.pid };
 }
 
-async function startCheckout(): Promise<Server> {
-  const [webPort, apiPort] = [await freePort(), await freePort()];
-  const start = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      WEB_PORT: String(webPort),
-      API_PORT: String(apiPort),
-      API_URL: `http://127.0.0.1:${apiPort}`,
-      SITE_ORIGIN: `http://localhost:${webPort}`,
-      PGLITE_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      // All load comes from one address: a load test, not an abusive visitor.
-      RATE_LIMIT_MAX: '1000000000',
-    },
-  });
-  children.push(start);
-  // The api first: the web app's proxy would log every refused forward while the api starts.
-  await waitFor(`http://127.0.0.1:${apiPort}/api/health/`, 'the api', 900);
-  const base = `http://localhost:${webPort}`;
-  await waitFor(`${base}/api/health/`, 'the checkout', 900);
-  // apps/web/server.mjs, started by start.mjs (the api is its other child).
-  return { base, pid: start.pid === undefined ? undefined : childPid(start.pid, 'server.mjs') };
-}
-
 type Load = autocannon.Result & { cpuMsPerRequest: number | null };
 
 async function load(url: string, seconds: number, pid: number | undefined): Promise<Load> {
-  const before = pid === undefined ? 0 : cpuMs(pid);
+  const before = pid === undefined ? 0 : cpuMsOf(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({ url, connections, duration: seconds }, (error: Error | null, r) =>
       error ? reject(error) : resolve(r),
     );
   });
-  const cpu = pid === undefined ? null : (cpuMs(pid) - before) / Math.max(1, result.requests.total);
+  const cpu =
+    pid === undefined ? null : (cpuMsOf(pid) - before) / Math.max(1, result.requests.total);
   return { ...result, cpuMsPerRequest: cpu };
 }
 
@@ -285,7 +242,11 @@ try {
     buildBarePage(),
     appArg
       ? Promise.resolve({ base: appArg, pid: appPid ? Number(appPid) : undefined })
-      : startCheckout(),
+      : startCheckout(children).then(({ base, pid }) => ({
+          base,
+          // apps/web/server.mjs, started by start.mjs (the api is its other child).
+          pid: pid === undefined ? undefined : childPid(pid, 'server.mjs'),
+        })),
   ]);
   const app = checkout.base;
   const bareServer = await startBarePage(bareDir);

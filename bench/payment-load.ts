@@ -4,7 +4,12 @@
  * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
  *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1] [--only postgres]
+ *     [--tracing-cost [--rounds 6]]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
+ * With --tracing-cost, two apis run side by side, one with tracing off and one exporting every
+ * span (TRACING_SAMPLE_RATE=1) to a local OTLP sink; the load alternates between them round by
+ * round (off/on, then on/off, …), so the machine's noise weighs on both alike, and the JSON gives
+ * both throughputs and their ratio.
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { startApi } from './api-process';
+import { startOtlpSink } from './otlp-sink';
 import { cpuMsOf, postgresCpuMs } from './process-cpu';
 
 const arg = (name: string, fallback: number) => {
@@ -27,6 +33,8 @@ const workers = arg('workers', 1);
 // Each notification twice, as the sandbox ships (SANDBOX_WEBHOOK_COPIES) and as providers
 // retry: the deduplication is part of the cost of a paid order.
 const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '2';
+const tracingCost = process.argv.includes('--tracing-cost');
+const rounds = arg('rounds', 6);
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -140,25 +148,60 @@ async function commits(client: pg.Client): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-async function run(database: string, env: Record<string, string>, server?: Server) {
-  const databaseUrl = server?.url;
-  // PGlite lives inside one process; only a database server can be shared by several.
-  const count = databaseUrl ? workers : 1;
-  const apis = await Promise.all(
-    Array.from({ length: count }, () =>
-      startApi({
-        // Thousands of shoppers from one machine with the same test cards: a load, not card testing.
-        CARD_TESTING_DEFENCE: 'off',
-        SANDBOX_WEBHOOK_COPIES: webhookCopies,
-        ...env,
-      }),
-    ),
+interface Tally {
+  seconds: number;
+  latencies: number[];
+  orders: { orderId: string; cartId: string; paid: boolean }[];
+  failures: number;
+}
+
+/** The shoppers buy against these apis for this long, adding to the tally. */
+async function load(apis: { base: string }[], seconds: number, tally: Tally): Promise<void> {
+  const until = Date.now() + seconds * 1000;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: shoppers }, async (_, shopper) => {
+      const base = apis[shopper % apis.length]!.base;
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        try {
+          tally.orders.push(await buyOnce(base));
+          tally.latencies.push(performance.now() - t0);
+        } catch {
+          tally.failures++;
+        }
+      }
+    }),
   );
+  tally.seconds += (Date.now() - started) / 1000;
+}
+
+const newTally = (): Tally => ({ seconds: 0, latencies: [], orders: [], failures: 0 });
+
+function summary(tally: Tally) {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
+  const paid = tally.orders.filter((o) => o.paid).length;
+  return {
+    durationSeconds: Number(tally.seconds.toFixed(1)),
+    paidOrders: paid,
+    paidOrdersPerSecond: Number((paid / tally.seconds).toFixed(1)),
+    flowP50Ms: Math.round(percentile(latencies, 50)),
+    flowP99Ms: Math.round(percentile(latencies, 99)),
+    lost: tally.orders.filter((o) => !o.paid).length + tally.failures,
+  };
+}
+
+/** An api for the bench: card testing off (one machine, thousands of shoppers, same cards). */
+const startBenchApi = (env: Record<string, string>) =>
+  startApi({ CARD_TESTING_DEFENCE: 'off', SANDBOX_WEBHOOK_COPIES: webhookCopies, ...env });
+
+async function run(database: string, env: Record<string, string>, server?: Server) {
+  // PGlite lives inside one process; only a database server can be shared by several.
+  const count = server ? workers : 1;
+  const apis = await Promise.all(Array.from({ length: count }, () => startBenchApi(env)));
   const api = apis[0];
   if (!api) throw new Error('no api');
-  const latencies: number[] = [];
-  const orders: { orderId: string; cartId: string; paid: boolean }[] = [];
-  let failures = 0;
+  const tally = newTally();
   await buyOnce(api.base); // warm-up
   const client = server ? new pg.Client({ connectionString: server.url }) : undefined;
   await client?.connect();
@@ -171,23 +214,8 @@ async function run(database: string, env: Record<string, string>, server?: Serve
   const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   if (client) await pause(1000);
   const before = { cpu: cpu(), commits: client ? await commits(client) : 0 };
-  const until = Date.now() + duration * 1000;
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: shoppers }, async (_, shopper) => {
-      const base = (apis[shopper % apis.length] ?? api).base;
-      while (Date.now() < until) {
-        const t0 = performance.now();
-        try {
-          orders.push(await buyOnce(base));
-          latencies.push(performance.now() - t0);
-        } catch {
-          failures++;
-        }
-      }
-    }),
-  );
-  const seconds = (Date.now() - started) / 1000;
+  await load(apis, duration, tally);
+  const { orders } = tally;
   // Notifications arrive after the browser's return; give them time, then count from the records.
   await pause(3000);
   const after = { cpu: cpu(), commits: client ? await commits(client) : 0 };
@@ -203,21 +231,17 @@ async function run(database: string, env: Record<string, string>, server?: Serve
     await client.end();
   }
   await Promise.all(apis.map((a) => a.stop()));
-  latencies.sort((a, b) => a - b);
-  const paid = orders.filter((o) => o.paid).length;
-  const perOrder = (n: number) => (paid ? Number((n / paid).toFixed(2)) : null);
+  const { lost, ...figures } = summary(tally);
+  const perOrder = (n: number) =>
+    figures.paidOrders ? Number((n / figures.paidOrders).toFixed(2)) : null;
   return {
     database,
     apiProcesses: count,
     webhookCopies: Number(webhookCopies),
     shoppers,
-    durationSeconds: Number(seconds.toFixed(1)),
-    paidOrders: orders.filter((o) => o.paid).length,
-    paidOrdersPerSecond: Number((orders.filter((o) => o.paid).length / seconds).toFixed(1)),
-    flowP50Ms: Math.round(percentile(latencies, 50)),
-    flowP99Ms: Math.round(percentile(latencies, 99)),
+    ...figures,
     duplicates,
-    lost: orders.filter((o) => !o.paid).length + failures,
+    lost,
     // Includes the notifications that arrived in the 3 s after the load.
     apiCpuMsPerOrder: perOrder(after.cpu.api - before.cpu.api),
     ...(server && {
@@ -227,21 +251,99 @@ async function run(database: string, env: Record<string, string>, server?: Serve
   };
 }
 
+/**
+ * Throughput with tracing off and on (sample rate 1), one api each on its own database, the
+ * load alternating between them; cost = 1 − on/off.
+ */
+async function runTracingCost(
+  database: string,
+  envFor: (mode: 'off' | 'on') => Record<string, string>,
+) {
+  const sink = await startOtlpSink();
+  const off = await startBenchApi(envFor('off'));
+  const on = await startBenchApi({
+    ...envFor('on'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+    TRACING_SAMPLE_RATE: '1',
+  });
+  const tallies = { off: newTally(), on: newTally() };
+  const cpu = { off: 0, on: 0 };
+  try {
+    for (const api of [off, on]) {
+      await buyOnce(api.base);
+      await load([api], 2, newTally()); // warm: JIT, statement caches
+    }
+    cpu.off = -cpuMsOf(off.pid);
+    cpu.on = -cpuMsOf(on.pid);
+    const seconds = duration / rounds;
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+      for (const mode of order) await load([mode === 'off' ? off : on], seconds, tallies[mode]);
+    }
+    // Notifications of the last round still arrive; then what each api spent, in CPU time.
+    await new Promise((r) => setTimeout(r, 3000));
+    cpu.off += cpuMsOf(off.pid);
+    cpu.on += cpuMsOf(on.pid);
+  } finally {
+    await Promise.all([off.stop(), on.stop()]);
+    sink.close();
+  }
+  const figures = { off: summary(tallies.off), on: summary(tallies.on) };
+  const ratio = figures.on.paidOrdersPerSecond / figures.off.paidOrdersPerSecond;
+  const perOrder = (mode: 'off' | 'on') => cpu[mode] / Math.max(1, figures[mode].paidOrders);
+  return {
+    database,
+    shoppers,
+    rounds,
+    tracingOff: { ...figures.off, apiCpuMsPerPaidOrder: Number(perOrder('off').toFixed(2)) },
+    tracingOn: {
+      ...figures.on,
+      apiCpuMsPerPaidOrder: Number(perOrder('on').toFixed(2)),
+      exportedBatches: sink.batches,
+      exportedBytes: sink.bytes,
+    },
+    throughputRatio: Number(ratio.toFixed(3)),
+    tracingCostPercent: Number(((1 - ratio) * 100).toFixed(1)),
+    // The api's CPU time per paid order: what tracing costs where the api is the bottleneck,
+    // steadier than throughput on a machine shared with other work.
+    cpuCostPercent: Number(((perOrder('on') / perOrder('off') - 1) * 100).toFixed(1)),
+  };
+}
+
 const results: unknown[] = [];
 if (only !== 'postgres') {
-  const dir = mkdtempSync(path.join(tmpdir(), 'payment-bench-'));
+  const dirs: string[] = [];
+  const dir = () => {
+    dirs.push(mkdtempSync(path.join(tmpdir(), 'payment-bench-')));
+    return dirs.at(-1)!;
+  };
   try {
-    results.push(await run('pglite', { PGLITE_DIR: dir }));
+    results.push(
+      tracingCost
+        ? await runTracingCost('pglite', () => ({ PGLITE_DIR: dir() }))
+        : await run('pglite', { PGLITE_DIR: dir() }),
+    );
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
   }
 }
 if (only !== 'pglite' && postgresAvailable()) {
-  const cluster = await startCluster();
+  // With --tracing-cost, a database (cluster) for each api, so neither's rows slow the other.
+  const clusters: Awaited<ReturnType<typeof startCluster>>[] = [];
   try {
-    results.push(await run('postgres', { DATABASE_URL: cluster.socketUrl }, cluster));
+    if (tracingCost) {
+      clusters.push(await startCluster(), await startCluster());
+      results.push(
+        await runTracingCost('postgres', (mode) => ({
+          DATABASE_URL: clusters[mode === 'off' ? 0 : 1]!.socketUrl,
+        })),
+      );
+    } else {
+      clusters.push(await startCluster());
+      results.push(await run('postgres', { DATABASE_URL: clusters[0]!.socketUrl }, clusters[0]));
+    }
   } finally {
-    cluster.stop();
+    for (const cluster of clusters) cluster.stop();
   }
 } else if (only !== 'pglite') {
   results.push({

@@ -1,39 +1,47 @@
 /**
- * Telemetry end to end (issue 18): a purchase in the browser produces one connected trace from
- * the browser's fetch through the web app to the api, its statements and the payment provider
- * call, as an OTLP receiver the spec starts gets it from the real SDKs.
+ * Telemetry end to end (issue 18): a purchase click in the browser produces one connected trace
+ * from the browser's user action through the web app to the api, its statements and the payment
+ * provider call; the page's document load is a child of the server's render; INP arrives with
+ * the other Web Vitals; the browser's Sentry reports reach the DSN through the same-origin
+ * tunnel. The receivers the spec starts get it all from the real SDKs.
  */
 import { expect, test } from '@playwright/test';
 import {
   printTrace,
   startOtlpReceiver,
+  startSentryReceiver,
   type ReceivedSpan,
 } from '../apps/api/src/telemetry/test-receivers';
 import { confirmEmailForCard, payWithCard } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 
 test.describe('telemetry', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // One checkout of its own for both tests (a worker each would start two on a busy machine).
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let checkout: OwnCheckout | undefined;
   let otlp: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  let sentry: Awaited<ReturnType<typeof startSentryReceiver>>;
 
   test.beforeAll(async () => {
     // A second checkout starting beside the suite's on a busy machine.
     test.setTimeout(120_000);
     otlp = await startOtlpReceiver();
+    sentry = await startSentryReceiver();
     checkout = await startOwnCheckout({
       RATE_LIMIT_MAX: '100000',
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
       TRACING_SAMPLE_RATE: '1',
+      SENTRY_DSN: sentry.dsn,
     });
   });
 
   test.afterAll(async () => {
     await checkout?.stop();
     await otlp.close();
+    await sentry.close();
   });
 
-  test('a card purchase is one connected trace: browser → web → api → database and provider', async ({
+  test('a purchase click is one connected trace: browser → web → api → database and provider', async ({
     page,
   }) => {
     // The browser's telemetry loads when the page is idle; its first batch says it runs.
@@ -42,7 +50,8 @@ test.describe('telemetry', () => {
     await page.locator('html[data-hydrated="true"]').waitFor();
     await firstBatch;
     await confirmEmailForCard(page, 'traced-buyer@gmail.com');
-    await payWithCard(page, '4242 4242 4242 4242');
+    // A card of this spec's own: the gateway tokenizes one number at most 20 times an hour.
+    await payWithCard(page, '4111 1111 1111 1111');
     await page.waitForURL(/\/success\/\?order_id=/);
 
     /** The trace of the browser's payment call, once all three services exported theirs. */
@@ -56,28 +65,104 @@ test.describe('telemetry', () => {
       return call ? otlp.spans.filter((s) => s.traceId === call.traceId) : [];
     };
     await expect
-      .poll(() => paymentTrace().some((s) => s.name.startsWith('payment-provider')), {
-        timeout: 60_000,
-      })
+      .poll(
+        () =>
+          paymentTrace().some((s) => s.name.startsWith('payment-provider')) &&
+          paymentTrace().some((s) => s.name === 'click pay-button'),
+        { timeout: 60_000 },
+      )
       .toBe(true);
     const spans = paymentTrace();
-    console.info(printTrace(spans, spans[0]!.traceId));
     const byId = new Map(spans.map((s) => [s.spanId, s]));
+    const roots = spans.filter((s) => !byId.has(s.parentSpanId));
+    console.info(printTrace(spans, spans[0]!.traceId));
+    // One root: the shopper's click on the pay button, not a fetch starting a trace of its own.
+    expect(roots.map((s) => `${s.name} [${s.service}] ${s.parentSpanId || 'root'}`)).toEqual([
+      'click pay-button [checkout-browser] root',
+    ]);
     const ancestry = (span: ReceivedSpan): string[] => {
       const parent = byId.get(span.parentSpanId);
-      return parent ? [...ancestry(parent), parent.service] : [];
+      return parent ? [...ancestry(parent), `${parent.name} [${parent.service}]`] : [];
     };
-    const provider = spans.find((s) => s.name === 'payment-provider createPayment')!;
-    expect(ancestry(provider)).toEqual(
-      expect.arrayContaining(['checkout-browser', 'checkout-api']),
-    );
-    const statement = spans.find((s) => /^(SELECT|INSERT|UPDATE|WITH) q_/.test(s.name));
-    expect(statement && ancestry(statement)[0]).toBe('checkout-browser');
+    const call = spans.find((s) => s.service === 'checkout-browser' && s.name === 'POST')!;
+    expect(ancestry(call)).toEqual(['click pay-button [checkout-browser]']);
     // The api's request is a child of the web app's, which is a child of the browser's fetch.
     const request = spans.find((s) => s.name === 'POST /api/payments/')!;
     expect(byId.get(request.parentSpanId)?.service).toBe('checkout-web');
-    expect(ancestry(request)).toEqual(['checkout-browser', 'checkout-web']);
+    expect(ancestry(request).slice(0, 2)).toEqual([
+      'click pay-button [checkout-browser]',
+      'POST [checkout-browser]',
+    ]);
+    const provider = spans.find((s) => s.name === 'payment-provider createPayment')!;
+    expect(ancestry(provider)).toContain('POST /api/payments/ [checkout-api]');
+    const statement = spans.find((s) => /^(SELECT|INSERT|UPDATE|WITH) q_/.test(s.name));
+    expect(statement && ancestry(statement)[0]).toBe('click pay-button [checkout-browser]');
+    expect(statement && ancestry(statement)).toContain('POST /api/payments/ [checkout-api]');
+
+    // The page's document load hangs beneath the web server's render of that page.
+    const documentLoad = () =>
+      otlp.spans.find(
+        (s) =>
+          s.service === 'checkout-browser' &&
+          s.name === 'documentLoad' &&
+          String(s.attributes['url.full']).includes('/payment/'),
+      );
+    await expect.poll(() => documentLoad()?.traceId, { timeout: 30_000 }).toBeTruthy();
+    const loadTrace = otlp.spans.filter((s) => s.traceId === documentLoad()!.traceId);
+    console.info(printTrace(loadTrace, documentLoad()!.traceId));
+    const render = loadTrace.find((s) => s.spanId === documentLoad()!.parentSpanId);
+    // Next.js's span of the page's request, which its render and its api calls hang beneath.
+    expect(`${render?.name} [${render?.service}]`).toBe('GET /[locale]/payment [checkout-web]');
+    expect(loadTrace.some((s) => s.name === 'render route (app) /[locale]/payment')).toBe(true);
+
+    // INP (Interaction to Next Paint) goes with the other Web Vitals once the page is hidden.
+    await page.goto('about:blank');
+    const vitals = () =>
+      otlp.metrics
+        .filter((m) => m.service === 'checkout-browser' && m.name.startsWith('browser.web_vitals.'))
+        .map((m) => m.name);
+    await expect
+      .poll(vitals, { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['browser.web_vitals.inp', 'browser.web_vitals.lcp']));
+
     // Nothing personal in any exported span.
     expect(JSON.stringify(otlp.spans)).not.toContain('traced-buyer');
+  });
+
+  test('the browser reports through the same-origin tunnel to the Sentry DSN', async ({
+    page,
+    context,
+  }) => {
+    // Spec §8: a runtime dev-settings cookie on a shopper's browser is reported as a warning.
+    await context.addCookies([
+      { name: 'runtime_dev_settings', value: '1', url: checkout!.baseUrl },
+    ]);
+    const tunnelled = page.waitForRequest(/\/otel-collector\/v1\/errors$/, { timeout: 30_000 });
+    await page.goto(`${checkout!.baseUrl}/pending/`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    expect((await tunnelled).url()).toBe(`${checkout!.baseUrl}/otel-collector/v1/errors`);
+    const events = () =>
+      sentry.events() as {
+        level: string;
+        fingerprint?: string[];
+        message?: string;
+        exception?: { values: { value: string }[] };
+      }[];
+    await expect
+      .poll(() => events().find((e) => e.level === 'warning')?.fingerprint, { timeout: 30_000 })
+      .toEqual(['dev-settings-cookie']);
+
+    // An uncaught error of the page: its report arrives with the e-mail address blanked.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('checkout broke for tunnel-buyer@gmail.com');
+      });
+    });
+    await expect
+      .poll(() => events().find((e) => e.level === 'error')?.exception?.values[0]?.value, {
+        timeout: 30_000,
+      })
+      .toBe('checkout broke for [email]');
+    expect(JSON.stringify(sentry.items)).not.toContain('tunnel-buyer');
   });
 });

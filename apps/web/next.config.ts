@@ -23,8 +23,13 @@ const config: NextConfig = {
   serverExternalPackages: ['geoip-country'],
   // /graphql and the api's routes are forwarded by src/proxy.ts without a slash redirect.
   skipTrailingSlashRedirect: true,
-  // app/global-not-found.tsx: a root not-found.tsx would be rendered into every page (see there).
-  experimental: { globalNotFound: true },
+  experimental: {
+    // app/global-not-found.tsx: a root not-found.tsx would be rendered into every page (see there).
+    globalNotFound: true,
+    // The render's trace context in a <meta name="traceparent"> (with tracing on): the
+    // browser's document-load span becomes its child, one trace from server to first paint.
+    clientTraceMetadata: ['traceparent'],
+  },
 };
 
 export default withNextIntl(config);

@@ -53,6 +53,25 @@ describe('error report rules (spec §8, §9)', () => {
     expect(levelFor({ message: 'dev settings', level: 'warning' })).toBe('warning');
   });
 
+  it('keeps the level of a message report the browser SDK gave a one-frame synthetic stack', () => {
+    // @sentry/browser's captureMessage, as the dev-settings warning arrives (seen end to end).
+    const message = 'Runtime dev settings cookie present';
+    const report = {
+      message,
+      level: 'warning' as const,
+      exception: {
+        values: [
+          {
+            value: message,
+            stacktrace: { frames: [{ function: '?' }] },
+            mechanism: { type: 'generic', handled: true, synthetic: true },
+          },
+        ],
+      },
+    };
+    expect(levelFor(report)).toBe('warning');
+  });
+
   it.each([
     [7999, false],
     [8000, true],

@@ -23,6 +23,8 @@ export interface ReportException {
   type?: string;
   value?: string;
   stacktrace?: { frames?: unknown[] };
+  /** `synthetic`: the SDK made this exception up for a captured message (no error was thrown). */
+  mechanism?: { synthetic?: boolean };
 }
 
 /** The parts of an error report these rules read or change. */
@@ -80,6 +82,9 @@ export function levelFor(report: ErrorReport): ReportLevel | undefined {
   const exceptions = report.exception?.values ?? [];
   if (exceptions.length === 0) return report.level;
   const main = exceptions[exceptions.length - 1]!;
+  // A message (the dev-settings warning) keeps the level it was reported at: its stack is the
+  // SDK's, not an error's.
+  if (main.mechanism?.synthetic) return report.level;
   if (main.type && DOWNGRADED_TYPES.has(main.type)) return 'info';
   const frames = main.stacktrace?.frames?.length ?? 0;
   if (frames < SHORT_STACK_FRAMES) return 'info';

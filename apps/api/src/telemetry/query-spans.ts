@@ -8,15 +8,35 @@ import { statementName } from '../db/query-errors';
 
 const tracer = trace.getTracer('checkout-api-db');
 
-const names = new Map<string, string>();
-function cachedStatementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = statementName(text);
+/**
+ * Transaction control (node-postgres sends BEGIN and COMMIT as statements of their own) makes
+ * a span for every transaction twice over and says nothing the statements between do not.
+ */
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START TRANSACTION)\b/i;
+
+interface StatementSpan {
+  name: string;
+  operation: string;
+  statement: string;
+}
+
+/**
+ * Each statement's span name and attributes, worked out once per statement text (hashing it
+ * per span would cost every request); null for one left untraced.
+ */
+const statements = new Map<string, StatementSpan | null>();
+function statementSpanOf(text: string): StatementSpan | null {
+  let known = statements.get(text);
+  if (known === undefined) {
+    const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+    const statement = statementName(text);
+    known = TRANSACTION_CONTROL.test(text)
+      ? null
+      : { name: `${operation} ${statement}`, operation, statement };
     // A bounded cache: statements come from a few shapes in code, but never grow without end.
-    if (names.size < 5_000) names.set(text, name);
+    if (statements.size < 5_000) statements.set(text, known);
   }
-  return name;
+  return known;
 }
 
 function textOf(query: unknown): string | undefined {
@@ -25,16 +45,14 @@ function textOf(query: unknown): string | undefined {
   return typeof text === 'string' ? text : undefined;
 }
 
-function startQuerySpan(text: string, system: string): Span {
-  const name = cachedStatementName(text);
-  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
-  return tracer.startSpan(`${operation} ${name}`, {
+function startQuerySpan({ name, operation, statement }: StatementSpan, system: string): Span {
+  return tracer.startSpan(name, {
     kind: SpanKind.CLIENT,
     attributes: {
       'db.system.name': 'postgresql',
       'db.client': system,
       'db.operation.name': operation,
-      'db.statement.name': name,
+      'db.statement.name': statement,
     },
   });
 }
@@ -61,7 +79,9 @@ function tracedQuery(original: QueryFn, system: string): QueryFn {
     if (text === undefined || !trace.getSpan(context.active())?.isRecording()) {
       return original.apply(this, args);
     }
-    const span = startQuerySpan(text, system);
+    const known = statementSpanOf(text);
+    if (known === null) return original.apply(this, args);
+    const span = startQuerySpan(known, system);
     const last = args[args.length - 1];
     if (typeof last === 'function') {
       // node-postgres' callback form (the pool's own query uses it).

@@ -18,6 +18,11 @@ const RETRY_MS = 1_000;
 let current: readonly Experiment[] = [];
 let nextReadAt = 0;
 let reading = false;
+/**
+ * Whether the last read failed: the outage is logged when it starts and when it ends, not at
+ * every retry (a web node started before its api would otherwise log a line a second).
+ */
+let unavailable = false;
 
 async function read(): Promise<void> {
   reading = true;
@@ -39,9 +44,14 @@ async function read(): Promise<void> {
     );
     for (const r of refused) console.warn('experiment refused', r.id, r.reason);
     current = experiments;
+    if (unavailable) console.warn('experiments available again');
+    unavailable = false;
     nextReadAt = env.CATALOG_REFRESH_MS > 0 ? Date.now() + env.CATALOG_REFRESH_MS : Infinity;
   } catch (error) {
-    console.warn('experiments unavailable', error instanceof Error ? error.message : error);
+    if (!unavailable) {
+      console.warn('experiments unavailable', error instanceof Error ? error.message : error);
+    }
+    unavailable = true;
     nextReadAt = Date.now() + RETRY_MS;
   } finally {
     reading = false;

@@ -8,6 +8,8 @@
  * follow to /api/callback/ with configurable delay, duplicates and reordering.
  */
 import { randomUUID } from 'node:crypto';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
@@ -101,18 +103,24 @@ export class SandboxGateway {
         Math.floor(Date.now() / 1000),
       ),
     };
-    for (let copy = 0; copy < this.options.webhookCopies; copy++) {
-      setTimeout(
-        () => {
-          this.app
-            .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
-            .catch((error: unknown) => {
-              this.app.log.error({ err: error }, 'sandbox notification failed');
-            });
-        },
-        delayMs + copy * 50,
-      ).unref();
-    }
+    // Not traced at all: a stand-in for a provider's notification (its own HTTP request, which
+    // adds nothing to the payment's trace), it would otherwise hang beneath the payment's
+    // provider span and add a request and its statements to every traced payment. The timers
+    // are set in the suppressed context, since the request inherits the context they were set in.
+    context.with(suppressTracing(ROOT_CONTEXT), () => {
+      for (let copy = 0; copy < this.options.webhookCopies; copy++) {
+        setTimeout(
+          () => {
+            this.app
+              .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
+              .catch((error: unknown) => {
+                this.app.log.error({ err: error }, 'sandbox notification failed');
+              });
+          },
+          delayMs + copy * 50,
+        ).unref();
+      }
+    });
   }
 
   /**

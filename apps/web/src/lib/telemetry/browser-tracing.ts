@@ -1,10 +1,12 @@
 /**
- * The browser's OpenTelemetry, loaded once the page is idle: the document load and every fetch
- * become spans, each fetch to our origin carries W3C traceparent (so the web server's and the
- * api's spans join its trace), and Web Vitals are recorded as metrics. Both go to the
+ * The browser's OpenTelemetry, loaded once the page is idle: the document load (a child of the
+ * server's render, whose traceparent the page's <meta> carries) and every fetch become spans,
+ * the fetches a click starts children of its user action (user-actions.ts); each fetch to our
+ * origin carries W3C traceparent (so the web server's and the api's spans join its trace), and
+ * Web Vitals (INP among them) are recorded as metrics. Both go to the
  * same-origin collector path (spec §7), traces within 30 s, metrics every 5 minutes (§9).
  */
-import { metrics } from '@opentelemetry/api';
+import { metrics, type Tracer } from '@opentelemetry/api';
 import { OTLPMetricExporter } from '@opentelemetry/exporter-metrics-otlp-http';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
@@ -19,6 +21,7 @@ import {
   WebTracerProvider,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-web';
+import { onCLS, onFCP, onINP, onLCP, type Metric } from 'web-vitals';
 import {
   BROWSER_COLLECTOR_PATH,
   METRICS_EXPORT_INTERVAL_MS,
@@ -26,37 +29,24 @@ import {
   TRACE_FLUSH_TIMEOUT_MS,
 } from '@checkout/core';
 import type { BrowserTelemetryConfig } from './browser-config';
+import { listenForUserActions, UserActions } from './user-actions';
 
-/** Web Vitals the browser reports by itself, as histograms (milliseconds; CLS unitless). */
+/**
+ * Web Vitals as histograms (milliseconds; CLS unitless), measured by Google's `web-vitals`
+ * library: LCP, FCP, CLS and INP (Interaction to Next Paint, reported when the page is hidden,
+ * after the shopper's interactions). Each is recorded once per page, as web-vitals reports it.
+ */
 function observeWebVitals(meterProvider: MeterProvider): void {
   const meter = meterProvider.getMeter('checkout-browser');
-  const lcp = meter.createHistogram('browser.web_vitals.lcp', { unit: 'ms' });
-  const fcp = meter.createHistogram('browser.web_vitals.fcp', { unit: 'ms' });
-  const cls = meter.createHistogram('browser.web_vitals.cls');
   const page = { 'url.path': location.pathname };
-  const observe = (type: string, record: (entry: PerformanceEntry) => void) => {
-    try {
-      new PerformanceObserver((list) => list.getEntries().forEach(record)).observe({
-        type,
-        buffered: true,
-      });
-    } catch {
-      // An entry type this browser does not know: that vital stays unreported.
-    }
+  const record = (name: string, unit?: string) => {
+    const histogram = meter.createHistogram(`browser.web_vitals.${name}`, unit ? { unit } : {});
+    return (metric: Metric) => histogram.record(metric.value, page);
   };
-  observe('largest-contentful-paint', (entry) => lcp.record(entry.startTime, page));
-  observe('paint', (entry) => {
-    if (entry.name === 'first-contentful-paint') fcp.record(entry.startTime, page);
-  });
-  let shift = 0;
-  observe('layout-shift', (entry) => {
-    const { value, hadRecentInput } = entry as PerformanceEntry & {
-      value: number;
-      hadRecentInput: boolean;
-    };
-    if (!hadRecentInput) shift += value;
-  });
-  addEventListener('pagehide', () => cls.record(shift, page), { once: true });
+  onLCP(record('lcp', 'ms'));
+  onFCP(record('fcp', 'ms'));
+  onCLS(record('cls'));
+  onINP(record('inp', 'ms'));
 }
 
 /** URL attributes lose tokens, e-mail addresses and card-like numbers before a span ends. */
@@ -80,18 +70,19 @@ export function startBrowserTracing(config: BrowserTelemetryConfig): void {
     'service.version': config.version,
     'deployment.environment.name': config.deployEnv,
   });
+  const exporting = new BatchSpanProcessor(
+    new OTLPTraceExporter({ url: `${BROWSER_COLLECTOR_PATH}/traces` }),
+    { maxExportBatchSize: 100, exportTimeoutMillis: TRACE_FLUSH_TIMEOUT_MS },
+  );
+  const actions = new UserActions((): Tracer => provider.getTracer('checkout-browser'), exporting);
   const provider = new WebTracerProvider({
     resource,
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRate) }),
-    spanProcessors: [
-      scrubUrls,
-      new BatchSpanProcessor(new OTLPTraceExporter({ url: `${BROWSER_COLLECTOR_PATH}/traces` }), {
-        maxExportBatchSize: 100,
-        exportTimeoutMillis: TRACE_FLUSH_TIMEOUT_MS,
-      }),
-    ],
+    spanProcessors: [scrubUrls, actions],
   });
-  provider.register();
+  // The open user action is the context the page's fetches start their spans in.
+  provider.register({ contextManager: actions });
+  listenForUserActions(actions);
   const meterProvider = new MeterProvider({
     resource,
     readers: [
@@ -111,8 +102,11 @@ export function startBrowserTracing(config: BrowserTelemetryConfig): void {
     ],
   });
   observeWebVitals(meterProvider);
-  // A shopper who leaves (to a provider, or closes the tab) still sends what was recorded.
-  addEventListener('pagehide', () => {
+  // A shopper who leaves (to a provider, or closes the tab) still sends what was recorded. The
+  // page hides after its pagehide (also when it unloads), and web-vitals reports CLS and INP
+  // then: one flush at that moment, registered after web-vitals' listeners, carries them all.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'hidden') return;
     void provider.forceFlush();
     void meterProvider.forceFlush();
   });
