@@ -180,12 +180,11 @@ export async function buildApp({
       attributeOrder(database.db, orderId, request.cookies, request.headers['sec-gpc'] === '1'),
   };
   // Payment starts stranded by a crashed node are settled from their provider once their lease
-  // ran out, also when the shopper never retries (one claims each start). Every minute: the
-  // cron's resolution, so a start is recovered one lease plus at most a minute after it stranded.
+  // ran out, also when the shopper never retries (one claims each start); swept once a lease.
   jobs.define('stranded-starts', async () => {
     await sweepStrandedStarts(paymentDeps);
   });
-  jobs.every('stranded-starts', '* * * * *');
+  jobs.repeat('stranded-starts', env.PAYMENT_START_LEASE_MS);
   orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );

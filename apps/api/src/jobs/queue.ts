@@ -36,6 +36,11 @@ export interface Jobs {
   sendMany<T extends object>(name: string, jobs: { data: T; delayMs?: number }[]): Promise<void>;
   /** Runs a declared job on a cron schedule (minute resolution), once per slot across nodes. */
   every(name: string, cron: string): void;
+  /**
+   * Runs a declared job again `ms` after each run ends, for periods under the cron's minute: one
+   * chain across all nodes (a "stately" queue holds one waiting and one running job at most).
+   */
+  repeat(name: string, ms: number): void;
   /** Creates the schema and queues, then starts the workers (after every define). */
   start(): Promise<void>;
   /** Stops taking jobs and waits for the running ones; no timer of pg-boss is left. */
@@ -63,6 +68,7 @@ function bossDatabase(database: DatabaseHandle): { db: Db; backend: 'postgres' |
 export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs {
   const definitions = new Map<string, Definition>();
   const schedules: [string, string][] = [];
+  const repeats = new Map<string, number>();
   let boss: PgBoss | undefined;
   let stopped = false;
   const started = (): PgBoss => {
@@ -92,17 +98,27 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
     every(name, cron) {
       schedules.push([name, cron]);
     },
+    repeat(name, ms) {
+      repeats.set(name, ms);
+    },
     async start() {
       const { db, backend } = bossDatabase(database);
       boss = new PgBoss({ db, backend, schema: 'pgboss', superviseIntervalSeconds: 60 });
       boss.on('error', (error) => log.warn({ err: error }, 'job queue error'));
       await boss.start();
       for (const [name, { handler, setting }] of definitions) {
+        const repeatMs = repeats.get(name);
         await boss.createQueue(name, {
           retryLimit: setting.retryLimit ?? 5,
           retryDelay: setting.retryDelayS ?? 5,
           retryBackoff: true,
+          ...(repeatMs === undefined ? {} : { policy: 'stately' }),
         });
+        const next = async () => {
+          if (repeatMs === undefined || stopped) return;
+          // Refused (null) while the chain already has its next run waiting: that is the point.
+          await boss?.send(name, {}, { startAfter: new Date(Date.now() + repeatMs) });
+        };
         await boss.work<object>(
           name,
           {
@@ -111,9 +127,15 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
           },
           async (batch) => {
             // One job's failure retries that job only (pg-boss fails the batch it was handed).
-            for (const job of batch) await handler(job.data);
+            try {
+              for (const job of batch) await handler(job.data);
+            } finally {
+              await next();
+            }
           },
         );
+        // Every node seeds the chain; the queue keeps one.
+        await next();
       }
       for (const [name, cron] of schedules) await boss.schedule(name, cron);
     },

@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { findProvider, type Currency, type OrderStatus } from '@checkout/core';
+import { findProvider, type CartView, type Currency, type OrderStatus } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
+import { rememberOrder } from '../orders/placed-orders';
 import { applyProviderStatus, type OutcomeDeps } from './outcome';
 
 export interface RenewalCharge {
@@ -47,7 +48,13 @@ async function placeRenewalOrder(db: Database, charge: RenewalCharge, provider: 
   const orderId = randomUUID();
   const paymentId = randomUUID();
   // The tax share of the first order carries over (the renewal price includes or adds it alike).
-  const placed = await queryRows<{ order_id: string; payment_id: string; status: OrderStatus }>(
+  const placed = await queryRows<{
+    order_id: string;
+    payment_id: string;
+    status: OrderStatus;
+    email: string;
+    snapshot: CartView | null;
+  }>(
     db,
     sql`with first as (
       select email, country, snapshot, case when total_minor > 0
@@ -59,7 +66,7 @@ async function placeRenewalOrder(db: Database, charge: RenewalCharge, provider: 
       select ${orderId}::uuid, ${orderId}::uuid, 'new', email, ${charge.currency}, country,
         ${charge.amountMinor}::bigint, tax, snapshot, ${charge.subscriptionId}::uuid from first
       where not exists (select 1 from payments where idempotency_key = ${key})
-      returning id
+      returning id, email, snapshot
     ), paid as (
       insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
       select ${paymentId}::uuid, id, ${provider}, ${key}, 'renewal', now() + interval '5 minutes'
@@ -67,9 +74,11 @@ async function placeRenewalOrder(db: Database, charge: RenewalCharge, provider: 
       on conflict (idempotency_key) do nothing
       returning id, order_id
     )
-    select order_id, id as payment_id, 'new' as status from paid
+    select paid.order_id, paid.id as payment_id, 'new' as status, placed.email, placed.snapshot
+    from paid join placed on placed.id = paid.order_id
     union all
-    select p.order_id, p.id, o.status from payments p join orders o on o.id = p.order_id
+    select p.order_id, p.id, o.status, o.email, null from payments p
+      join orders o on o.id = p.order_id
       where p.idempotency_key = ${key}`,
   );
   return placed[0];
@@ -90,6 +99,16 @@ export async function chargeRenewal(
   if (!placed) return undefined;
   const { order_id: orderId, payment_id: paymentId } = placed;
   if (placed.status !== 'new') return { orderId, status: placed.status };
+  // Its first move then needs no read (the renewal's facts are the first order's).
+  if (placed.snapshot) {
+    rememberOrder({
+      id: orderId,
+      email: placed.email,
+      currency: charge.currency,
+      snapshot: placed.snapshot,
+      subscriptionId: charge.subscriptionId,
+    });
+  }
   const status = await adapter.chargeSavedMethod({
     paymentId,
     orderId,

@@ -22,12 +22,12 @@ import type {
 } from '../payments/providers/adapter';
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
-import { chargeOf, recordCharge } from './charges';
+import { chargeSavedCard, recordCharge } from './charges';
 import { recordAtGateway } from './ledger';
 import { findSandboxPayment, type FoundPayment } from './payments';
 import { signHostedSession } from './session';
 import { recordSettlement } from './settlements';
-import { redeemCard, saveCard, savedCard } from './vault';
+import { redeemCard, saveCard } from './vault';
 
 /** The header the sandbox signs its notifications in. */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -239,16 +239,11 @@ export class SandboxGateway {
    * it recorded and charges nothing more.
    */
   async chargeSaved(charge: SavedMethodCharge, sandbox: SandboxPayment): Promise<string> {
-    const done = await chargeOf(this.db, charge.paymentId);
-    if (done?.reported) return done.reported;
-    const card = await savedCard(this.db, charge.method);
-    const outcome = card?.outcome ?? 'declined';
-    const reported = sandbox.words[outcome === 'success' ? 'success' : 'declined'];
-    const summary: CardSummary = card
-      ? { brand: card.brand, last4: card.last4, expiry: card.expiry }
-      : { brand: null, last4: '0000', expiry: '' };
-    await recordCharge(this.db, charge.paymentId, reported, summary);
-    await this.notify(charge.paymentId, reported, this.options.webhookDelayMs);
+    const { reported, fresh } = await chargeSavedCard(this.db, charge.paymentId, charge.method, {
+      success: sandbox.words.success,
+      declined: sandbox.words.declined,
+    });
+    if (fresh) await this.notify(charge.paymentId, reported, this.options.webhookDelayMs);
     return reported;
   }
 

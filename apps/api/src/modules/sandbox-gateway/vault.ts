@@ -122,12 +122,3 @@ export async function saveCard(db: Database, card: Omit<VaultedCard, 'outcome'>)
   });
   return method;
 }
-
-/** The card on file behind a reference; undefined for one the gateway never gave out. */
-export async function savedCard(db: Database, method: string) {
-  const [row] = await db
-    .select()
-    .from(sandboxSavedCards)
-    .where(eq(sandboxSavedCards.method, method));
-  return row;
-}

@@ -19,6 +19,8 @@ export interface SubscriptionChange {
   cycle?: number;
   /** Further columns, as `column = value` fragments. */
   set?: SQL[];
+  /** Columns of its subscription_renewals row set in the same statement (a claim released). */
+  renewals?: SQL[];
   event: SubscriptionEventType;
   actor: 'renewal' | 'dunning' | 'customer';
   detail?: Record<string, unknown>;
@@ -53,7 +55,14 @@ export async function changeSubscription(
       insert into subscription_events (subscription_id, type, actor, detail)
       select id, ${change.event}, ${change.actor}, ${JSON.stringify(change.detail ?? {})}::jsonb
       from changed
-    )
+    )${
+      change.renewals
+        ? sql`, renewals as (
+      update subscription_renewals set ${sql.join(change.renewals, sql`, `)}
+      where subscription_id in (select id from changed)
+    )`
+        : sql``
+    }
     select id from changed`,
   );
   return rows.length > 0;

@@ -83,10 +83,10 @@ async function claimDue(deps: RenewalDeps, now: Date, only?: string): Promise<Du
 /** Lets another job take the subscription again (set after every outcome). */
 const release = sql`claimed_until = null`;
 
-async function releaseClaim(db: Database, id: string, extra = sql``): Promise<void> {
+async function releaseClaim(db: Database, id: string): Promise<void> {
   await queryRows(
     db,
-    sql`update subscription_renewals set ${release}, updated_at = now()${extra}
+    sql`update subscription_renewals set ${release}
       where subscription_id = ${id} returning subscription_id`,
   );
 }
@@ -97,13 +97,14 @@ async function renewOne(deps: RenewalDeps, row: DueRow, now: Date): Promise<void
   if (!row.auto_renew) {
     // Off: the paid period ran out; nothing is charged.
     const to = row.status === 'active' ? 'expired' : 'canceled';
-    await changeSubscription(db, row.id, {
+    const ended = await changeSubscription(db, row.id, {
       to,
       event: to,
       actor: 'renewal',
       set: [sql`ended_at = ${now.toISOString()}::timestamptz`],
+      renewals: [release],
     });
-    return releaseClaim(db, row.id);
+    return ended ? undefined : releaseClaim(db, row.id);
   }
   const failures = row.failed_attempts;
   if (failures > deps.retryDays.length) {
@@ -114,16 +115,15 @@ async function renewOne(deps: RenewalDeps, row: DueRow, now: Date): Promise<void
       actor: 'dunning',
       detail: { failedAttempts: failures },
       set: [sql`ended_at = ${now.toISOString()}::timestamptz`],
+      renewals: [release],
     });
-    if (ended) {
-      await deps.notices.subscriptionCanceled({
-        email: row.email,
-        subscriptionId: row.id,
-        plan: row.plan,
-        endedAt: now,
-      });
-    }
-    return releaseClaim(db, row.id);
+    if (!ended) return releaseClaim(db, row.id);
+    return deps.notices.subscriptionCanceled({
+      email: row.email,
+      subscriptionId: row.id,
+      plan: row.plan,
+      endedAt: now,
+    });
   }
   const method =
     row.method_provider && row.method
@@ -147,15 +147,16 @@ async function renewOne(deps: RenewalDeps, row: DueRow, now: Date): Promise<void
 async function renewed(deps: RenewalDeps, row: DueRow, orderId: string): Promise<void> {
   const period = { interval: row.period_interval ?? 1, unit: row.period_unit ?? 'Year' };
   const next = periodEnd(new Date(row.anchor_at), period, row.cycle + 1);
-  await changeSubscription(deps.db, row.id, {
+  const moved = await changeSubscription(deps.db, row.id, {
     to: row.status === 'past_due' ? 'active' : undefined,
     cycle: row.cycle,
     event: row.status === 'past_due' ? 'recovered' : 'renewed',
     actor: 'renewal',
     detail: { orderId, cycle: row.cycle + 1 },
     set: [sql`cycle = cycle + 1`, sql`next_charge_at = ${next.toISOString()}::timestamptz`],
+    renewals: [release, sql`failed_attempts = 0`],
   });
-  await releaseClaim(deps.db, row.id, sql`, failed_attempts = 0`);
+  if (!moved) await releaseClaim(deps.db, row.id);
 }
 
 async function failed(
@@ -167,7 +168,7 @@ async function failed(
   const failures = row.failed_attempts + 1;
   const next = afterFailedRenewal(failures, deps.retryDays, deps.graceDays);
   const at = new Date(now.getTime() + next.inDays * DAY);
-  await changeSubscription(deps.db, row.id, {
+  const moved = await changeSubscription(deps.db, row.id, {
     // The first failure makes it past_due; later ones stay there.
     to: row.status === 'active' ? 'past_due' : undefined,
     cycle: row.cycle,
@@ -175,8 +176,9 @@ async function failed(
     actor: 'dunning',
     detail: { orderId, attempt: failures, [next.kind === 'retry' ? 'retryAt' : 'cancelAt']: at },
     set: [sql`next_charge_at = ${at.toISOString()}::timestamptz`],
+    renewals: [release, sql`failed_attempts = ${failures}`],
   });
-  await releaseClaim(deps.db, row.id, sql`, failed_attempts = ${failures}`);
+  if (!moved) return releaseClaim(deps.db, row.id);
   await deps.notices.paymentFailed({
     email: row.email,
     subscriptionId: row.id,
