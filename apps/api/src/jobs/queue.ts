@@ -60,7 +60,7 @@ function bossDatabase(database: DatabaseHandle): { db: Db; backend: 'postgres' |
   }
   const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   return {
-    db: { executeSql: (text, values) => pool.query(text, values) as Promise<{ rows: any[] }> },
+    db: { executeSql: (text, values) => pool.query(text, values) },
     backend: 'postgres',
   };
 }

@@ -45,7 +45,7 @@ function countingDeps(app: FastifyInstance, db: Database, catalog: Catalog) {
       webhookDropRate: 1,
       // Every notification is dropped (above), so the queue is never started nor sent to.
     },
-    jobQueue({ db, kind: 'pglite', close: async () => undefined }, app.log),
+    jobQueue({ db, kind: 'pglite', close: () => Promise.resolve() }, app.log),
   );
   const asked = { refresh: [] as string[], cancel: [] as string[] };
   const adapter = sandboxAdapter(gateway);

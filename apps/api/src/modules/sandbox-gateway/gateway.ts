@@ -251,8 +251,9 @@ export class SandboxGateway {
   async saveToken(token: string): Promise<{ method: string; card: CardSummary } | undefined> {
     const vaulted = await redeemCard(this.db, token);
     if (!vaulted || vaulted.outcome !== 'success') return undefined;
-    const { outcome: _outcome, renewalOutcome, ...card } = vaulted;
-    return { method: await saveCard(this.db, { ...card, renewalOutcome }), card };
+    const card = { brand: vaulted.brand, last4: vaulted.last4, expiry: vaulted.expiry };
+    const method = await saveCard(this.db, { ...card, renewalOutcome: vaulted.renewalOutcome });
+    return { method, card };
   }
 
   /** Where the shopper goes for a method that is not card fields. */

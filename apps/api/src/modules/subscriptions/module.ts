@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
-import { AdjustableClock } from '../../jobs/clock';
+import type { AdjustableClock } from '../../jobs/clock';
 import type { Jobs } from '../../jobs/queue';
 import type { Database } from '../../db/client';
 import { sandboxMailer } from '../identity/mailer';
