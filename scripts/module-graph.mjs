@@ -37,6 +37,8 @@ export const ONLY_DEPENDS_ON = {
     'apps/api/src/modules/payments/providers/',
     'apps/api/src/db/',
     'apps/api/src/http/',
+    // The job queue delivers its notifications later, as a provider's own queue would.
+    'apps/api/src/jobs/',
     'packages/core/',
   ],
 };

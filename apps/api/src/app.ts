@@ -7,6 +7,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import { sandboxGatewayOn, type ApiEnv } from './env';
 import { registerCsrfProtection } from './http/csrf';
+import { processClock } from './jobs/clock';
+import { jobQueue } from './jobs/queue';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LogStream } from './http/logger';
 import { registerPlainTextGuard } from './http/plain-text-guard';
@@ -48,6 +50,7 @@ import { startErrorReporting } from './telemetry/error-reporting';
 import { tracedAdapters } from './telemetry/provider-spans';
 import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
+import { startSubscriptions } from './modules/subscriptions/module';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -79,6 +82,10 @@ export async function buildApp({
     app.addHook('onClose', () => stopCounting());
   }
   registerErrorHandling(app, startErrorReporting(env, app.log));
+  // Every delayed or periodic task is a job in the database (jobs/queue.ts); the queue starts
+  // once every module declared its jobs, below, and stops before the database closes.
+  const jobs = jobQueue(database, app.log);
+  app.addHook('onClose', () => jobs.stop());
   requireRouteSchemas(app);
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
@@ -132,16 +139,15 @@ export async function buildApp({
     endProviderSession: identity?.endSession,
     accountHistory: (email) => accountHistory(database.db, catalog, email),
   });
-  // Expired login state and velocity counts go every ten minutes (any node may do it; deletes are idempotent).
-  const purge = setInterval(() => {
-    Promise.all([
+  // Expired login state and velocity counts go every ten minutes (deletes are idempotent).
+  jobs.define('housekeeping', async () => {
+    await Promise.all([
       purgeExpiredSessions(database.db),
       purgeExpiredIdentity(database.db),
       purgeVelocity(database.db),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
-  }, 10 * 60_000);
-  purge.unref();
-  app.addHook('onClose', () => clearInterval(purge));
+    ]);
+  });
+  jobs.every('housekeeping', '*/10 * * * *');
   // With no provider configured, every provider runs against the built-in sandbox gateway. In
   // production it is not served at all unless SANDBOX_GATEWAY=on (payments/registry.ts). There is
   // no real card provider adapter yet, so production without it offers the manual bank transfer
@@ -163,6 +169,7 @@ export async function buildApp({
     frameOrigins: checkoutOrigins,
     tokenLimit: async (request, fp) =>
       countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, fp),
+    jobs,
   });
   const paymentDeps = {
     ...cartDeps,
@@ -174,14 +181,11 @@ export async function buildApp({
       attributeOrder(database.db, orderId, request.cookies, request.headers['sec-gpc'] === '1'),
   };
   // Payment starts stranded by a crashed node are settled from their provider once their lease
-  // ran out, also when the shopper never retries (any node may do it; one claims each start).
-  const sweep = setInterval(() => {
-    sweepStrandedStarts(paymentDeps).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'recovering stranded payment starts failed'),
-    );
-  }, env.PAYMENT_START_LEASE_MS);
-  sweep.unref();
-  app.addHook('onClose', () => clearInterval(sweep));
+  // ran out, also when the shopper never retries (one claims each start); swept once a lease.
+  jobs.define('stranded-starts', async () => {
+    await sweepStrandedStarts(paymentDeps);
+  });
+  jobs.repeat('stranded-starts', env.PAYMENT_START_LEASE_MS);
   orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
@@ -189,20 +193,21 @@ export async function buildApp({
   // The dashboard's auto-renew, cancel and refund (issue 20), on the logged-in account's own.
   selfServiceRoutes(app, { ...paymentDeps, now: () => new Date() });
   // Every minute: abandoned orders expire and refunds still due are asked again. Both read the
-  // database (nothing is lost on a restart) and claim their rows, so any node may run them.
+  // database and claim their rows, so a repeat on another node changes nothing.
   const expiryMs = env.ORDER_EXPIRY_MINUTES * 60_000;
-  const paymentSweep = setInterval(() => {
-    Promise.all([
+  jobs.define('payment-sweep', async () => {
+    await Promise.all([
       expireAbandonedOrders(paymentDeps, { expiryMs }),
       retryDueRefunds(paymentDeps),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'payment sweep failed'));
-  }, 60_000);
-  paymentSweep.unref();
-  app.addHook('onClose', () => clearInterval(paymentSweep));
+    ]);
+  });
+  jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
+  startSubscriptions(app, { env, outcome: paymentDeps, jobs, clock: processClock });
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),
   });
+  await jobs.start();
   return app;
 }

@@ -129,6 +129,42 @@ const schema = z.object({
    * canceled there and here, and its cart reopens.
    */
   ORDER_EXPIRY_MINUTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).default(60)),
+  /** Days before a yearly renewal when the customer is reminded of it by e-mail. */
+  RENEWAL_REMINDER_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(60).default(7),
+  ),
+  /** Days after a declined renewal when it is charged again (comma-separated, increasing). */
+  DUNNING_RETRY_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('1,3,7')
+      .transform((v) => v.split(',').map((day) => Number(day.trim())))
+      .pipe(
+        z
+          .array(z.number().int().min(1).max(60))
+          .max(10)
+          .refine((days) => days.every((day, i) => i === 0 || day > (days[i - 1] ?? 0)), {
+            message: 'must be increasing day numbers, e.g. 1,3,7',
+          }),
+      ),
+  ),
+  /** Days after the last failed retry until a past_due subscription is canceled. */
+  DUNNING_GRACE_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(60).default(7),
+  ),
+  /** Subscriptions a renewal job claims at once. */
+  RENEWAL_BATCH_SIZE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(5000).default(200),
+  ),
+  /** How long a renewal job's claim holds; past it another node renews what it left. */
+  RENEWAL_CLAIM_SECONDS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(3600).default(120),
+  ),
   /** The checkout's public origin (the web app): login returns there, cookies are set for it. */
   PUBLIC_ORIGIN: z.preprocess(emptyAsUndefined, z.url().default('http://localhost:3000')),
   /** Further origins a login or success redirect may go to (comma-separated). */

@@ -36,6 +36,7 @@ export * from './card-form-schema';
 export * from './bank-link';
 export * from './orders';
 export * from './subscriptions';
+export * from './renewals';
 export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';

@@ -17,6 +17,9 @@ import type { OrderConsequences } from '../orders/transitions';
 const MOVED = sql`moved`;
 
 function paidOrder(catalog: Catalog, order: OrderFacts): SQL {
+  // A renewal order has no cart and no coupon, and its subscription exists: the renewal job
+  // moves that subscription forward itself (subscriptions/renewals.ts).
+  if (order.subscriptionId) return sql``;
   const coupon = order.snapshot.coupon;
   const steps: [string, SQL | undefined][] = [
     ['account', ensureAccountSql(order.email, MOVED)],

@@ -6,7 +6,13 @@
  */
 import type { orders } from './tables';
 
-export type OrderFacts = Pick<typeof orders.$inferSelect, 'id' | 'email' | 'currency' | 'snapshot'>;
+export type OrderFacts = Pick<
+  typeof orders.$inferSelect,
+  'id' | 'email' | 'currency' | 'snapshot'
+> & {
+  /** Set on a renewal order (read from its row; a cart's order is remembered without it). */
+  subscriptionId?: string | null;
+};
 
 /** Enough for every order in flight at a few hundred orders a second. */
 const CAPACITY = 5000;

@@ -1,6 +1,7 @@
 /** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
 import { sql, type SQL } from 'drizzle-orm';
 import { periodEnd } from '@checkout/core';
+import { processClock } from '../../jobs/clock';
 import type { Catalog } from '../catalog/catalog';
 import type { OrderFacts } from './placed-orders';
 
@@ -10,7 +11,8 @@ export function createSubscriptionsSql(
   order: OrderFacts,
   source: SQL,
 ): SQL | undefined {
-  const now = new Date();
+  // The renewals' clock (moved forward only by tests and the sandbox clock endpoint).
+  const now = processClock.now();
   const snapshot = catalog.snapshot();
   const rows = order.snapshot.lines.map((line) => {
     const plan = snapshot.plans.get(line.plan);

@@ -39,6 +39,8 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When an expiry sweep took this order on; another node leaves it alone for a while. */
     expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
+    /** A renewal order: the subscription it renews (no cart of its own behind it). */
+    subscriptionId: uuid('subscription_id'),
   },
   (table) => [
     // A cart is paid by one order at most: a second capture is refunded, never kept.

@@ -9,6 +9,7 @@ import { openDatabase } from '../../db/client';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { loadEnv } from '../../env';
+import { jobQueue } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { openCatalog, prepareCatalog, type Catalog } from '../catalog/catalog';
@@ -28,17 +29,24 @@ const EXPIRY = { expiryMs: 60 * 60_000 };
 
 /** The sandbox gateway as the sweep sees it, counting what the provider is asked. */
 function countingDeps(app: FastifyInstance, db: Database, catalog: Catalog) {
-  const gateway = new SandboxGateway(app, db, paymentDesk({ db, catalog }), {
-    asyncSettleMs: 1000,
-    webhookSecret: 'sandbox-webhook-secret-change-me',
-    bankLinkSecret: 'bank-link-secret-change-me',
-    sessionSecret: 'cart-secret-change-me',
-    fingerprintSecret: 'card-fingerprint-secret-change-me',
-    webhookDelayMs: 0,
-    webhookCopies: 1,
-    webhookReorder: false,
-    webhookDropRate: 1,
-  });
+  const gateway = new SandboxGateway(
+    app,
+    db,
+    paymentDesk({ db, catalog }),
+    {
+      asyncSettleMs: 1000,
+      webhookSecret: 'sandbox-webhook-secret-change-me',
+      bankLinkSecret: 'bank-link-secret-change-me',
+      sessionSecret: 'cart-secret-change-me',
+      fingerprintSecret: 'card-fingerprint-secret-change-me',
+      webhookDelayMs: 0,
+      webhookCopies: 1,
+      webhookReorder: false,
+      webhookDropRate: 1,
+      // Every notification is dropped (above), so the queue is never started nor sent to.
+    },
+    jobQueue({ db, kind: 'pglite', close: () => Promise.resolve() }, app.log),
+  );
   const asked = { refresh: [] as string[], cancel: [] as string[] };
   const adapter = sandboxAdapter(gateway);
   const adapterFor = (_provider: ProviderSpec): PaymentAdapter => {

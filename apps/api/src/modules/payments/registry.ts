@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { sandboxGatewayOn, type ApiEnv } from '../../env';
+import type { Jobs } from '../../jobs/queue';
 import { startSandboxGateway } from '../sandbox-gateway/module';
 import type { PaymentAdapter, PaymentDesk } from './providers/adapter';
 import { manualTransferAdapter } from './providers/manual-transfer';
@@ -27,6 +28,7 @@ export interface RegistrySetting {
   frameOrigins: readonly string[];
   /** Counts a card token request at the sandbox; throws past its velocity limit. */
   tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>;
+  jobs: Jobs;
 }
 
 export function providerRegistry(app: FastifyInstance, setting: RegistrySetting): ProviderRegistry {
@@ -39,6 +41,7 @@ export function providerRegistry(app: FastifyInstance, setting: RegistrySetting)
         desk,
         frameOrigins: setting.frameOrigins,
         tokenLimit: setting.tokenLimit,
+        jobs: setting.jobs,
         options: {
           asyncSettleMs: env.SANDBOX_ASYNC_SETTLE_MS,
           webhookSecret: env.WEBHOOK_SECRET,

@@ -115,6 +115,7 @@ const storeAnswer = preparedQuery((db) =>
       cardBrand: sql`${sql.placeholder('brand')}`,
       cardLast4: sql`${sql.placeholder('last4')}`,
       cardExpiry: sql`${sql.placeholder('expiry')}`,
+      savedMethod: sql`${sql.placeholder('savedMethod')}`,
     })
     .where(eq(payments.id, sql.placeholder('id')))
     .prepare('store_payment_answer'),
@@ -207,7 +208,7 @@ export async function startPayment(
     throw error;
   });
   if (placed !== true) return placed || refuseLockedCart(await replay(deps, key, hash));
-  const { action, card, status } = await adapter.createPayment({
+  const { action, card, status, savedMethod } = await adapter.createPayment({
     paymentId,
     orderId,
     provider,
@@ -215,6 +216,8 @@ export async function startPayment(
     currency: cart.currency,
     returnPath: request.returnPath,
     cardToken: request.cardToken,
+    // Every plan renews: the renewal charges what the provider keeps now (subscriptions lane).
+    reusable: true,
   });
   // The provider's answer moves the order now; a crash after this recovers from the provider.
   if (status) await moveOrder(deps, orderId, status, 'authorization');
@@ -225,6 +228,7 @@ export async function startPayment(
     brand: card?.brand ?? null,
     last4: card?.last4 ?? null,
     expiry: card?.expiry ?? null,
+    savedMethod: savedMethod ?? null,
   });
   if (attempt) {
     await deps.cardGuard?.record(attempt, action.type === 'error' && action.reason === 'declined');

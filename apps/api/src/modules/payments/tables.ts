@@ -21,6 +21,8 @@ export const payments = pgTable(
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
     cardExpiry: text('card_expiry'),
+    /** The provider's reusable method from this payment (card on file), for renewals. */
+    savedMethod: text('saved_method'),
     /**
      * Until when the request that claimed the key is trusted to store the answer; an unanswered
      * claim past it belongs to a process that died and is recovered from the provider.

@@ -64,7 +64,7 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
     // Voided at the gateway, then said so by notification; the caller moves the order.
     cancelPayment: async (payment) => {
       const found = await gateway.record(payment.paymentId, 'void');
-      gateway.notify(payment.paymentId, found.words.canceled, options.webhookDelayMs);
+      await gateway.notify(payment.paymentId, found.words.canceled, options.webhookDelayMs);
     },
     refundPayment: async (payment) => {
       await gateway.record(payment.paymentId, 'refund');
@@ -78,5 +78,12 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
       return found ? found.statusFor(reported) : undefined;
     },
     cardOf: async (payment) => (await chargeOf(db, payment.paymentId))?.card,
+    chargeSavedMethod: async (charge) => {
+      const vocabulary = vocabularyOf(charge.provider);
+      if (!vocabulary) throw new Error(`sandbox: no words for ${charge.provider.family}`);
+      const reported = await gateway.chargeSaved(charge, { ...charge, ...vocabulary });
+      return vocabulary.statusFor(reported) ?? 'error';
+    },
+    saveCard: (token) => gateway.saveToken(token),
   };
 }

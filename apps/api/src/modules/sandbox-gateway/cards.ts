@@ -18,6 +18,15 @@ export const TEST_CARDS: Readonly<Record<string, SandboxOutcome | 'challenge'>> 
 };
 
 /**
+ * Pays when the shopper is present, then declines every merchant-initiated charge (renewals):
+ * the card to try dunning with (Stripe's 4000 0000 0000 0341 behaves alike).
+ */
+export const DECLINES_RENEWALS = '4000000000000341';
+
+/** What a merchant-initiated charge of a saved card answers. */
+export type RenewalOutcome = 'success' | 'declined';
+
+/**
  * Every valid number starting so is declined: as many distinct declined cards as a card-testing
  * drill needs (each its own fingerprint), where the list above has three.
  */
@@ -32,16 +41,19 @@ export function cardFingerprint(secret: string, number: string): string {
   return `fp_${createHmac('sha256', secret).update(`card.${digits}`).digest('base64url')}`;
 }
 
+const DECLINES: ReadonlySet<string> = new Set(['declined', 'insufficient_funds', 'expired_card']);
+
 export interface CheckedCard extends CheckedCardInput {
   outcome: SandboxOutcome | 'challenge';
+  renewalOutcome: RenewalOutcome;
 }
 
 /** Checks a card the way a gateway does; the outcome is chosen by the test card number. */
 export function checkCard(form: CardInput, now = new Date()): CheckedCard {
   const checked = checkCardInput(form, now);
   const digits = form.number.replace(/\D/g, '');
-  return {
-    ...checked,
-    outcome: TEST_CARDS[digits] ?? (digits.startsWith(DECLINED_RANGE) ? 'declined' : 'success'),
-  };
+  const outcome =
+    TEST_CARDS[digits] ?? (digits.startsWith(DECLINED_RANGE) ? 'declined' : 'success');
+  const declinesLater = digits === DECLINES_RENEWALS || DECLINES.has(outcome);
+  return { ...checked, outcome, renewalOutcome: declinesLater ? 'declined' : 'success' };
 }

@@ -4,7 +4,7 @@
  * died between the charge and storing the answer) gets what a real provider's API would say.
  */
 import { eq, sql } from 'drizzle-orm';
-import { preparedQuery, type Database } from '../../db/client';
+import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardSummary } from '../payments/providers/adapter';
 import { sandboxCharges } from './tables';
 
@@ -55,4 +55,34 @@ export async function chargeOf(
       card: { brand: row.brand, last4: row.last4, expiry: row.expiry },
     }
   );
+}
+
+/**
+ * A merchant-initiated charge of a card on file, recorded once per payment id in one statement:
+ * a repeat answers what the first recorded (`fresh` false) and charges nothing. An unknown
+ * method is declined.
+ */
+export async function chargeSavedCard(
+  db: Database,
+  paymentId: string,
+  method: string,
+  words: { success: string; declined: string },
+): Promise<{ reported: string; fresh: boolean }> {
+  const [row] = await queryRows<{ reported: string; fresh: boolean }>(
+    db,
+    sql`with card as (
+      select brand, last4, expiry, outcome from sandbox_saved_cards where method = ${method}
+    ), charged as (
+      insert into sandbox_charges (payment_id, reported, brand, last4, expiry)
+      select ${paymentId}::uuid,
+        case when outcome = 'success' then ${words.success} else ${words.declined} end,
+        brand, last4, expiry from card
+      on conflict (payment_id) do nothing
+      returning reported
+    )
+    select reported, true as fresh from charged
+    union all
+    select reported, false from sandbox_charges where payment_id = ${paymentId}::uuid`,
+  );
+  return row ?? { reported: words.declined, fresh: false };
 }

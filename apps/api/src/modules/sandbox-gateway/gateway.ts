@@ -13,20 +13,23 @@ import { suppressTracing } from '@opentelemetry/core';
 import type { FastifyInstance } from 'fastify';
 import type { OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
+import type { Jobs } from '../../jobs/queue';
 import type {
+  CardSummary,
   NewPayment,
   PaymentDesk,
   PaymentRef,
+  SavedMethodCharge,
   StartedPayment,
 } from '../payments/providers/adapter';
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
-import { recordCharge } from './charges';
+import { chargeSavedCard, recordCharge } from './charges';
 import { recordAtGateway } from './ledger';
 import { findSandboxPayment, type FoundPayment } from './payments';
 import { signHostedSession } from './session';
 import { recordSettlement } from './settlements';
-import { redeemCard } from './vault';
+import { redeemCard, saveCard } from './vault';
 
 /** The header the sandbox signs its notifications in. */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -56,6 +59,14 @@ export type SandboxPayment = PaymentRef & Pick<FoundPayment, 'words' | 'statusFo
 
 export const CARD_FIELDS_PATH = '/api/sandbox/card-fields/';
 
+/** The job that delivers one signed notification (a row in the job queue: a restart loses none). */
+export const NOTIFICATION_JOB = 'sandbox-notification';
+
+export interface NotificationDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
 const DECLINES: ReadonlySet<SandboxOutcome> = new Set([
   'declined',
   'insufficient_funds',
@@ -84,15 +95,41 @@ export class SandboxGateway {
     readonly db: Database,
     readonly desk: PaymentDesk,
     readonly options: SandboxOptions,
-  ) {}
+    private readonly jobs: Jobs,
+  ) {
+    jobs.define<NotificationDelivery>(NOTIFICATION_JOB, (delivery) => this.deliver(delivery), {
+      // A real provider retries a notification our endpoint failed to take, with backoff.
+      retryLimit: 5,
+      retryDelayS: 2,
+      batchSize: 20,
+    });
+  }
+
+  /**
+   * Through the api's own HTTP pipeline: signature, parsing, deduplication. Not traced: a
+   * stand-in for a provider's notification, it would add a request and its statements to every
+   * traced payment (issue 18's cost budget).
+   */
+  private async deliver({ headers, body }: NotificationDelivery): Promise<void> {
+    const response = await context.with(suppressTracing(ROOT_CONTEXT), () =>
+      this.app.inject({ method: 'POST', url: '/api/callback/', headers, payload: body }),
+    );
+    // 5xx: our side could not take it now; the queue tries again later. A 4xx is final.
+    if (response.statusCode >= 500) {
+      throw new Error(`sandbox notification answered ${response.statusCode}`);
+    }
+  }
 
   /** The fingerprint the gateway keeps with a card's token. */
   fingerprintOf(number: string): string {
     return cardFingerprint(this.options.fingerprintSecret, number);
   }
 
-  /** Delivered through the api's own HTTP pipeline: signature, parsing, deduplication. */
-  notify(paymentId: string, status: string, delayMs: number): void {
+  /**
+   * Queues the notifications of a payment's new status (copies 50 ms apart) in one statement,
+   * before the caller answers: from then on no restart or crash loses them.
+   */
+  async notify(paymentId: string, status: string, delayMs: number): Promise<void> {
     if (Math.random() < this.options.webhookDropRate) return;
     const body = JSON.stringify({ id: randomUUID(), paymentId, status });
     const headers = {
@@ -103,24 +140,11 @@ export class SandboxGateway {
         Math.floor(Date.now() / 1000),
       ),
     };
-    // Not traced at all: a stand-in for a provider's notification (its own HTTP request, which
-    // adds nothing to the payment's trace), it would otherwise hang beneath the payment's
-    // provider span and add a request and its statements to every traced payment. The timers
-    // are set in the suppressed context, since the request inherits the context they were set in.
-    context.with(suppressTracing(ROOT_CONTEXT), () => {
-      for (let copy = 0; copy < this.options.webhookCopies; copy++) {
-        setTimeout(
-          () => {
-            this.app
-              .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
-              .catch((error: unknown) => {
-                this.app.log.error({ err: error }, 'sandbox notification failed');
-              });
-          },
-          delayMs + copy * 50,
-        ).unref();
-      }
-    });
+    const copies = Array.from({ length: this.options.webhookCopies }, (_, copy) => ({
+      data: { headers, body },
+      delayMs: delayMs + copy * 50,
+    }));
+    await this.jobs.sendMany<NotificationDelivery>(NOTIFICATION_JOB, copies);
   }
 
   /**
@@ -133,11 +157,15 @@ export class SandboxGateway {
   ): Promise<OrderStatus | undefined> {
     const { asyncSettleMs, webhookDelayMs, webhookReorder } = this.options;
     const { later, reported, final } = await this.recordLater(payment, outcome);
-    if (!later) this.notify(payment.paymentId, reported, webhookDelayMs);
+    if (!later) await this.notify(payment.paymentId, reported, webhookDelayMs);
     else {
       // The final word by notification only; with reordering it arrives first.
-      this.notify(payment.paymentId, final, webhookReorder ? webhookDelayMs : asyncSettleMs);
-      this.notify(payment.paymentId, reported, webhookReorder ? asyncSettleMs : webhookDelayMs);
+      await this.notify(payment.paymentId, final, webhookReorder ? webhookDelayMs : asyncSettleMs);
+      await this.notify(
+        payment.paymentId,
+        reported,
+        webhookReorder ? asyncSettleMs : webhookDelayMs,
+      );
     }
     return payment.statusFor(reported);
   }
@@ -185,7 +213,13 @@ export class SandboxGateway {
       const status = await this.settle(sandbox, 'error');
       return { action: { type: 'error', orderId, reason: 'failed' }, status };
     }
-    const { outcome, ...card } = vaulted;
+    const { outcome, renewalOutcome, ...card } = vaulted;
+    // Asked for a reusable method, the gateway keeps a card that went through on file.
+    const savedMethod =
+      payment.reusable &&
+      (outcome === 'success' || outcome === 'pending' || outcome === 'challenge')
+        ? await saveCard(this.db, { ...card, renewalOutcome })
+        : undefined;
     // Recorded before anything is answered, as a provider records a charge (and, for one that
     // settles later, its settlement) before it answers; together, so a crash loses neither.
     const reported = outcome === 'challenge' ? null : sandbox.words[outcome];
@@ -202,10 +236,33 @@ export class SandboxGateway {
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);
       const url = hostedPageUrl(paymentId, payment.returnPath, session);
-      return { action: { type: 'redirect', orderId, url }, card };
+      return { action: { type: 'redirect', orderId, url }, card, savedMethod };
     }
     const status = await this.settle(sandbox, outcome);
-    return { action: answerFor(orderId, outcome), card, status };
+    return { action: answerFor(orderId, outcome), card, status, savedMethod };
+  }
+
+  /**
+   * A merchant-initiated charge of a card on file: answered at once and then notified, like a
+   * card payment. The payment id is the idempotency key: asked again, the gateway answers what
+   * it recorded and charges nothing more.
+   */
+  async chargeSaved(charge: SavedMethodCharge, sandbox: SandboxPayment): Promise<string> {
+    const { reported, fresh } = await chargeSavedCard(this.db, charge.paymentId, charge.method, {
+      success: sandbox.words.success,
+      declined: sandbox.words.declined,
+    });
+    if (fresh) await this.notify(charge.paymentId, reported, this.options.webhookDelayMs);
+    return reported;
+  }
+
+  /** The customer's new card (an unspent card-fields token) kept on file for renewals. */
+  async saveToken(token: string): Promise<{ method: string; card: CardSummary } | undefined> {
+    const vaulted = await redeemCard(this.db, token);
+    if (!vaulted || vaulted.outcome !== 'success') return undefined;
+    const card = { brand: vaulted.brand, last4: vaulted.last4, expiry: vaulted.expiry };
+    const method = await saveCard(this.db, { ...card, renewalOutcome: vaulted.renewalOutcome });
+    return { method, card };
   }
 
   /** Where the shopper goes for a method that is not card fields. */

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
+import type { Jobs } from '../../jobs/queue';
 import type { PaymentAdapter, PaymentDesk } from '../payments/providers/adapter';
 import { sandboxAdapter } from './adapter';
 import { bankLinkRoutes } from './bank-link-routes';
@@ -22,20 +23,21 @@ export interface SandboxSetting {
   frameOrigins: readonly string[];
   /** Counts a card token request; throws past the gateway's own velocity limit. */
   tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>;
+  /** Delivers its notifications and runs its housekeeping. */
+  jobs: Jobs;
 }
 
+const HOUSEKEEPING_JOB = 'sandbox-housekeeping';
+
 export function startSandboxGateway(app: FastifyInstance, setting: SandboxSetting): PaymentAdapter {
-  const { db, desk, options, frameOrigins, tokenLimit } = setting;
-  const gateway = new SandboxGateway(app, db, desk, options);
+  const { db, desk, options, frameOrigins, tokenLimit, jobs } = setting;
+  const gateway = new SandboxGateway(app, db, desk, options, jobs);
   sandboxRoutes(app, db, gateway, frameOrigins, options.sessionSecret, tokenLimit);
   bankLinkRoutes(app, desk, options.bankLinkSecret, frameOrigins, options.sessionSecret);
-  // Spent card tokens and old settlements go every ten minutes (any node; deletes are idempotent).
-  const purge = setInterval(() => {
-    Promise.all([purgeCardTokens(db), purgeSettlements(db)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sandbox housekeeping failed'),
-    );
-  }, 10 * 60_000);
-  purge.unref();
-  app.addHook('onClose', () => clearInterval(purge));
+  // Spent card tokens and old settlements go every ten minutes (deletes are idempotent).
+  jobs.define(HOUSEKEEPING_JOB, async () => {
+    await Promise.all([purgeCardTokens(db), purgeSettlements(db)]);
+  });
+  jobs.every(HOUSEKEEPING_JOB, '*/10 * * * *');
   return sandboxAdapter(gateway);
 }

@@ -4,7 +4,7 @@
  * what a test card chooses (the outcome), so the number and security code are not stored even
  * here.
  */
-import type { SandboxOutcome } from './cards';
+import type { RenewalOutcome, SandboxOutcome } from './cards';
 import { bigint, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
@@ -18,6 +18,21 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set when a payment redeems the token: a token pays once. */
   usedAt: timestamp('used_at', { withTimezone: true }),
+  /** What a merchant-initiated charge of this card answers once it is saved. */
+  renewalOutcome: text('renewal_outcome').$type<RenewalOutcome>().notNull().default('success'),
+});
+
+/**
+ * Cards on file: a card the shopper paid with, kept for merchant-initiated charges (renewals)
+ * under a reference of its own; the number is not stored, only what the test card decides.
+ */
+export const sandboxSavedCards = pgTable('sandbox_saved_cards', {
+  method: text('method').primaryKey(),
+  brand: text('brand'),
+  last4: text('last4').notNull(),
+  expiry: text('expiry').notNull(),
+  outcome: text('outcome').$type<RenewalOutcome>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

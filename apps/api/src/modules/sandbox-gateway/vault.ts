@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { preparedQuery, type Database } from '../../db/client';
-import type { CheckedCard, SandboxOutcome } from './cards';
-import { sandboxCardTokens } from './tables';
+import type { CheckedCard, RenewalOutcome, SandboxOutcome } from './cards';
+import { sandboxCardTokens, sandboxSavedCards } from './tables';
 
 /** How long a token can be redeemed: long enough to read the order summary and press pay. */
 export const CARD_TOKEN_TTL_MS = 15 * 60_000;
@@ -13,6 +13,7 @@ export interface VaultedCard {
   last4: string;
   expiry: string;
   outcome: SandboxOutcome | 'challenge';
+  renewalOutcome: RenewalOutcome;
 }
 
 const insertToken = preparedQuery((db) =>
@@ -25,6 +26,7 @@ const insertToken = preparedQuery((db) =>
       expiry: sql.placeholder('expiry'),
       outcome: sql.placeholder('outcome'),
       fingerprint: sql.placeholder('fingerprint'),
+      renewalOutcome: sql.placeholder('renewalOutcome'),
     })
     .prepare('insert_card_token'),
 );
@@ -42,6 +44,7 @@ export async function vaultCard(
     expiry: card.expiry,
     outcome: card.outcome,
     fingerprint,
+    renewalOutcome: card.renewalOutcome,
   });
   return token;
 }
@@ -81,6 +84,7 @@ const redeemToken = preparedQuery((db) =>
       last4: sandboxCardTokens.last4,
       expiry: sandboxCardTokens.expiry,
       outcome: sandboxCardTokens.outcome,
+      renewalOutcome: sandboxCardTokens.renewalOutcome,
     })
     .prepare('redeem_card_token'),
 );
@@ -104,4 +108,17 @@ export async function purgeCardTokens(db: Database, now = new Date()): Promise<v
   await db
     .delete(sandboxCardTokens)
     .where(lt(sandboxCardTokens.createdAt, new Date(now.getTime() - CARD_TOKEN_TTL_MS)));
+}
+
+/** Keeps a charged card on file for merchant-initiated charges; answers its reference. */
+export async function saveCard(db: Database, card: Omit<VaultedCard, 'outcome'>): Promise<string> {
+  const method = `cof_${randomBytes(24).toString('base64url')}`;
+  await db.insert(sandboxSavedCards).values({
+    method,
+    brand: card.brand,
+    last4: card.last4,
+    expiry: card.expiry,
+    outcome: card.renewalOutcome,
+  });
+  return method;
 }

@@ -17,6 +17,20 @@ export interface NewPayment {
   returnPath: string;
   /** Card providers: the token the provider's card fields handed the checkout. */
   cardToken?: string;
+  /**
+   * The order renews: ask the provider to keep the payment method for merchant-initiated
+   * charges (a card on file, a mandate), answered as `savedMethod`.
+   */
+  reusable?: boolean;
+}
+
+/** A merchant-initiated charge of a payment method kept at the first payment (a renewal). */
+export interface SavedMethodCharge extends PaymentRef {
+  provider: ProviderSpec;
+  /** The provider's reference of the method (`savedMethod` of the first payment). */
+  method: string;
+  amountMinor: number;
+  currency: Currency;
 }
 
 /** What we keep of a card the provider charged: never its number or security code. */
@@ -32,6 +46,8 @@ export interface StartedPayment {
   card?: CardSummary;
   /** What the provider answered at once, in our words; undefined while it has not answered. */
   status?: OrderStatus | undefined;
+  /** Asked with `reusable`: the provider's reference of the method, for later charges. */
+  savedMethod?: string | undefined;
 }
 
 /** A provider's word on a payment, checked and read by its adapter. */
@@ -118,6 +134,16 @@ export interface PaymentAdapter {
    * the answer that carried it was lost (the process died before storing it).
    */
   cardOf?: (payment: PaymentRef) => Promise<CardSummary | undefined>;
+  /**
+   * Charges a saved payment method with no shopper present (a renewal). The provider charges a
+   * payment id once however often it is asked; answers our status for its word (paid, error).
+   */
+  chargeSavedMethod?: (charge: SavedMethodCharge) => Promise<OrderStatus>;
+  /**
+   * Turns an unspent card-fields token into a saved method (the customer's new card for the
+   * renewals); undefined when the token is unknown, spent or expired.
+   */
+  saveCard?: (cardToken: string) => Promise<{ method: string; card: CardSummary } | undefined>;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

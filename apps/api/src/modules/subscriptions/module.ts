@@ -1,0 +1,71 @@
+/**
+ * Subscriptions after the first payment: the renewal and reminder jobs, the customer's card
+ * for renewals, and (outside production) the sandbox clock. app.ts starts it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ApiEnv } from '../../env';
+import type { AdjustableClock } from '../../jobs/clock';
+import type { Jobs } from '../../jobs/queue';
+import type { Database } from '../../db/client';
+import { sandboxMailer } from '../identity/mailer';
+import { smtpMailer } from '../identity/smtp-mailer';
+import type { OutcomeDeps } from '../payments/outcome';
+import { plainNotices, type RenewalNotices } from './notices';
+import { sendRenewalReminders } from './reminders';
+import { renewDue, type RenewalDeps } from './renewals';
+import { clockRoutes, paymentMethodRoutes } from './routes';
+
+export const RENEWALS_JOB = 'renewals';
+const REMINDERS_JOB = 'renewal-reminders';
+
+export interface SubscriptionsSetting {
+  env: ApiEnv;
+  outcome: OutcomeDeps;
+  jobs: Jobs;
+  /** The api's clock; tests and the sandbox clock move it. */
+  clock: AdjustableClock;
+  /** Billing's templates at merge; the plain mails over the api's mail transport otherwise. */
+  notices?: RenewalNotices;
+}
+
+function defaultNotices(app: FastifyInstance, db: Database, env: ApiEnv): RenewalNotices {
+  if (!env.SMTP_URL) return plainNotices(sandboxMailer(db));
+  const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
+  app.addHook('onClose', () => smtp.close());
+  return plainNotices(smtp);
+}
+
+export function startSubscriptions(
+  app: FastifyInstance,
+  setting: SubscriptionsSetting,
+): RenewalDeps {
+  const { env, jobs, clock, outcome } = setting;
+  const deps: RenewalDeps = {
+    ...outcome,
+    clock,
+    notices: setting.notices ?? defaultNotices(app, outcome.db, env),
+    publicOrigin: env.PUBLIC_ORIGIN,
+    retryDays: env.DUNNING_RETRY_DAYS,
+    graceDays: env.DUNNING_GRACE_DAYS,
+    batchSize: env.RENEWAL_BATCH_SIZE,
+    claimMs: env.RENEWAL_CLAIM_SECONDS * 1000,
+  };
+  // Each job works until nothing due is left unclaimed; several run side by side on PostgreSQL.
+  jobs.define(RENEWALS_JOB, async () => {
+    await renewDue(deps);
+  });
+  jobs.every(RENEWALS_JOB, '* * * * *');
+  jobs.define(REMINDERS_JOB, async () => {
+    await sendRenewalReminders(deps, env.RENEWAL_REMINDER_DAYS);
+  });
+  jobs.every(REMINDERS_JOB, '*/10 * * * *');
+  paymentMethodRoutes(app, deps);
+  if (env.NODE_ENV !== 'production') {
+    // The renewals and reminders the jump made due run before the answer.
+    clockRoutes(app, clock, async () => {
+      await sendRenewalReminders(deps, env.RENEWAL_REMINDER_DAYS);
+      await renewDue(deps);
+    });
+  }
+  return deps;
+}

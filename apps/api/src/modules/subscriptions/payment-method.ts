@@ -1,0 +1,71 @@
+/**
+ * The customer's new card for a subscription (the update-card page): the provider keeps it on
+ * file in place of the first payment's, and a past_due subscription is charged with it at once.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  AppError,
+  ERROR_CODES,
+  findProvider,
+  PAYMENT_PROVIDERS,
+  takesCardFields,
+  type PaymentMethodView,
+} from '@checkout/core';
+import { queryRows } from '../../db/client';
+import { savedMethodOf } from '../payments/renewal-payments';
+import { changeSubscription } from './moves';
+import { renewNow, type RenewalDeps } from './renewals';
+
+const notFound = () => new AppError(ERROR_CODES.notFound, 'No such subscription.');
+
+export async function replacePaymentMethod(
+  deps: RenewalDeps,
+  owner: string,
+  subscriptionId: string,
+  cardToken: string,
+): Promise<PaymentMethodView> {
+  const [sub] = await queryRows<{ order_id: string; status: string; email: string }>(
+    deps.db,
+    sql`select order_id, status, email from subscriptions where id = ${subscriptionId}`,
+  );
+  // Another account's subscription answers as one that does not exist.
+  if (!sub || sub.email !== owner) throw notFound();
+  if (sub.status !== 'active' && sub.status !== 'past_due') {
+    throw new AppError(ERROR_CODES.conflict, 'This subscription has ended.');
+  }
+  // The card provider of the first payment, else the first card provider offered.
+  const first = await savedMethodOf(deps.db, sub.order_id);
+  const firstProvider = first && findProvider(first.provider);
+  const provider =
+    firstProvider && takesCardFields(firstProvider)
+      ? firstProvider
+      : PAYMENT_PROVIDERS.find(takesCardFields);
+  const adapter = provider && deps.adapterFor(provider);
+  const saved = adapter?.saveCard && (await adapter.saveCard(cardToken));
+  if (!provider || !saved) {
+    throw new AppError(ERROR_CODES.validation, 'The card could not be saved; enter it again.', [
+      { path: 'cardToken', message: 'invalid' },
+    ]);
+  }
+  await queryRows(
+    deps.db,
+    sql`insert into subscription_renewals (subscription_id, method_provider, method)
+      values (${subscriptionId}, ${provider.id}, ${saved.method})
+      on conflict (subscription_id) do update set method_provider = excluded.method_provider,
+        method = excluded.method, updated_at = now()
+      returning subscription_id`,
+  );
+  await changeSubscription(deps.db, subscriptionId, {
+    event: 'payment_method_updated',
+    actor: 'customer',
+    detail: { last4: saved.card.last4 },
+  });
+  if (sub.status !== 'past_due') return { last4: saved.card.last4, renewed: false };
+  // Due now: the overdue renewal is tried with the new card at once.
+  await queryRows(
+    deps.db,
+    sql`update subscriptions set next_charge_at = ${deps.clock.now().toISOString()}::timestamptz
+      where id = ${subscriptionId} and status = 'past_due' returning id`,
+  );
+  return { last4: saved.card.last4, renewed: await renewNow(deps, subscriptionId) };
+}

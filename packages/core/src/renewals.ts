@@ -1,0 +1,61 @@
+/**
+ * Renewals and dunning, the rules (issue 20, our design, after Stripe Billing's smart retries
+ * made plain): a renewal that fails moves the subscription to past_due at once (the customer
+ * is told and can fix the card while the service goes on), is tried again on the retry
+ * schedule counted from the first failure (+1, +3, +7 days by default), and after the last
+ * retry failed the subscription is canceled at the end of the grace period.
+ */
+import { z } from 'zod';
+
+/** Default retry days after the first failed renewal (DUNNING_RETRY_DAYS). */
+export const DEFAULT_DUNNING_RETRY_DAYS = [1, 3, 7] as const;
+
+export type DunningNext =
+  /** Try the charge again in this many days. */
+  | { kind: 'retry'; inDays: number }
+  /** Retries are spent: cancel in this many days (the grace period) unless a new card paid. */
+  | { kind: 'cancel'; inDays: number };
+
+/**
+ * What follows the `failures`-th failed charge of one renewal (1 = the renewal itself), with
+ * retries on `retryDays` counted from the first failure and `graceDays` after the last.
+ */
+export function afterFailedRenewal(
+  failures: number,
+  retryDays: readonly number[],
+  graceDays: number,
+): DunningNext {
+  if (failures <= retryDays.length) {
+    const since = failures === 1 ? 0 : (retryDays[failures - 2] ?? 0);
+    return { kind: 'retry', inDays: (retryDays[failures - 1] ?? 0) - since };
+  }
+  return { kind: 'cancel', inDays: graceDays };
+}
+
+/** POST /api/sandbox/clock/: moves the api's clock forward (never in production). */
+export const clockAdvanceSchema = z.object({
+  /** At most ten years at a time. */
+  advanceMs: z
+    .number()
+    .int()
+    .positive()
+    .max(10 * 366 * 24 * 3600_000),
+});
+
+export interface ClockView {
+  now: string;
+}
+
+/** POST /api/subscriptions/:id/payment-method/: the customer's new card, from the card fields. */
+export const paymentMethodRequestSchema = z.object({
+  cardToken: z.string().min(8).max(200),
+});
+
+export const subscriptionParamsSchema = z.object({ id: z.uuid() });
+
+export interface PaymentMethodView {
+  /** The card now on file, as the customer recognises it. */
+  last4: string;
+  /** past_due and retried at once: did the new card pay the overdue renewal? */
+  renewed: boolean;
+}
