@@ -17,7 +17,7 @@ import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { purgeExpiredIdentity } from './modules/identity/housekeeping';
-import { identityRoutes } from './modules/identity/module';
+import { identityRoutes, mailerFor } from './modules/identity/module';
 import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
@@ -42,6 +42,7 @@ import { experimentRoutes } from './modules/experiments/routes';
 import { openExperiments } from './modules/experiments/service';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { attributeOrder } from './modules/analytics/service';
+import { billingModule } from './modules/billing/module';
 import { countPaymentOutcomes } from './telemetry/business-metrics';
 import { startErrorReporting } from './telemetry/error-reporting';
 import { tracedAdapters } from './telemetry/provider-spans';
@@ -109,14 +110,17 @@ export async function buildApp({
   const defence = env.CARD_TESTING_DEFENCE === 'on';
   challengeRoutes(app, humanCheck);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
-  const identity = env.OIDC_ISSUER
-    ? undefined
-    : await identityRoutes(app, database.db, {
-        issuer: embeddedIssuer,
-        env,
-        isBlockedDomain: cartDeps.isBlockedDomain,
-        humanCheck,
-      });
+  const mailer = mailerFor(app, database.db, env);
+  const identity =
+    env.OIDC_ISSUER || !mailer
+      ? undefined
+      : await identityRoutes(app, database.db, {
+          issuer: embeddedIssuer,
+          env,
+          isBlockedDomain: cartDeps.isBlockedDomain,
+          humanCheck,
+          mailer,
+        });
   userRoutes(app, {
     db: database.db,
     client: new OidcClient({
@@ -197,6 +201,14 @@ export async function buildApp({
   paymentSweep.unref();
   app.addHook('onClose', () => clearInterval(paymentSweep));
   callbackRoutes(app, paymentDeps, providers.adapters);
+  // Receipts, invoices and credit notes follow the orders' moves; its outbox is swept each minute.
+  billingModule(app, {
+    db: database.db,
+    catalog,
+    mailer,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    sweepMs: 60_000,
+  });
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

@@ -9,3 +9,4 @@ export * from '../modules/sandbox-gateway/tables';
 export * from '../modules/card-testing/tables';
 export * from '../modules/experiments/tables';
 export * from '../modules/analytics/tables';
+export * from '../modules/billing/tables';
