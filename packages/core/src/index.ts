@@ -39,6 +39,7 @@ export * from './subscriptions';
 export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';
+export * from './billing';
 export * from './login';
 export * from './run-mode';
 export * from './text';

@@ -13,6 +13,7 @@ import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
 import { getCurrentUser } from '../../../server/user.server';
 import styles from './dashboard.module.css';
+import { InvoicesSection } from './invoices-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -109,6 +110,8 @@ export default async function DashboardPage() {
           </table>
         )}
       </section>
+
+      <InvoicesSection />
       <p>
         <Link className="button button-secondary" href="/products/">
           {t('buyMore')}
