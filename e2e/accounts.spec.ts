@@ -1,30 +1,14 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mintTrustedPass } from '../apps/api/src/modules/identity/trusted-pass';
+import { PASSWORD, signUpOnAccountSite } from './account-site';
 import { payWithCard } from './card';
 
 /** The api's development defaults, which the end-to-end server runs with. */
 const TRUSTED_PASS_SECRET = 'trusted-pass-secret-change-me-please-0000';
 
-const PASSWORD = 'a long enough password';
-
 async function open(page: Page, url: string) {
   await page.goto(url);
   await page.locator('html[data-hydrated="true"]').waitFor();
-}
-
-/** On the account site's screen: create the account, read the mailed code, confirm it. */
-async function signUpOnAccountSite(page: Page, email: string) {
-  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-  const mailbox = await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  await page.getByLabel('Code').fill(code!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
 async function logInOnAccountSite(page: Page, email: string) {

@@ -1,3 +1,5 @@
+/* The api runs under tsx from the repository root, whose tsconfig does not cover apps/: the
+   pragma keeps the automatic JSX runtime there too. @jsxRuntime automatic @jsxImportSource react */
 /**
  * The billing e-mails as React Email templates, in the shopper's language: the receipt and the
  * credit note (sent from the outbox with their PDFs), and the three subscription notices the

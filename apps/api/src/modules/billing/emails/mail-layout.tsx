@@ -1,3 +1,5 @@
+/* The api runs under tsx from the repository root, whose tsconfig does not cover apps/: the
+   pragma keeps the automatic JSX runtime there too. @jsxRuntime automatic @jsxImportSource react */
 /** The frame every billing e-mail shares: language and direction, a heading, a call to action. */
 import type { ReactNode } from 'react';
 import {
