@@ -65,7 +65,7 @@ test('a purchase mails the receipt with its invoice PDF, and the dashboard offer
   ]);
   expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
   expect(
-    readFileSync((await download.path()))
+    readFileSync(await download.path())
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
