@@ -19,7 +19,7 @@ import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { purgeExpiredIdentity } from './modules/identity/housekeeping';
-import { identityRoutes } from './modules/identity/module';
+import { identityRoutes, mailerFor } from './modules/identity/module';
 import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
@@ -45,6 +45,8 @@ import { experimentRoutes } from './modules/experiments/routes';
 import { openExperiments } from './modules/experiments/service';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { attributeOrder } from './modules/analytics/service';
+import { billingModule } from './modules/billing/module';
+import { localizedNotices } from './modules/billing/renewal-notices';
 import { countPaymentOutcomes } from './telemetry/business-metrics';
 import { startErrorReporting } from './telemetry/error-reporting';
 import { tracedAdapters } from './telemetry/provider-spans';
@@ -117,14 +119,17 @@ export async function buildApp({
   const defence = env.CARD_TESTING_DEFENCE === 'on';
   challengeRoutes(app, humanCheck);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
-  const identity = env.OIDC_ISSUER
-    ? undefined
-    : await identityRoutes(app, database.db, {
-        issuer: embeddedIssuer,
-        env,
-        isBlockedDomain: cartDeps.isBlockedDomain,
-        humanCheck,
-      });
+  const mailer = mailerFor(app, database.db, env);
+  const identity =
+    env.OIDC_ISSUER || !mailer
+      ? undefined
+      : await identityRoutes(app, database.db, {
+          issuer: embeddedIssuer,
+          env,
+          isBlockedDomain: cartDeps.isBlockedDomain,
+          humanCheck,
+          mailer,
+        });
   userRoutes(app, {
     db: database.db,
     client: new OidcClient({
@@ -203,7 +208,25 @@ export async function buildApp({
   });
   jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
-  startSubscriptions(app, { env, outcome: paymentDeps, jobs, clock: processClock });
+  startSubscriptions(app, {
+    env,
+    outcome: paymentDeps,
+    jobs,
+    clock: processClock,
+    // Billing's localized templates; without a transport (production, no SMTP_URL) the plain
+    // notices' own transport choice applies.
+    notices: mailer
+      ? localizedNotices({ db: database.db, catalog, mailer, publicOrigin: env.PUBLIC_ORIGIN })
+      : undefined,
+  });
+  // Receipts, invoices and credit notes follow the orders' moves; a job sweeps the outbox.
+  billingModule(app, {
+    db: database.db,
+    catalog,
+    mailer,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    jobs,
+  });
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

@@ -5,6 +5,7 @@ import { couponCodeSchema, PERIOD_UNITS } from './catalog';
 import { CURRENCIES } from './currencies';
 import { EMAIL_MAX_LENGTH } from './email';
 import { TAX_NAMES } from './taxes';
+import { LOCALE_CODES } from './locales';
 
 const planIdentifier = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
 const country = text()
@@ -22,6 +23,10 @@ export const cartInputSchema = z.strictObject({
     .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
     .nullish(),
   postalCode: text().trim().max(16).nullish(),
+  /** The checkout's language (URL code): the receipt and invoice are written in it. */
+  locale: text()
+    .refine((code) => LOCALE_CODES.includes(code), 'a locale is one of the checkout languages')
+    .nullish(),
 });
 export type CartInput = z.input<typeof cartInputSchema>;
 
@@ -59,6 +64,8 @@ export const cartViewSchema = z.object({
   postalCode: text().nullable(),
   email: text().nullable(),
   coupon: text().nullable(),
+  /** Present once the checkout sent its language; orders keep it in their snapshot. */
+  locale: text().optional(),
   lines: z.array(line),
   /** Sum of the regular (before-discount) prices. */
   regularMinor: z.number().int(),

@@ -40,6 +40,7 @@ export * from './renewals';
 export * from './payment-providers';
 export * from './provider-labels';
 export * from './users';
+export * from './billing';
 export * from './login';
 export * from './run-mode';
 export * from './text';

@@ -10,3 +10,4 @@ export * from '../modules/card-testing/tables';
 export * from '../modules/experiments/tables';
 export * from '../modules/analytics/tables';
 export * from '../modules/subscriptions/tables';
+export * from '../modules/billing/tables';

@@ -184,6 +184,7 @@ export function viewCart(deps: CartDeps, row: CartRow): CartView {
     postalCode: row.postalCode,
     email: row.email,
     coupon: row.couponCode,
+    ...(row.locale ? { locale: row.locale } : {}),
     lines,
     regularMinor,
     discountMinor: regularMinor - subtotalMinor,
@@ -215,7 +216,8 @@ export async function createCart(
     now,
   );
   const owner = { ownerHash: caller.ownerHash, accountId: caller.accountId };
-  return viewCart(deps, await insertCart(deps.db, { ...values, ...owner }));
+  const locale = parsed.locale ?? null;
+  return viewCart(deps, await insertCart(deps.db, { ...values, ...owner, locale }));
 }
 
 /**

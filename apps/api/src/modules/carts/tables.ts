@@ -15,6 +15,8 @@ export const carts = pgTable('carts', {
   country: text('country').notNull(),
   region: text('region'),
   postalCode: text('postal_code'),
+  /** The checkout's language when the cart was made: receipts and invoices are written in it. */
+  locale: text('locale'),
   /** Keyed hash of the creating browser's binding cookie; null for carts made before binding. */
   ownerHash: text('owner_hash'),
   /** The account of the shopper who created or used the cart while logged in. */

@@ -25,8 +25,12 @@ export interface SnapshotCoupon extends CouponRow {
   prices: ReadonlyMap<number, ReadonlyMap<string, number>>;
 }
 
+export type SnapshotMerchant = CatalogRows['merchants'][number];
+
 export interface CatalogSnapshot {
   version: string;
+  /** The companies that sell the plans (the seller on an invoice), by id. */
+  merchants: ReadonlyMap<string, SnapshotMerchant>;
   plans: ReadonlyMap<string, SnapshotPlan>;
   packages: ReadonlyMap<string, SnapshotPackage>;
   coupons: ReadonlyMap<string, SnapshotCoupon>;
@@ -84,6 +88,7 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
   const couponPrices = group(rows.couponPricePoints, (r) => r.couponCode);
   return {
     version: rows.version,
+    merchants: new Map(rows.merchants.map((m) => [m.id, m])),
     plans: new Map([...plansById.values()].map((p) => [p.identifier, p])),
     packages: new Map(
       rows.packages.map((pkg) => [

@@ -1,20 +1,31 @@
 /**
- * Outgoing mail of the identity provider. The built-in transport is a sandbox mailbox, like
- * the sandbox payment gateway: messages are stored and shown at /api/sandbox/mailbox/ so a tester
- * can read a sign-up code. A real transport (SMTP, an e-mail API) implements the same `send`.
+ * Outgoing mail of the api. The built-in transport is a sandbox mailbox, like the sandbox
+ * payment gateway: messages are stored and shown at /api/sandbox/mailbox/ so a tester can read a
+ * sign-up code or open a receipt's PDF. A real transport (SMTP, an e-mail API) implements the
+ * same `send`.
  */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { mailboxQuerySchema, normalizeEmail } from '@checkout/core';
+import { z } from 'zod';
+import { AppError, ERROR_CODES, mailboxQuerySchema, normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { escapeHtml } from '../../http/html';
-import { sandboxMail } from './tables';
+import { sandboxMail, sandboxMailAttachments } from './tables';
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part (every message has one). */
   body: string;
+  html?: string | undefined;
+  attachments?: readonly MailAttachment[] | undefined;
 }
 
 export interface Mailer {
@@ -23,36 +34,111 @@ export interface Mailer {
 
 export function sandboxMailer(db: Database): Mailer {
   return {
-    async send(message) {
-      await db.insert(sandboxMail).values({ ...message, to: normalizeEmail(message.to) });
+    async send({ attachments = [], html, ...message }) {
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(sandboxMail)
+          .values({ ...message, html: html ?? null, to: normalizeEmail(message.to) })
+          .returning({ id: sandboxMail.id });
+        if (row && attachments.length > 0) {
+          await tx
+            .insert(sandboxMailAttachments)
+            .values(attachments.map((a) => ({ ...a, mailId: row.id })));
+        }
+      });
     },
   };
 }
 
-/** The sandbox mailbox page: the last messages sent to one address. */
+const SANDBOX_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+const byId = {
+  schema: {
+    params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+    querystring: z.object({}).strict(),
+  },
+};
+const noSuchMail = () => new AppError(ERROR_CODES.notFound, 'There is no such message.');
+
+/** The sandbox mailbox page: the last messages sent to one address, with their attachments. */
 export function sandboxMailboxRoutes(app: FastifyInstance, db: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: mailboxQuerySchema };
   api.get('/api/sandbox/mailbox/', { schema }, async (request, reply) => {
     const { to } = request.query;
     const messages = await db
-      .select()
+      .select({
+        id: sandboxMail.id,
+        subject: sandboxMail.subject,
+        body: sandboxMail.body,
+        hasHtml: sandboxMail.html,
+        createdAt: sandboxMail.createdAt,
+      })
       .from(sandboxMail)
       .where(eq(sandboxMail.to, normalizeEmail(to)))
       .orderBy(desc(sandboxMail.id))
       .limit(20);
+    const files =
+      messages.length === 0
+        ? []
+        : await db
+            .select({
+              id: sandboxMailAttachments.id,
+              mailId: sandboxMailAttachments.mailId,
+              filename: sandboxMailAttachments.filename,
+            })
+            .from(sandboxMailAttachments)
+            .where(
+              inArray(
+                sandboxMailAttachments.mailId,
+                messages.map((m) => m.id),
+              ),
+            );
     const items = messages
-      .map(
-        (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${m.createdAt.toISOString()}</small></p><pre>${escapeHtml(m.body)}</pre></article>`,
-      )
+      .map((m) => {
+        const links = [
+          ...(m.hasHtml ? [`<a href="messages/${m.id}/">HTML</a>`] : []),
+          ...files
+            .filter((f) => f.mailId === m.id)
+            .map((f) => `<a href="attachments/${f.id}/">${escapeHtml(f.filename)}</a>`),
+        ];
+        const attached = links.length > 0 ? `<p>${links.join(' · ')}</p>` : '';
+        return `<article><h2>${escapeHtml(m.subject)}</h2><p><small>${m.createdAt.toISOString()}</small></p><pre>${escapeHtml(m.body)}</pre>${attached}</article>`;
+      })
       .join('');
     return reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', SANDBOX_CSP)
       .header('cache-control', 'no-store')
       .send(
         `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><title>Sandbox mailbox</title><style>body{font:16px system-ui;max-width:40rem;margin:2rem auto;padding:0 1rem}pre{white-space:pre-wrap;background:#f4f4f5;padding:1rem}</style><h1>Sandbox mailbox: ${escapeHtml(to)}</h1>${items || '<p>No messages.</p>'}</html>`,
       );
+  });
+
+  // The HTML part as the recipient's mail program would show it; no script, no remote content.
+  api.get('/api/sandbox/mailbox/messages/:id/', byId, async (request, reply) => {
+    const [row] = await db
+      .select({ html: sandboxMail.html })
+      .from(sandboxMail)
+      .where(eq(sandboxMail.id, request.params.id));
+    if (!row?.html) throw noSuchMail();
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('content-security-policy', SANDBOX_CSP)
+      .header('cache-control', 'no-store')
+      .send(row.html);
+  });
+
+  api.get('/api/sandbox/mailbox/attachments/:id/', byId, async (request, reply) => {
+    const [file] = await db
+      .select()
+      .from(sandboxMailAttachments)
+      .where(eq(sandboxMailAttachments.id, request.params.id));
+    if (!file) throw noSuchMail();
+    return reply
+      .type(file.contentType)
+      .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+      .header('content-security-policy', SANDBOX_CSP)
+      .header('cache-control', 'no-store')
+      .send(file.content);
   });
 }

@@ -19,16 +19,18 @@ export interface EmbeddedIdentity {
 }
 
 /**
- * SMTP when SMTP_URL is set; otherwise the sandbox mailbox, which production never reaches (it
- * refuses to start without SMTP_URL). The mailbox page is served only while mail goes to it:
- * it shows anyone the sign-up code of any address.
+ * The api's mail transport: SMTP when SMTP_URL is set; otherwise the sandbox mailbox outside
+ * production. The mailbox page is served only while mail goes to it: it shows anyone the mail of
+ * any address. Production without SMTP_URL (allowed only with an external OIDC_ISSUER) has no
+ * transport: receipts wait in billing's outbox.
  */
-function mailerFor(app: FastifyInstance, db: Database, env: ApiEnv): Mailer {
+export function mailerFor(app: FastifyInstance, db: Database, env: ApiEnv): Mailer | undefined {
   if (env.SMTP_URL) {
     const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
     app.addHook('onClose', () => smtp.close());
     return smtp;
   }
+  if (env.NODE_ENV === 'production') return undefined;
   sandboxMailboxRoutes(app, db);
   return sandboxMailer(db);
 }
@@ -41,6 +43,8 @@ export async function identityRoutes(
     env: ApiEnv;
     isBlockedDomain: (domain: string) => boolean;
     humanCheck: HumanCheck;
+    /** Always there with the built-in provider: production refuses to start without SMTP_URL. */
+    mailer: Mailer;
   },
 ): Promise<EmbeddedIdentity> {
   const { env, issuer } = options;
@@ -57,7 +61,7 @@ export async function identityRoutes(
   interactionRoutes(app, {
     db,
     provider,
-    mailer: mailerFor(app, db, env),
+    mailer: options.mailer,
     issuer,
     trustedPassSecret: env.TRUSTED_PASS_SECRET,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,

@@ -14,7 +14,7 @@ function safeError(error: unknown): Error {
 }
 
 /**
- * One connection per message (sign-up mail is rare); short timeouts, because a shopper waits on
+ * One connection per message (sign-up mail and receipts are rare next to page views); short timeouts, because a shopper waits on
  * the sign-up answer. smtps:// is TLS from the start; smtp:// upgrades when the server offers
  * STARTTLS (add ?requireTLS=true to insist).
  */
@@ -26,9 +26,16 @@ export function smtpMailer(url: string, from: string): SmtpMailer {
     socketTimeout: 20_000,
   });
   return {
-    async send({ to, subject, body }) {
+    async send({ to, subject, body, html, attachments = [] }) {
       try {
-        await transport.sendMail({ from, to, subject, text: body });
+        await transport.sendMail({
+          from,
+          to,
+          subject,
+          text: body,
+          ...(html ? { html } : {}),
+          attachments: attachments.map((a) => ({ ...a })),
+        });
       } catch (error) {
         throw safeError(error);
       }

@@ -14,6 +14,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { useLocale } from 'next-intl';
 import {
   resolveRegion,
   type CartPatch,
@@ -88,6 +89,7 @@ export function CheckoutProvider({
   children: ReactNode;
 }) {
   const { selected } = usePlanSelection();
+  const locale = useLocale();
   const [cart, setCart] = useState<CartView | null>(initial.cart);
   const [crossSell, setCrossSell] = useState<string | null>(
     initial.cart?.lines.find((l) => l.kind === 'cross_sell')?.plan ?? initial.crossSell,
@@ -120,6 +122,8 @@ export function CheckoutProvider({
         country: address.country,
         region: address.region ?? null,
         postalCode: address.postalCode || null,
+        // The receipt and invoice are written in the language the shopper bought in.
+        locale,
       }));
       setSaving(false);
       if (result.error) return cartFailure(result.error);
@@ -137,7 +141,7 @@ export function CheckoutProvider({
       if (created) rememberCart(view.id);
       return null;
     },
-    [queue, selected, crossSell, coupon, email, address, initial.currency],
+    [queue, selected, crossSell, coupon, email, address, initial.currency, locale],
   );
 
   // A plan change updates an existing cart; a coupon that does not fit the new plan is dropped.

@@ -15,6 +15,7 @@ import { getCurrentUser } from '../../../server/user.server';
 import AutoRenewSwitch from './auto-renew-switch';
 import ConfirmAction from './confirm-action';
 import styles from './dashboard.module.css';
+import { InvoicesSection } from './invoices-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -181,6 +182,8 @@ export default async function DashboardPage() {
           </table>
         )}
       </section>
+
+      <InvoicesSection />
       <p>
         <Link className="button button-secondary" href="/products/">
           {t('buyMore')}

@@ -18,7 +18,7 @@ import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
-import { loadOrder } from '../../../server/order.server';
+import { loadOrder, receiptQueued } from '../../../server/order.server';
 import { getShellInfo } from '../../../server/shell.server';
 import styles from './success.module.css';
 
@@ -85,6 +85,9 @@ export default async function SuccessPage() {
   }
   const brand = getBrand();
   const next = continueTarget(params);
+  // Said only once the receipt is really queued (the api queues it when the order is paid).
+  const receipt = order.email !== null && (await receiptQueued(order.id));
+  const tBilling = await getTranslations('billing');
   return (
     <StatusPanel
       title={
@@ -119,6 +122,9 @@ export default async function SuccessPage() {
         ) : null}
         {order.email ? (
           <p data-element="account-email">{tSuccess('account', { email: order.email })}</p>
+        ) : null}
+        {receipt && order.email ? (
+          <p data-element="receipt-sent">{tBilling('receiptOnItsWay', { email: order.email })}</p>
         ) : null}
         <h2 className={styles.heading}>{tSuccess('getStarted')}</h2>
         <ul className={styles.apps}>

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { CartView, PaymentAction } from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
+import type { MailMessage } from '../identity/mailer';
+import { announceMove } from '../orders/move-listeners';
+import { orders } from '../orders/tables';
+import { createSession, TOKEN_COOKIE } from '../users/sessions';
+import { issueDocuments, planFactsFrom } from './issue';
+import { sendDueMail } from './send-due';
+import { invoices, mailOutbox } from './tables';
+
+describe('receipts, invoices and credit notes', () => {
+  let t: TestApp;
+  const shopper = testBrowser(() => t.app);
+  beforeAll(async () => {
+    // Card payments answer at once; the sandbox's later notifications would outlive the suite.
+    t = await createTestApp({ SANDBOX_ASYNC_SETTLE_MS: '50', SANDBOX_WEBHOOK_DROP_RATE: '1' });
+  });
+  afterAll(() => t.close());
+
+  let keys = 0;
+  /** Buys `payload`'s cart by card; answers the paid order's id. */
+  const buy = async (payload: Record<string, unknown>) => {
+    const cart = (
+      await shopper.inject({
+        method: 'POST',
+        url: '/api/carts/',
+        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', ...payload },
+      })
+    ).json<CartView>();
+    const token = (
+      await shopper.inject({
+        method: 'POST',
+        url: '/api/sandbox/tokens/',
+        payload: { number: '4000056655665556', expiry: '12 / 30', cvc: '123', name: 'A B' },
+      })
+    ).json<{ token: string }>().token;
+    const res = await shopper.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': `billing-${++keys}-abcdef` },
+      payload: {
+        cartId: cart.id,
+        provider: 'adyen_card',
+        returnPath: '/processing/',
+        cardToken: token,
+      },
+    });
+    expect(res.json<PaymentAction>().type).toBe('done');
+    return res.json<PaymentAction>().orderId;
+  };
+  const documentsOf = (orderId: string) =>
+    t.database.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId))
+      .orderBy(invoices.kind, invoices.numberText);
+  const mailbox = (to: string) =>
+    shopper.inject({ method: 'GET', url: `/api/sandbox/mailbox/?to=${encodeURIComponent(to)}` });
+  /** The receipt is issued and sent after the move commits: wait until it shows in the mailbox. */
+  const receiptIn = async (to: string) => {
+    await expect.poll(async () => (await mailbox(to)).body, { timeout: 10_000 }).toMatch(/\.pdf</);
+    return (await mailbox(to)).body;
+  };
+  const outboxOf = (orderId: string) =>
+    t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId));
+
+  it('mails a paid order a receipt in the shopper’s language with its invoice PDF attached', async () => {
+    const orderId = await buy({ email: 'kaeufer@gmail.com', locale: 'de' });
+    const page = await receiptIn('kaeufer@gmail.com');
+    expect(page).toContain(`Ihre Quittung für Bestellung ${orderId.slice(0, 8).toUpperCase()}`);
+    expect(page).toContain('Ihre Rechnung AEGIS_VPN-');
+    const link = /href="(attachments\/\d+\/)">(AEGIS_VPN-\d{4}-\d{6}\.pdf)</.exec(page);
+    expect(link).not.toBeNull();
+    const pdf = await shopper.inject({ method: 'GET', url: `/api/sandbox/mailbox/${link![1]}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [invoice] = await documentsOf(orderId);
+    expect(invoice?.document).toMatchObject({
+      kind: 'invoice',
+      seller: { id: 'aegis_vpn', name: 'Aegis VPN Ltd.' },
+      buyer: { email: 'kaeufer@gmail.com', country: 'DE' },
+      currency: 'EUR',
+      locale: 'de',
+      taxInclusive: true,
+      taxLines: [{ name: 'vat', ratePpm: 190_000 }],
+    });
+    expect(`${invoice?.numberText}.pdf`).toBe(link![2]);
+    expect((await outboxOf(orderId))[0]?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('issues one invoice per seller when the cross-sell is another company’s, and their totals add up to the order', async () => {
+    const orderId = await buy({
+      email: 'two-sellers@gmail.com',
+      crossSellPlan: 'pass-individual-1y-xs',
+      currency: 'USD',
+      country: 'US',
+      region: 'US-NY',
+    });
+    await receiptIn('two-sellers@gmail.com');
+    const docs = await documentsOf(orderId);
+    expect(docs.map((d) => d.document.seller.id).sort()).toEqual(['aegis_pass', 'aegis_vpn']);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, orderId));
+    const sum = (pick: (d: (typeof docs)[number]) => number) =>
+      docs.reduce((total, d) => total + pick(d), 0);
+    expect(sum((d) => d.document.totalMinor)).toBe(order?.totalMinor);
+    expect(sum((d) => d.document.taxMinor)).toBe(order?.taxMinor);
+    expect(docs.every((d) => d.document.taxInclusive === false)).toBe(true);
+  });
+
+  it('numbers each merchant’s invoices one after another, and issues an order’s invoice once', async () => {
+    const first = await buy({ email: 'series-a@gmail.com' });
+    const second = await buy({ email: 'series-b@gmail.com' });
+    await receiptIn('series-b@gmail.com');
+    const [a] = await documentsOf(first);
+    const [b] = await documentsOf(second);
+    expect(b!.number).toBe(a!.number + 1);
+    // A repeated move (a second node, the sweep) issues nothing more.
+    expect(await issueDocuments(t.database.db, planFactsFrom(t.catalog), second, 'invoice')).toBe(
+      0,
+    );
+    expect(await documentsOf(second)).toHaveLength(1);
+  });
+
+  it('gives a refunded order a credit note of its own series, mailed with its PDF', async () => {
+    const orderId = await buy({ email: 'refund-me@gmail.com', locale: 'fr' });
+    await receiptIn('refund-me@gmail.com');
+    // The refund itself is the self-service lane's; its move announces itself the same way.
+    await t.database.db.execute(sql`update orders set status = 'refunded' where id = ${orderId}`);
+    announceMove(orderId, 'refunded');
+    await expect
+      .poll(async () => (await mailbox('refund-me@gmail.com')).body, { timeout: 10_000 })
+      .toContain('Votre remboursement pour la commande');
+    const docs = await documentsOf(orderId);
+    const note = docs.find((d) => d.kind === 'credit_note');
+    expect(note?.numberText).toMatch(/^AEGIS_VPN-CN-\d{4}-\d{6}$/);
+    expect(note?.document.creditsNumber).toBe(docs.find((d) => d.kind === 'invoice')?.numberText);
+    expect((await mailbox('refund-me@gmail.com')).body).toContain(`${note?.numberText}.pdf`);
+  });
+
+  it('retries a receipt the mail server refused, later, and sends it once', async () => {
+    const orderId = await buy({ email: 'retry@gmail.com' });
+    await receiptIn('retry@gmail.com');
+    await t.database.db
+      .update(mailOutbox)
+      .set({ sentAt: null, attempts: 0, dueAt: new Date() })
+      .where(eq(mailOutbox.orderId, orderId));
+    const sent: MailMessage[] = [];
+    let refuse = true;
+    const mailer = {
+      send: (message: MailMessage) => {
+        if (refuse) return Promise.reject(new Error('SMTP delivery failed (ECONNREFUSED)'));
+        sent.push(message);
+        return Promise.resolve();
+      },
+    };
+    const logged: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => logged.push(args) } as never;
+    const deps = { db: t.database.db, mailer, publicOrigin: 'http://localhost:3000', log };
+    expect(await sendDueMail(deps)).toBe(0);
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain('retry@gmail.com');
+    refuse = false;
+    expect(await sendDueMail(deps)).toBe(0); // not due yet: the first retry waits a minute
+    expect(await sendDueMail(deps, 20, new Date(Date.now() + 2 * 60_000))).toBe(1);
+    expect(await sendDueMail(deps, 20, new Date(Date.now() + 60 * 60_000))).toBe(0);
+    expect(sent.map((m) => [m.to, m.attachments?.length])).toEqual([['retry@gmail.com', 1]]);
+  });
+
+  it('says a receipt is queued only for a paid order', async () => {
+    const orderId = await buy({ email: 'queued@gmail.com' });
+    await receiptIn('queued@gmail.com');
+    const queued = await shopper.inject({
+      method: 'GET',
+      url: `/api/billing/receipts/${orderId}/`,
+    });
+    expect(queued.json()).toEqual({ queued: true });
+    const unknown = await shopper.inject({
+      method: 'GET',
+      url: '/api/billing/receipts/00000000-0000-4000-8000-000000000000/',
+    });
+    expect(unknown.json()).toEqual({ queued: false });
+  });
+
+  describe('the account’s documents', () => {
+    const asAccount = async (email: string) => {
+      const token = await createSession(t.database.db, {
+        id: `sub-${email}`,
+        email,
+        providerSid: null,
+      });
+      return (url: string) =>
+        t.app.inject({ method: 'GET', url, cookies: { [TOKEN_COOKIE]: token } });
+    };
+
+    it('lists the logged-in account’s invoices, and serves their PDFs to it alone', async () => {
+      const orderId = await buy({ email: 'owner@gmail.com' });
+      await receiptIn('owner@gmail.com');
+      const owner = await asAccount('owner@gmail.com');
+      const list = await owner('/api/users/current/invoices/');
+      expect(list.statusCode).toBe(200);
+      const { documents } = list.json<{
+        documents: { id: string; orderId: string; number: string }[];
+      }>();
+      expect(documents.map((d) => d.orderId)).toEqual([orderId]);
+      const pdf = await owner(`/api/users/current/invoices/${documents[0]!.id}/pdf/`);
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+      expect(pdf.headers['content-disposition']).toContain(`${documents[0]!.number}.pdf`);
+
+      const stranger = await asAccount('stranger@gmail.com');
+      expect((await stranger('/api/users/current/invoices/')).json()).toEqual({ documents: [] });
+      const theirs = await stranger(`/api/users/current/invoices/${documents[0]!.id}/pdf/`);
+      expect(theirs.statusCode).toBe(404);
+      expect(theirs.json()).toMatchObject({ error: { code: 'not_found' } });
+      const nobody = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/current/invoices/${documents[0]!.id}/pdf/`,
+      });
+      expect(nobody.statusCode).toBe(401);
+      expect((await owner('/api/users/current/invoices/not-an-id/pdf/')).statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,158 @@
+/* The api runs under tsx from the repository root, whose tsconfig does not cover apps/: the
+   pragma keeps the automatic JSX runtime there too. @jsxRuntime automatic @jsxImportSource react */
+/**
+ * The billing e-mails as React Email templates, in the shopper's language: the receipt and the
+ * credit note (sent from the outbox with their PDFs), and the three subscription notices the
+ * renewals lane sends (renewal-reminder, payment-failed, subscription-canceled).
+ */
+import { render } from '@react-email/render';
+import { Text } from '@react-email/components';
+import type { ReactElement } from 'react';
+import { formatPrice, languageOf, type Currency } from '@checkout/core';
+import { translator } from '../messages';
+import { MailLayout } from './mail-layout';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface Money {
+  amountMinor: number;
+  currency: Currency;
+}
+
+const money = (locale: string, { amountMinor, currency }: Money) =>
+  formatPrice(amountMinor, currency, languageOf(locale).localeCode, { precise: true });
+
+const longDate = (locale: string, iso: string) =>
+  new Intl.DateTimeFormat(languageOf(locale).localeCode, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+
+async function rendered(subject: string, element: ReactElement): Promise<RenderedMail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}
+
+export interface DocumentMailInput extends Money {
+  locale: string;
+  orderId: string;
+  /** The documents attached (one per selling merchant). */
+  numbers: readonly string[];
+  sellers: readonly string[];
+  accountUrl: string;
+}
+
+/** receipt: the payment taken and the invoice(s) attached. */
+export function receiptMail(input: DocumentMailInput): Promise<RenderedMail> {
+  const t = translator(input.locale, 'mail');
+  const order = input.orderId.slice(0, 8).toUpperCase();
+  const text = t('receiptText', {
+    amount: money(input.locale, input),
+    number: input.numbers.join(', '),
+  });
+  return rendered(
+    t('receiptSubject', { order }),
+    <MailLayout
+      locale={input.locale}
+      preview={text}
+      heading={t('receiptHeading')}
+      action={{ label: t('manage'), href: input.accountUrl }}
+      footer={input.sellers.join(' · ')}
+    >
+      <Text>{text}</Text>
+    </MailLayout>,
+  );
+}
+
+/** credit-note: the refund made and the credit note(s) attached. */
+export function creditNoteMail(input: DocumentMailInput): Promise<RenderedMail> {
+  const t = translator(input.locale, 'mail');
+  const order = input.orderId.slice(0, 8).toUpperCase();
+  const subject = t('creditNoteSubject', { order });
+  const text = t('creditNoteText', {
+    amount: money(input.locale, input),
+    number: input.numbers.join(', '),
+  });
+  return rendered(
+    subject,
+    <MailLayout
+      locale={input.locale}
+      preview={text}
+      heading={subject}
+      footer={input.sellers.join(' · ')}
+    >
+      <Text>{text}</Text>
+    </MailLayout>,
+  );
+}
+
+export interface SubscriptionMailInput extends Money {
+  locale: string;
+  /** The plan's title as sold ("Plus · 1 year"). */
+  plan: string;
+}
+
+/** renewal-reminder: sent some days before a yearly renewal (the renewals lane decides when). */
+export function renewalReminderMail(
+  input: SubscriptionMailInput & { renewsAt: string; accountUrl: string },
+): Promise<RenderedMail> {
+  const t = translator(input.locale, 'mail');
+  const date = longDate(input.locale, input.renewsAt);
+  const subject = t('reminderSubject', { date });
+  const text = t('reminderText', { plan: input.plan, date, amount: money(input.locale, input) });
+  return rendered(
+    subject,
+    <MailLayout
+      locale={input.locale}
+      preview={text}
+      heading={subject}
+      action={{ label: t('manage'), href: input.accountUrl }}
+    >
+      <Text>{text}</Text>
+    </MailLayout>,
+  );
+}
+
+/** payment-failed: each failed renewal attempt, with the link to the update-card page. */
+export function paymentFailedMail(
+  input: SubscriptionMailInput & { updateCardUrl: string },
+): Promise<RenderedMail> {
+  const t = translator(input.locale, 'mail');
+  const subject = t('failedSubject');
+  const text = t('failedText', { plan: input.plan, amount: money(input.locale, input) });
+  return rendered(
+    subject,
+    <MailLayout
+      locale={input.locale}
+      preview={text}
+      heading={subject}
+      action={{ label: t('updateCard'), href: input.updateCardUrl }}
+    >
+      <Text>{text}</Text>
+    </MailLayout>,
+  );
+}
+
+/** subscription-canceled: the renewal failed for good and the subscription ended. */
+export function subscriptionCanceledMail(
+  input: Omit<SubscriptionMailInput, keyof Money> & { buyAgainUrl: string },
+): Promise<RenderedMail> {
+  const t = translator(input.locale, 'mail');
+  const subject = t('canceledSubject');
+  const text = t('canceledText', { plan: input.plan });
+  return rendered(
+    subject,
+    <MailLayout
+      locale={input.locale}
+      preview={text}
+      heading={subject}
+      action={{ label: t('manage'), href: input.buyAgainUrl }}
+    >
+      <Text>{text}</Text>
+    </MailLayout>,
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * What an invoice or credit note says, built from a paid order's snapshot: one document per
+ * selling merchant (a VPN with a Pass cross-sell is sold by two companies), its lines, discount,
+ * tax lines and totals in the order's currency, in integer minor units.
+ */
+import type { CartView, Currency, TaxName } from '@checkout/core';
+import type { DocumentKind } from './document-kinds';
+
+export interface Seller {
+  id: string;
+  name: string;
+}
+
+export interface InvoiceLine {
+  plan: string;
+  /** The catalog's title of the plan when it was sold ("Plus · 1 year"). */
+  title: string;
+  regularMinor: number;
+  discountMinor: number;
+  amountMinor: number;
+}
+
+export interface InvoiceTaxLine {
+  name: TaxName;
+  ratePpm: number;
+  amountMinor: number;
+}
+
+export interface InvoiceDocument {
+  kind: DocumentKind;
+  numberText: string;
+  issuedAt: string;
+  orderId: string;
+  /** A credit note names the invoice it cancels. */
+  creditsNumber?: string | undefined;
+  seller: Seller;
+  buyer: { email: string; country: string; region: string | null; postalCode: string | null };
+  currency: Currency;
+  locale: string;
+  lines: InvoiceLine[];
+  discountMinor: number;
+  subtotalMinor: number;
+  /** Included: the line amounts already hold the tax; otherwise it is added on top. */
+  taxInclusive: boolean;
+  taxLines: InvoiceTaxLine[];
+  taxMinor: number;
+  totalMinor: number;
+}
+
+/** A document before it has a number: what issuing needs to know. */
+export type DocumentDraft = Omit<InvoiceDocument, 'numberText' | 'issuedAt' | 'creditsNumber'>;
+
+export interface OrderForDocuments {
+  id: string;
+  email: string;
+  currency: Currency;
+  country: string;
+  snapshot: CartView;
+}
+
+export interface PlanFacts {
+  title: string;
+  seller: Seller;
+}
+
+/**
+ * Splits `total` over `weights` in proportion, in whole units, so the parts add up to `total`
+ * exactly: each part is rounded down and the units left over go to the largest remainders.
+ */
+export function splitProportionally(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left === 0) break;
+    parts[index] = (parts[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * The order's documents, one per seller in the order its lines name them. The cart's tax was
+ * computed on the whole subtotal; each seller's share of every tax line is proportional to its
+ * lines, and the shares add up to the cart's tax to the unit.
+ */
+export function draftDocuments(
+  order: OrderForDocuments,
+  kind: DocumentKind,
+  planFacts: (plan: string) => PlanFacts,
+  locale: string,
+): DocumentDraft[] {
+  const view = order.snapshot;
+  const bySeller = new Map<string, { seller: Seller; lines: InvoiceLine[] }>();
+  for (const line of view.lines) {
+    const facts = planFacts(line.plan);
+    const group = bySeller.get(facts.seller.id) ?? { seller: facts.seller, lines: [] };
+    group.lines.push({
+      plan: line.plan,
+      title: facts.title,
+      regularMinor: line.beforeDiscountMinor,
+      discountMinor: line.beforeDiscountMinor - line.amountMinor,
+      amountMinor: line.amountMinor,
+    });
+    bySeller.set(facts.seller.id, group);
+  }
+  const groups = [...bySeller.values()];
+  const weights = groups.map((g) => g.lines.reduce((sum, l) => sum + l.amountMinor, 0));
+  const taxShares = view.tax.lines.map((tax) => splitProportionally(tax.amountMinor, weights));
+  return groups.map((group, index) => {
+    const subtotalMinor = weights[index] ?? 0;
+    const taxLines = view.tax.lines.map((tax, t) => ({
+      name: tax.name,
+      ratePpm: tax.ratePpm,
+      amountMinor: taxShares[t]?.[index] ?? 0,
+    }));
+    const taxMinor = taxLines.reduce((sum, l) => sum + l.amountMinor, 0);
+    return {
+      kind,
+      orderId: order.id,
+      seller: group.seller,
+      buyer: {
+        email: order.email,
+        country: order.country,
+        region: view.region,
+        postalCode: view.postalCode,
+      },
+      currency: order.currency,
+      locale,
+      lines: group.lines,
+      discountMinor: group.lines.reduce((sum, l) => sum + l.discountMinor, 0),
+      subtotalMinor,
+      taxInclusive: view.tax.inclusive,
+      taxLines,
+      taxMinor,
+      totalMinor: view.tax.inclusive ? subtotalMinor : subtotalMinor + taxMinor,
+    };
+  });
+}
+
+/** The printed number: merchant, year and a six-digit sequence; credit notes have their own. */
+export function formatDocumentNumber(
+  merchantId: string,
+  kind: DocumentKind,
+  year: number,
+  sequence: number,
+): string {
+  const series = kind === 'credit_note' ? '-CN' : '';
+  return `${merchantId.toUpperCase()}${series}-${year}-${String(sequence).padStart(6, '0')}`;
+}

@@ -1,0 +1,181 @@
+/**
+ * Prints an invoice or credit note as a PDF (pdfkit), in the buyer's language, mirrored for
+ * right-to-left languages. A language whose script the shipped fonts do not cover (Chinese,
+ * Japanese, Korean: see pdf-fonts.ts) is printed in English.
+ */
+import PDFDocument from 'pdfkit';
+import { DEFAULT_LOCALE, formatPrice, languageOf } from '@checkout/core';
+import type { InvoiceDocument } from './invoice-document';
+import { taxLabel, translator } from './messages';
+import { allFontFiles, fontRuns, visualRuns } from './pdf-fonts';
+
+const PAGE = { width: 595.28, height: 841.89, margin: 50 };
+const CONTENT = PAGE.width - 2 * PAGE.margin;
+
+interface TextOp {
+  text: string;
+  /** Left edge and width of the box in a left-to-right page; mirrored for right to left. */
+  x: number;
+  y: number;
+  width: number;
+  align: 'start' | 'end';
+  size: number;
+  muted?: boolean;
+}
+
+interface Layout {
+  ops: TextOp[];
+  rules: { y: number }[];
+}
+
+/** Everything printed, positioned, in one language. */
+function layout(doc: InvoiceDocument, locale: string): Layout {
+  const t = translator(locale, 'document');
+  const { localeCode } = languageOf(locale);
+  const sign = doc.kind === 'credit_note' ? -1 : 1;
+  const money = (minor: number) =>
+    formatPrice(sign * minor, doc.currency, localeCode, { precise: true });
+  const date = new Intl.DateTimeFormat(localeCode, { dateStyle: 'long', timeZone: 'UTC' });
+  const percent = new Intl.NumberFormat(localeCode, { style: 'percent', maximumFractionDigits: 3 });
+  const country = new Intl.DisplayNames([localeCode], { type: 'region' }).of(doc.buyer.country);
+  const ops: TextOp[] = [];
+  const rules: { y: number }[] = [];
+  const left = PAGE.margin;
+  const half = CONTENT / 2;
+  const row = (label: string, value: string, y: number, size = 10) => {
+    ops.push({ text: label, x: left, y, width: half, align: 'start', size, muted: true });
+    ops.push({ text: value, x: left + half, y, width: half, align: 'end', size });
+  };
+
+  ops.push({
+    text: doc.kind === 'credit_note' ? t('creditNote') : t('invoice'),
+    x: left,
+    y: PAGE.margin,
+    width: CONTENT,
+    align: 'start',
+    size: 22,
+  });
+  let y = 95;
+  row(t('number'), doc.numberText, y);
+  row(t('date'), date.format(new Date(doc.issuedAt)), (y += 16));
+  row(t('order'), doc.orderId.slice(0, 8).toUpperCase(), (y += 16));
+  if (doc.creditsNumber) {
+    ops.push({
+      text: t('credits', { number: doc.creditsNumber }),
+      x: left,
+      y: (y += 16),
+      width: CONTENT,
+      align: 'start',
+      size: 10,
+    });
+  }
+
+  y += 36;
+  const party = (title: string, lines: string[], x: number) => {
+    ops.push({ text: title, x, y, width: half - 10, align: 'start', size: 9, muted: true });
+    lines.forEach((text, i) =>
+      ops.push({ text, x, y: y + 15 + i * 15, width: half - 10, align: 'start', size: 11 }),
+    );
+  };
+  party(t('seller'), [doc.seller.name], left);
+  party(
+    t('buyer'),
+    [doc.buyer.email, `${t('country')}: ${country ?? doc.buyer.country}`],
+    left + half + 10,
+  );
+
+  y += 80;
+  ops.push({ text: t('item'), x: left, y, width: half, align: 'start', size: 9, muted: true });
+  ops.push({
+    text: t('amount'),
+    x: left + half,
+    y,
+    width: half,
+    align: 'end',
+    size: 9,
+    muted: true,
+  });
+  rules.push({ y: y + 14 });
+  y += 22;
+  for (const line of doc.lines) {
+    row(line.title, money(line.regularMinor), y, 11);
+    y += 18;
+    if (line.discountMinor > 0) {
+      row(t('discount'), money(-line.discountMinor), y);
+      y += 18;
+    }
+  }
+  rules.push({ y: y + 2 });
+  y += 12;
+  row(t('subtotal'), money(doc.subtotalMinor), y);
+  for (const tax of doc.taxLines) {
+    const label = t(doc.taxInclusive ? 'taxIncluded' : 'taxAdded', {
+      tax: taxLabel(locale, tax.name),
+      rate: percent.format(tax.ratePpm / 1_000_000),
+    });
+    row(label, money(tax.amountMinor), (y += 16));
+  }
+  rules.push({ y: (y += 20) });
+  row(t('total'), money(doc.totalMinor), (y += 10), 14);
+  return { ops, rules };
+}
+
+/** Whether the shipped fonts can print every character of the layout. */
+function printable({ ops }: Layout): boolean {
+  return ops.every((op) => fontRuns(op.text) !== undefined);
+}
+
+function drawText(pdf: PDFKit.PDFDocument, op: TextOp, rtl: boolean): void {
+  const visual = visualRuns(op.text, rtl) ?? [];
+  const widths = visual.map((run) =>
+    pdf.font(run.font.name).fontSize(op.size).widthOfString(run.text),
+  );
+  const total = widths.reduce((a, b) => a + b, 0);
+  const boxX = rtl ? PAGE.width - op.x - op.width : op.x;
+  const atEnd = (op.align === 'end') !== rtl;
+  let x = atEnd ? boxX + op.width - total : boxX;
+  visual.forEach((run, i) => {
+    pdf
+      .font(run.font.name)
+      .fontSize(op.size)
+      .fillColor(op.muted ? '#52525b' : '#18181b')
+      .text(run.text, x, op.y, { lineBreak: false });
+    x += widths[i] ?? 0;
+  });
+}
+
+/** The document as PDF bytes. */
+export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
+  let locale = doc.locale;
+  let content = layout(doc, locale);
+  if (!printable(content)) {
+    locale = DEFAULT_LOCALE;
+    content = layout(doc, locale);
+  }
+  const rtl = languageOf(locale).rtl;
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: PAGE.margin,
+    info: { Title: `${doc.numberText}`, Author: doc.seller.name },
+    lang: languageOf(locale).localeCode,
+  });
+  for (const font of allFontFiles()) pdf.registerFont(font.name, font.path);
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    pdf.on('end', resolve);
+    pdf.on('error', reject);
+  });
+  for (const op of content.ops) drawText(pdf, op, rtl);
+  for (const rule of content.rules) {
+    pdf
+      .moveTo(PAGE.margin, rule.y)
+      .lineTo(PAGE.width - PAGE.margin, rule.y)
+      .lineWidth(0.5)
+      .strokeColor('#d4d4d8')
+      .stroke();
+  }
+  pdf.end();
+  await done;
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,175 @@
+/**
+ * Issues an order's invoices (when it is paid) or credit notes (when it is refunded), numbered
+ * without gaps, and queues the mail that carries them, all in one transaction.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  languageOf,
+  DEFAULT_LOCALE,
+  findLanguage,
+  type CartView,
+  type Currency,
+} from '@checkout/core';
+import { queryRows, type Database } from '../../db/client';
+import type { Catalog } from '../catalog/catalog';
+import type { DocumentKind } from './document-kinds';
+import {
+  draftDocuments,
+  formatDocumentNumber,
+  type PlanFacts,
+  type InvoiceDocument,
+} from './invoice-document';
+import { invoices, mailOutbox } from './tables';
+
+/** Seller and title of each plan, from the catalog as it is now (the document freezes them). */
+export function planFactsFrom(catalog: Catalog): (plan: string) => PlanFacts {
+  const snapshot = catalog.snapshot();
+  return (identifier) => {
+    const plan = snapshot.plans.get(identifier);
+    const merchantId = plan?.merchantId ?? 'aegis';
+    const merchant = snapshot.merchants.get(merchantId) ?? snapshot.merchants.get('aegis');
+    return {
+      title: plan?.displayTitle ?? identifier,
+      seller: { id: merchantId, name: merchant?.name ?? merchantId },
+    };
+  };
+}
+
+interface OrderRow {
+  id: string;
+  email: string;
+  currency: Currency;
+  country: string;
+  status: string;
+  snapshot: CartView;
+}
+
+/** The order's language: its cart's, else English (renewal orders have no browser of their own). */
+function localeOf(snapshot: CartView): string {
+  const code = snapshot.locale;
+  return code && findLanguage(code) ? languageOf(code).urlCode : DEFAULT_LOCALE;
+}
+
+/**
+ * Gives the next number of a series. The upsert takes the counter row's lock until the caller's
+ * transaction ends, so concurrent issuers queue on it, and a rollback gives the number back.
+ */
+async function nextNumber(tx: Database, merchantId: string, kind: DocumentKind, year: number) {
+  const [row] = await queryRows<{ last_number: number }>(
+    tx,
+    sql`insert into invoice_counters (merchant_id, kind, year, last_number)
+        values (${merchantId}, ${kind}, ${year}, 1)
+        on conflict (merchant_id, kind, year)
+        do update set last_number = invoice_counters.last_number + 1
+        returning last_number`,
+  );
+  if (!row) throw new Error('the invoice counter returned no number');
+  return Number(row.last_number);
+}
+
+/**
+ * Issues the order's documents of `kind` that do not exist yet, and queues their mail. Safe to
+ * call twice or from two nodes at once: the order's row lock makes the second call find the
+ * documents the first one issued. A credit note is issued only for an order that had an
+ * invoice (an order refunded because another payment had paid its cart was never sold).
+ * Returns how many documents this call issued.
+ */
+export async function issueDocuments(
+  db: Database,
+  planFacts: (plan: string) => PlanFacts,
+  orderId: string,
+  kind: DocumentKind,
+  now = new Date(),
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [order] = await queryRows<OrderRow>(
+      tx,
+      sql`select id, email, currency, country, status, snapshot from orders
+          where id = ${orderId} for update`,
+    );
+    if (!order) return 0;
+    const expected = kind === 'invoice' ? ['paid', 'refunded'] : ['refunded'];
+    if (!expected.includes(order.status)) return 0;
+    const existing = await tx
+      .select({ kind: invoices.kind, merchantId: invoices.merchantId, number: invoices.numberText })
+      .from(invoices)
+      .where(eq(invoices.orderId, orderId));
+    const issued = new Set(existing.filter((e) => e.kind === kind).map((e) => e.merchantId));
+    const invoiced = new Map(
+      existing.filter((e) => e.kind === 'invoice').map((e) => [e.merchantId, e.number]),
+    );
+    const locale = localeOf(order.snapshot);
+    const drafts = draftDocuments(order, kind, planFacts, locale).filter(
+      (d) => !issued.has(d.seller.id) && (kind === 'invoice' || invoiced.has(d.seller.id)),
+    );
+    const year = now.getUTCFullYear();
+    for (const draft of drafts) {
+      const number = await nextNumber(tx, draft.seller.id, kind, year);
+      const numberText = formatDocumentNumber(draft.seller.id, kind, year, number);
+      const document: InvoiceDocument = {
+        ...draft,
+        numberText,
+        issuedAt: now.toISOString(),
+        ...(kind === 'credit_note' ? { creditsNumber: invoiced.get(draft.seller.id) } : {}),
+      };
+      await tx.insert(invoices).values({
+        orderId,
+        kind,
+        merchantId: draft.seller.id,
+        year,
+        number,
+        numberText,
+        email: order.email,
+        locale,
+        document,
+        issuedAt: now,
+      });
+    }
+    if (drafts.length > 0) {
+      await tx
+        .insert(mailOutbox)
+        .values({ orderId, kind: kind === 'invoice' ? 'receipt' : 'credit_note' })
+        .onConflictDoNothing();
+    }
+    return drafts.length;
+  });
+}
+
+/** Whether the order's receipt is queued or sent: what the success page may promise. */
+export async function receiptQueued(db: Database, orderId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'receipt')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Issues what a crash between an order's move and its listener left undone: paid orders of the
+ * last day without an invoice, refunded ones with an invoice but no credit note.
+ */
+export async function issueMissingDocuments(
+  db: Database,
+  planFacts: (plan: string) => PlanFacts,
+): Promise<number> {
+  const missing = await queryRows<{ id: string; status: 'paid' | 'refunded' }>(
+    db,
+    sql`select o.id, o.status from orders o
+        where o.updated_at > now() - interval '1 day' and (
+          (o.status = 'paid'
+            and not exists (select 1 from invoices i where i.order_id = o.id))
+          or (o.status = 'refunded'
+            and exists (select 1 from invoices i where i.order_id = o.id and i.kind = 'invoice')
+            and not exists (
+              select 1 from invoices i where i.order_id = o.id and i.kind = 'credit_note'))
+        )
+        limit 50`,
+  );
+  let issued = 0;
+  for (const order of missing) {
+    const kind = order.status === 'paid' ? 'invoice' : 'credit_note';
+    issued += await issueDocuments(db, planFacts, order.id, kind);
+  }
+  return issued;
+}

@@ -1,0 +1,36 @@
+/**
+ * The words of receipts, invoices and the subscription e-mails, in every checkout language.
+ * They live beside the api that sends them (apps/web's catalogs are the storefront's); each
+ * language is a JSON file in ./messages named by its URL code, complete for every key
+ * (messages.test.ts checks it). English fills in for a language the api does not know.
+ */
+import { readFileSync } from 'node:fs';
+import { DEFAULT_LOCALE, findLanguage, type TaxName } from '@checkout/core';
+import en from './messages/en.json' with { type: 'json' };
+
+export type BillingMessages = typeof en;
+type Section = keyof BillingMessages;
+
+const loaded = new Map<string, BillingMessages>([[DEFAULT_LOCALE, en]]);
+
+export function billingMessages(locale: string): BillingMessages {
+  const code = findLanguage(locale) ? locale : DEFAULT_LOCALE;
+  let messages = loaded.get(code);
+  if (!messages) {
+    const file = new URL(`./messages/${code}.json`, import.meta.url);
+    messages = JSON.parse(readFileSync(file, 'utf8')) as BillingMessages;
+    loaded.set(code, messages);
+  }
+  return messages;
+}
+
+/** One language's words of one section, with `{name}` placeholders filled in. */
+export function translator<S extends Section>(locale: string, section: S) {
+  const words = billingMessages(locale)[section] as Record<keyof BillingMessages[S], string>;
+  return (key: keyof BillingMessages[S], values: Record<string, string> = {}): string =>
+    words[key].replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
+}
+
+export function taxLabel(locale: string, name: TaxName): string {
+  return billingMessages(locale).tax[name];
+}

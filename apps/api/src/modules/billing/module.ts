@@ -1,0 +1,49 @@
+/**
+ * Wires billing into the api: a paid order gets its invoices and a receipt, a refunded one its
+ * credit notes (through the orders' move listeners, so initial, renewal and refund moves alike),
+ * and a sweep every minute issues what a crash left undone and sends the outbox.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client';
+import type { Jobs } from '../../jobs/queue';
+import type { Catalog } from '../catalog/catalog';
+import type { Mailer } from '../identity/mailer';
+import { onOrderMoved } from '../orders/move-listeners';
+import { issueDocuments, issueMissingDocuments, planFactsFrom } from './issue';
+import { billingRoutes } from './routes';
+import { sendDueMail, type OutboxDeps } from './send-due';
+
+export interface BillingOptions {
+  db: Database;
+  catalog: Catalog;
+  mailer: Mailer | undefined;
+  publicOrigin: string;
+  /** The api's durable jobs: the sweep runs on one node each minute. */
+  jobs: Jobs;
+}
+
+export function billingModule(app: FastifyInstance, options: BillingOptions): OutboxDeps {
+  const { db, catalog } = options;
+  const outbox: OutboxDeps = {
+    db,
+    mailer: options.mailer,
+    publicOrigin: options.publicOrigin,
+    log: app.log,
+  };
+  billingRoutes(app, db);
+  const stopListening = onOrderMoved((orderId, to) => {
+    const kind = to === 'paid' ? 'invoice' : to === 'refunded' ? 'credit_note' : undefined;
+    if (!kind) return;
+    // Sent right away; the sweep catches up with whatever this misses (a crash, a mail outage).
+    issueDocuments(db, planFactsFrom(catalog), orderId, kind)
+      .then((issued) => (issued > 0 ? sendDueMail(outbox) : 0))
+      .catch((error: unknown) => app.log.warn({ err: error, orderId }, 'billing documents failed'));
+  });
+  app.addHook('onClose', () => stopListening());
+  options.jobs.define('billing-sweep', async () => {
+    await issueMissingDocuments(db, planFactsFrom(catalog));
+    await sendDueMail(outbox);
+  });
+  options.jobs.every('billing-sweep', '* * * * *');
+  return outbox;
+}

@@ -1,0 +1,123 @@
+/**
+ * Which font file draws each character of a PDF. PDFs embed their fonts, so the api ships Noto
+ * Sans from npm (@fontsource): Latin, Cyrillic, Greek and Vietnamese, Arabic and Hebrew.
+ * Chinese, Japanese and Korean are not shipped (Noto's CJK packages weigh about 270 MB); text
+ * in a script no font covers is reported so the caller can print that document in English.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import bidiFactory from 'bidi-js';
+
+export interface FontFile {
+  /** The name pdfkit registers it under. */
+  name: string;
+  path: string;
+}
+
+interface Subset extends FontFile {
+  ranges: (readonly [number, number])[];
+}
+
+/** The families, most preferred first, and which of their subsets the invoices need. */
+const FAMILIES: readonly { pkg: string; file: string; subsets: readonly string[] }[] = [
+  {
+    pkg: '@fontsource/noto-sans',
+    file: 'noto-sans',
+    subsets: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'],
+  },
+  { pkg: '@fontsource/noto-sans-arabic', file: 'noto-sans-arabic', subsets: ['arabic'] },
+  { pkg: '@fontsource/noto-sans-hebrew', file: 'noto-sans-hebrew', subsets: ['hebrew'] },
+];
+
+const require = createRequire(import.meta.url);
+
+/** "U+0000-00FF,U+0131" → [[0, 255], [305, 305]] */
+function parseRanges(spec: string): (readonly [number, number])[] {
+  return spec.split(',').map((part) => {
+    const [from, to] = part.trim().replace('U+', '').split('-');
+    const start = Number.parseInt(from ?? '', 16);
+    return [start, to ? Number.parseInt(to, 16) : start] as const;
+  });
+}
+
+let subsets: Subset[] | undefined;
+
+function loadSubsets(): Subset[] {
+  subsets ??= FAMILIES.flatMap(({ pkg, file, subsets: names }) => {
+    const root = dirname(require.resolve(`${pkg}/package.json`));
+    const unicode = JSON.parse(readFileSync(join(root, 'unicode.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    return names.map((subset) => ({
+      name: `${file}-${subset}`,
+      path: join(root, 'files', `${file}-${subset}-400-normal.woff`),
+      ranges: parseRanges(unicode[subset] ?? ''),
+    }));
+  });
+  return subsets;
+}
+
+function covers(subset: Subset, codePoint: number): boolean {
+  return subset.ranges.some(([from, to]) => codePoint >= from && codePoint <= to);
+}
+
+export interface Run {
+  text: string;
+  font: FontFile;
+  /** Right-to-left script (Arabic, Hebrew): the run's place in the line is mirrored. */
+  rtl: boolean;
+}
+
+const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+
+/**
+ * Cuts a line into runs of one font each; a character stays in the current run while its font
+ * covers it. Undefined when some character has no font at all.
+ */
+export function fontRuns(line: string): Run[] | undefined {
+  const all = loadSubsets();
+  const runs: Run[] = [];
+  let current: { text: string; subset: Subset } | undefined;
+  for (const char of line) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    if (current && covers(current.subset, codePoint)) {
+      current.text += char;
+      continue;
+    }
+    const subset = all.find((s) => covers(s, codePoint));
+    if (!subset) return undefined;
+    if (current) runs.push(toRun(current));
+    current = { text: char, subset };
+  }
+  if (current) runs.push(toRun(current));
+  return runs;
+}
+
+function toRun({ text, subset }: { text: string; subset: Subset }): Run {
+  return { text, font: { name: subset.name, path: subset.path }, rtl: RTL.test(text) };
+}
+
+const bidi = bidiFactory();
+/** Direction marks: the bidi algorithm below has used them, no font draws them. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/gu;
+
+/**
+ * A line's runs in the order they are drawn from the left (Unicode bidi algorithm, brackets
+ * mirrored; `rtl` is the page's direction). The font engine shapes each Arabic or Hebrew run and reverses it itself, so those
+ * runs are handed over in reading order.
+ */
+export function visualRuns(line: string, rtl: boolean): Run[] | undefined {
+  const text = line.replace(BIDI_CONTROLS, '');
+  // A value with no right-to-left letter (an amount, a company name) reads left to right.
+  const base = rtl && RTL.test(text) ? 'rtl' : 'ltr';
+  const visual = bidi.getReorderedString(text, bidi.getEmbeddingLevels(text, base));
+  return fontRuns(visual)?.map((run) =>
+    run.rtl ? { ...run, text: [...run.text].reverse().join('') } : run,
+  );
+}
+
+export function allFontFiles(): FontFile[] {
+  return loadSubsets().map(({ name, path }) => ({ name, path }));
+}

@@ -1,0 +1,121 @@
+/**
+ * Sends the mail the outbox holds: receipts with their invoices, credit notes. Each row is
+ * claimed with SKIP LOCKED and a lease before anything is sent, so two api nodes never send the
+ * same row at once; a node that dies mid-send leaves a lease that runs out, and another sends it
+ * (at least once: a mail server's answer can be lost after it took the message).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { localizedPath } from '@checkout/core';
+import { queryRows, type Database } from '../../db/client';
+import type { Mailer, MailMessage } from '../identity/mailer';
+import { orders } from '../orders/tables';
+import { creditNoteMail, receiptMail } from './emails/billing-mails';
+import { renderInvoicePdf } from './invoice-pdf';
+import { invoices, mailOutbox } from './tables';
+
+export interface OutboxDeps {
+  db: Database;
+  mailer: Mailer | undefined;
+  /** The checkout's public origin: the e-mails link to the account page there. */
+  publicOrigin: string;
+  log: FastifyBaseLogger;
+}
+
+/** How long a claimed row is left alone by other nodes while this one sends it. */
+const LEASE_MS = 5 * 60_000;
+/** Waits after the 1st, 2nd … failure: 1, 2, 4 … minutes, at most 6 hours. */
+const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 3_600_000);
+
+interface Claimed {
+  id: number;
+  order_id: string;
+  kind: 'receipt' | 'credit_note';
+  attempts: number;
+}
+
+async function claimNext(db: Database, now: Date): Promise<Claimed | undefined> {
+  const [row] = await queryRows<Claimed>(
+    db,
+    sql`update mail_outbox set attempts = attempts + 1,
+          due_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+        where id = (
+          select id from mail_outbox
+          where sent_at is null and due_at <= ${now.toISOString()}::timestamptz
+          order by due_at, id limit 1
+          for update skip locked
+        )
+        returning id, order_id, kind, attempts`,
+  );
+  return row;
+}
+
+/** The message for one outbox row: the order's documents of its kind, printed and attached. */
+export async function composeMail(
+  db: Database,
+  orderId: string,
+  kind: Claimed['kind'],
+  publicOrigin: string,
+): Promise<MailMessage | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const documents = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.orderId, orderId),
+        eq(invoices.kind, kind === 'receipt' ? 'invoice' : 'credit_note'),
+      ),
+    )
+    .orderBy(invoices.numberText);
+  const first = documents[0];
+  if (!order || !first) return undefined;
+  const locale = first.locale;
+  const input = {
+    locale,
+    orderId,
+    amountMinor: order.totalMinor,
+    currency: order.currency,
+    numbers: documents.map((d) => d.numberText),
+    sellers: documents.map((d) => d.document.seller.name),
+    accountUrl: new URL(localizedPath(locale, '/dashboard/'), publicOrigin).toString(),
+  };
+  const mail = await (kind === 'receipt' ? receiptMail(input) : creditNoteMail(input));
+  const attachments = await Promise.all(
+    documents.map(async (d) => ({
+      filename: `${d.numberText}.pdf`,
+      contentType: 'application/pdf',
+      content: await renderInvoicePdf(d.document),
+    })),
+  );
+  return { to: order.email, subject: mail.subject, body: mail.text, html: mail.html, attachments };
+}
+
+/**
+ * Sends up to `limit` due messages; returns how many went out. Idempotent: a sent row is never
+ * taken again. Without a transport (production with no SMTP_URL) the rows wait.
+ */
+export async function sendDueMail(deps: OutboxDeps, limit = 20, now = new Date()): Promise<number> {
+  const { db, mailer } = deps;
+  if (!mailer) return 0;
+  let sent = 0;
+  for (let i = 0; i < limit; i += 1) {
+    const row = await claimNext(db, now);
+    if (!row) break;
+    try {
+      const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin);
+      if (message) await mailer.send(message);
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+      sent += 1;
+    } catch (error) {
+      const retryAt = new Date(now.getTime() + backoffMs(row.attempts));
+      await db.update(mailOutbox).set({ dueAt: retryAt }).where(eq(mailOutbox.id, row.id));
+      // The order id, never the address: the reason comes from smtp-mailer's safe error.
+      deps.log.warn(
+        { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts },
+        'billing mail not sent; will retry',
+      );
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,84 @@
+/** Billing's tables: invoices and credit notes, their number counters, and the mail outbox. */
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders } from '../orders/tables';
+import { DOCUMENT_KINDS } from './document-kinds';
+import type { InvoiceDocument } from './invoice-document';
+
+/**
+ * The last number given per merchant, kind and year. Taken under its row lock in the same
+ * transaction as the invoice it numbers, so a rolled-back invoice gives its number back and the
+ * series has no gap (tax authorities ask for that).
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    merchantId: text('merchant_id').notNull(),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.kind, t.year] })],
+);
+
+/** An issued invoice or credit note: one per order, kind and selling merchant. Never edited. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: DOCUMENT_KINDS }).notNull(),
+    merchantId: text('merchant_id').notNull(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    /** As printed, e.g. AEGIS_VPN-2026-000042 (credit notes: …-CN-…). */
+    numberText: text('number_text').notNull(),
+    /** The buyer's normalised address: the dashboard lists an account's documents by it. */
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    /** Everything printed, frozen at issue: a catalog edit never changes an issued invoice. */
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_one_per_order').on(t.orderId, t.kind, t.merchantId),
+    uniqueIndex('invoices_number').on(t.merchantId, t.kind, t.year, t.number),
+    index('invoices_by_email').on(t.email, t.issuedAt),
+  ],
+);
+
+/** Mail still to send: a row per order and kind, written with the documents it carries. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['receipt', 'credit_note'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before: a failed send waits longer each time. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_one_per_order').on(t.orderId, t.kind),
+    index('mail_outbox_due')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
