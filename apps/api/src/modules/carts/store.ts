@@ -21,6 +21,7 @@ const insertCartRow = preparedQuery((db) =>
       postalCode: sql.placeholder('postalCode'),
       ownerHash: sql.placeholder('ownerHash'),
       accountId: sql.placeholder('accountId'),
+      locale: sql.placeholder('locale'),
     })
     .returning()
     .prepare('insert_cart'),
@@ -42,6 +43,7 @@ export async function insertCart(
     postalCode: values.postalCode ?? null,
     ownerHash: values.ownerHash ?? null,
     accountId: values.accountId ?? null,
+    locale: values.locale ?? null,
   });
   if (!row) throw new Error('insert returned no cart');
   return row;

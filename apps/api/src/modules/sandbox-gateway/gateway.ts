@@ -111,8 +111,11 @@ export class SandboxGateway {
    * traced payment (issue 18's cost budget).
    */
   private async deliver({ headers, body }: NotificationDelivery): Promise<void> {
+    // inject() only dispatches when its chain is awaited: then() inside the suppressed context.
     const response = await context.with(suppressTracing(ROOT_CONTEXT), () =>
-      this.app.inject({ method: 'POST', url: '/api/callback/', headers, payload: body }),
+      this.app
+        .inject({ method: 'POST', url: '/api/callback/', headers, payload: body })
+        .then((answer) => answer),
     );
     // 5xx: our side could not take it now; the queue tries again later. A 4xx is final.
     if (response.statusCode >= 500) {
