@@ -6,6 +6,8 @@
  * retry failed the subscription is canceled at the end of the grace period.
  */
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from './subscriptions';
+import { text } from './text';
 
 /** Default retry days after the first failed renewal (DUNNING_RETRY_DAYS). */
 export const DEFAULT_DUNNING_RETRY_DAYS = [1, 3, 7] as const;
@@ -59,3 +61,22 @@ export interface PaymentMethodView {
   /** past_due and retried at once: did the new card pay the overdue renewal? */
   renewed: boolean;
 }
+
+/**
+ * GET /api/subscriptions/:id/payment-method/: what the update-card page shows and needs (the
+ * card on file, and the card fields of the provider and billing country that take the new one).
+ */
+export const subscriptionCardSchema = z.object({
+  id: text(),
+  plan: text(),
+  product: text().nullable(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** The card provider that keeps the new card, and its card fields page. */
+  provider: text(),
+  cardFields: text(),
+  /** The billing country of the first order: it decides the card form. */
+  country: text(),
+  /** The card renewals charge now; null when none is known. */
+  card: z.object({ brand: text().nullable(), last4: text() }).nullable(),
+});
+export type SubscriptionCardView = z.infer<typeof subscriptionCardSchema>;

@@ -52,6 +52,7 @@ export const PAGE_NAMESPACES = {
   login: ['login'],
   'oauth2/login': ['login'],
   'account/login/[uid]': ['account', 'challenge'],
+  'dashboard/card': ['paymentMethods', 'paymentErrors', 'address', 'validation', 'updateCard'],
 } as const satisfies Record<string, readonly Namespace[]>;
 
 /**

@@ -3,20 +3,11 @@
  * file in place of the first payment's, and a past_due subscription is charged with it at once.
  */
 import { sql } from 'drizzle-orm';
-import {
-  AppError,
-  ERROR_CODES,
-  findProvider,
-  PAYMENT_PROVIDERS,
-  takesCardFields,
-  type PaymentMethodView,
-} from '@checkout/core';
+import { AppError, ERROR_CODES, type PaymentMethodView } from '@checkout/core';
 import { queryRows } from '../../db/client';
-import { savedMethodOf } from '../payments/renewal-payments';
+import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from './moves';
 import { renewNow, type RenewalDeps } from './renewals';
-
-const notFound = () => new AppError(ERROR_CODES.notFound, 'No such subscription.');
 
 export async function replacePaymentMethod(
   deps: RenewalDeps,
@@ -24,22 +15,11 @@ export async function replacePaymentMethod(
   subscriptionId: string,
   cardToken: string,
 ): Promise<PaymentMethodView> {
-  const [sub] = await queryRows<{ order_id: string; status: string; email: string }>(
-    deps.db,
-    sql`select order_id, status, email from subscriptions where id = ${subscriptionId}`,
-  );
-  // Another account's subscription answers as one that does not exist.
-  if (!sub || sub.email !== owner) throw notFound();
+  const sub = await ownedSubscription(deps.db, owner, subscriptionId);
   if (sub.status !== 'active' && sub.status !== 'past_due') {
     throw new AppError(ERROR_CODES.conflict, 'This subscription has ended.');
   }
-  // The card provider of the first payment, else the first card provider offered.
-  const first = await savedMethodOf(deps.db, sub.order_id);
-  const firstProvider = first && findProvider(first.provider);
-  const provider =
-    firstProvider && takesCardFields(firstProvider)
-      ? firstProvider
-      : PAYMENT_PROVIDERS.find(takesCardFields);
+  const provider = await cardProviderOf(deps.db, sub.order_id);
   const adapter = provider && deps.adapterFor(provider);
   const saved = adapter?.saveCard && (await adapter.saveCard(cardToken));
   if (!provider || !saved) {
@@ -58,7 +38,7 @@ export async function replacePaymentMethod(
   await changeSubscription(deps.db, subscriptionId, {
     event: 'payment_method_updated',
     actor: 'customer',
-    detail: { last4: saved.card.last4 },
+    detail: { brand: saved.card.brand, last4: saved.card.last4 },
   });
   if (sub.status !== 'past_due') return { last4: saved.card.last4, renewed: false };
   // Due now: the overdue renewal is tried with the new card at once.

@@ -191,14 +191,31 @@ describe('renewals, dunning and reminders', () => {
       })
     ).json<{ token: string }>();
     const url = `/api/subscriptions/${sub.id}/payment-method/`;
+    // The page's view: the card on file and the card fields that take the new one.
+    const onFile = async (session: string) =>
+      (await t.app.inject({ method: 'GET', url, cookies: { token: session } })).json<unknown>();
+    expect(await onFile(token)).toMatchObject({
+      id: sub.id,
+      plan: 'vpn-basic-1y',
+      product: 'vpn',
+      status: 'past_due',
+      provider: 'adyen_card',
+      cardFields: '/api/sandbox/card-fields/',
+      country: 'DE',
+      card: { brand: 'VISA', last4: '0341' },
+    });
     // Nobody logged in, or another customer: refused, nothing changes.
     const anonymous = await t.app.inject({ method: 'POST', url, payload: { cardToken } });
     expect(anonymous.statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const other = await createSession(t.database.db, {
       id: 'acct-other',
       email: 'other@gmail.com',
       providerSid: null,
     });
+    expect((await t.app.inject({ method: 'GET', url, cookies: { token: other } })).statusCode).toBe(
+      404,
+    );
     const stranger = await t.app.inject({
       method: 'POST',
       url,
@@ -214,6 +231,10 @@ describe('renewals, dunning and reminders', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ last4: '1497', renewed: true });
+    expect(await onFile(token)).toMatchObject({
+      status: 'active',
+      card: { brand: 'VISA', last4: '1497' },
+    });
     const after = await subscription(sub.id);
     expect(after?.status).toBe('active');
     expect(after?.cycle).toBe(2);

@@ -1,10 +1,10 @@
 'use client';
 /**
  * Paying by card: the gateway's card fields in a frame, and the pay button that asks them for a
- * token. The form is the one the provider and billing country need (card-form.ts in core), with
- * the expiry as one field or as month and year. Invalid details are shown inside the frame
- * (focus moves to the first bad field); a token starts the payment; a failure is said by the
- * button.
+ * token (to pay, or to keep the card for renewals on the update-card page). The form is the one
+ * the provider and billing country need (card-form.ts in core), with the expiry as one field or
+ * as month and year. Invalid details are shown inside the frame (focus moves to the first bad
+ * field); a token starts the payment; a failure is said by the button.
  */
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
@@ -21,7 +21,8 @@ interface CardPaymentProps {
   /** The "card input layout" experiment: expiry as MM / YY, or as month and year. */
   expiryLayout?: ExpiryLayout;
   locale: string;
-  amount: string;
+  /** The button's words: "Pay €4.99" in the checkout, "Save card" on the update-card page. */
+  actionLabel: string;
   /** A payment is being started with a token. */
   busy: boolean;
   /** Why the last payment failed, if it did. */
@@ -38,7 +39,7 @@ export function CardPayment({
   country,
   expiryLayout = 'combined',
   locale,
-  amount,
+  actionLabel,
   busy,
   alert,
   onToken,
@@ -84,7 +85,7 @@ export function CardPayment({
         onClick={() => void start()}
         data-element="pay-button"
       >
-        {working ? t('processing') : t('pay', { amount })}
+        {working ? t('processing') : actionLabel}
       </button>
     </>
   );

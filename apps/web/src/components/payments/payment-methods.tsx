@@ -162,7 +162,7 @@ export function PaymentMethods({
           country={address.country}
           expiryLayout={expiryLayout}
           locale={locale}
-          amount={amount}
+          actionLabel={t('pay', { amount })}
           busy={busy}
           alert={said}
           onToken={(cardToken) => void pay(option.id, { inModal: cardInModal, cardToken })}

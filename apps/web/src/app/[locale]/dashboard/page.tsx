@@ -25,7 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The account dashboard: the logged-in account's subscriptions and orders, with what the
  * customer may do to them (issue 20): auto-renew off and on, cancel (ends now), refund within
- * the money-back window. The api binds each action to the logged-in account.
+ * the money-back window, update the card renewals charge (its own page). The api binds each
+ * action to the logged-in account.
  */
 export default async function DashboardPage() {
   const locale = await getLocale();
@@ -92,6 +93,16 @@ export default async function DashboardPage() {
                   <td>
                     <div className={styles.actions}>
                       {t(`subscriptionStatus.${s.status}`)}
+                      {running(s) ? (
+                        <Link
+                          // Overdue: the new card pays the renewal, so it is the main action.
+                          className={s.status === 'past_due' ? 'button' : undefined}
+                          href={{ pathname: '/dashboard/card/', query: { subscription: s.id } }}
+                          data-element="update-card"
+                        >
+                          {t('updateCard')}
+                        </Link>
+                      ) : null}
                       {running(s) ? (
                         <ConfirmAction
                           id={`cancel-${s.id}`}
