@@ -11,6 +11,16 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  projects: [
+    { name: 'checkout', testIgnore: /subscription-lifecycle\.spec\.ts$/ },
+    // The api's sandbox clock is process-wide: the specs that move it run alone, after the rest.
+    {
+      name: 'clock',
+      testMatch: /subscription-lifecycle\.spec\.ts$/,
+      dependencies: ['checkout'],
+      fullyParallel: false,
+    },
+  ],
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${WEB_PORT}`,
