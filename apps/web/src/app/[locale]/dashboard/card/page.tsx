@@ -46,7 +46,10 @@ export default async function UpdateCardPage() {
             <p>{t('intro', { plan: plan ? getBrand().products[plan].name : view.plan })}</p>
             <p data-element="card-on-file">
               {view.card
-                ? t('onFile', { card: `${view.card.brand ?? ''} •••• ${view.card.last4}`.trim() })
+                ? // No-break spaces: the brand and the digits stay on one line.
+                  t('onFile', {
+                    card: `${view.card.brand ?? ''}\u00a0••••\u00a0${view.card.last4}`.trim(),
+                  })
                 : t('noCard')}
             </p>
           </>
