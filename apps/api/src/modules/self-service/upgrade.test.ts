@@ -17,11 +17,11 @@ describe('upgrading a subscription through the checkout', () => {
   afterAll(() => t.close());
 
   let keys = 0;
-  const pay = async (browser: TestBrowser, cartId: string) => {
+  const pay = async (browser: TestBrowser, cartId: string, number = '4242424242424242') => {
     const token = await browser.inject({
       method: 'POST',
       url: '/api/sandbox/tokens/',
-      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
+      payload: { number, expiry: '12 / 30', cvc: '123', name: 'A B' },
     });
     return browser.inject({
       method: 'POST',
@@ -185,5 +185,23 @@ describe('upgrading a subscription through the checkout', () => {
     const second = await pay(browser, late.id);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ error: { code: 'subscription_ended' } });
+  });
+
+  it('keeps one of two upgrades of a subscription paid at once; the other is refunded', async () => {
+    const email = 'upgrade.twice@gmail.com';
+    const { browser, subscriptionId } = await subscriber(email);
+    const first = (await upgradeCart(browser, subscriptionId)).json<CartView>();
+    const second = (await upgradeCart(browser, subscriptionId)).json<CartView>();
+    // The second is started first and left waiting for its bank (settles a few seconds later).
+    const waiting = await pay(browser, second.id, '4000000000000259');
+    const waitingId = waiting.json<{ orderId: string }>().orderId;
+    expect((await pay(browser, first.id)).statusCode).toBe(201);
+    const deps = { db: t.database.db, catalog: t.catalog, adapterFor: () => undefined };
+    expect(await moveOrder(deps, waitingId, 'paid', 'webhook')).toBe(false);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, waitingId));
+    expect(order!.status).toBe('refund_due');
+    // One new subscription, the old one ended once.
+    const rows = await subscriptionRows(email);
+    expect(rows.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
   });
 });
