@@ -77,11 +77,18 @@ describe('upgrading a subscription through the checkout', () => {
     expect(listed.statusCode).toBe(200);
     const { country, options } = listed.json<UpgradeOptions>();
     expect(country).toBe('DE');
-    const plans = options.map((o) => o.plan);
-    expect(plans).toContain('vpn-basic-1y');
-    expect(plans).toContain('vpn-plus-1m');
-    expect(plans).not.toContain('vpn-basic-1m');
-    expect(plans).not.toContain('vpn-basic-1y-renewal');
+    // The other plans of the package that sells it, each tier and period once: not the plan
+    // itself, no renewal price, nor another package's (duo, travel) plans.
+    expect(options.map((o) => o.plan).sort()).toEqual([
+      'vpn-basic-1y',
+      'vpn-basic-2y',
+      'vpn-complete-1m',
+      'vpn-complete-1y',
+      'vpn-complete-2y',
+      'vpn-plus-1m',
+      'vpn-plus-1y',
+      'vpn-plus-2y',
+    ]);
     const yearly = options.find((o) => o.plan === 'vpn-basic-1y')!;
 
     const answer = await upgradeCart(browser, subscriptionId);

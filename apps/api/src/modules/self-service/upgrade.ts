@@ -6,6 +6,7 @@
  */
 import {
   AppError,
+  DEFAULT_PACKAGES,
   ERROR_CODES,
   isUpgrade,
   periodEnd,
@@ -16,7 +17,7 @@ import {
   type UpgradeQuoteView,
 } from '@checkout/core';
 import type { UpgradeTerms } from '../carts/upgrade';
-import type { SnapshotPlan } from '../catalog/snapshot';
+import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
 import { accountById } from '../identity/accounts';
 import { accountOrder } from '../orders/refund-window';
 import { accountSubscriptionRow, type SubscriptionRow } from '../orders/subscription-actions';
@@ -28,10 +29,26 @@ const MONTHS: Record<Period['unit'], number> = { Day: 1 / 30, Week: 7 / 30, Mont
 
 const months = (period: Pick<Period, 'interval' | 'unit'>) => period.interval * MONTHS[period.unit];
 
+/**
+ * The plans an upgrade may move to: those of the package that sells the current plan (the
+ * product's default package when several do, as the checkout shows it), so the dashboard offers
+ * each tier and period once and the checkout has the chosen plan on its page.
+ */
+function packagePlans(snapshot: CatalogSnapshot, plan: string): Set<string> {
+  const selling = [...snapshot.packages.values()].filter(
+    (pkg) => !pkg.crossSellOnly && pkg.plans.some((p) => p.identifier === plan),
+  );
+  const defaults = new Set<string>(Object.values(DEFAULT_PACKAGES));
+  const pkg = selling.find((p) => defaults.has(p.identifier)) ?? selling[0];
+  return new Set(pkg?.plans.map((p) => p.identifier));
+}
+
 /** The subscription as an upgrade sees it: its plan, current period and what that period cost. */
 interface Current {
   row: SubscriptionRow;
   plan: SnapshotPlan | undefined;
+  /** The plans it may move to (packagePlans). */
+  offered: Set<string>;
   months: number;
   paidMinor: number;
   start: Date;
@@ -51,7 +68,8 @@ async function current(deps: QuoteDeps, customer: Customer, id: string): Promise
   if (row.status !== 'active' && row.status !== 'past_due') {
     throw new AppError(ERROR_CODES.subscriptionEnded, 'This subscription has ended.');
   }
-  const plan = deps.catalog.snapshot().plans.get(row.plan);
+  const snapshot = deps.catalog.snapshot();
+  const plan = snapshot.plans.get(row.plan);
   const period = {
     interval: row.periodInterval ?? plan?.period.interval ?? 1,
     unit: row.periodUnit ?? plan?.period.unit ?? 'Month',
@@ -70,6 +88,7 @@ async function current(deps: QuoteDeps, customer: Customer, id: string): Promise
   return {
     row,
     plan,
+    offered: packagePlans(snapshot, row.plan),
     months: months(period),
     paidMinor,
     start: row.cycle > 1 ? periodEnd(row.anchorAt, period, row.cycle - 1) : row.anchorAt,
@@ -87,7 +106,9 @@ function quoteFor(
   const { row, plan } = from;
   const priceOf = (p: SnapshotPlan) => p.prices.get(row.currency)?.[0];
   const nextPrice = next && priceOf(next);
-  if (!plan || !next?.listed || nextPrice === undefined) return undefined;
+  if (!plan || !next?.listed || !from.offered.has(next.identifier) || nextPrice === undefined) {
+    return undefined;
+  }
   const upgrade = isUpgrade(
     {
       product: plan.productId,

@@ -66,6 +66,7 @@ export default function UpgradeAction({
           cart_id: cart.id,
           ...(productGroup ? { product_group: productGroup } : {}),
           plan_upgraded: '1',
+          payment_step: 'payment',
         },
       });
     });
