@@ -38,6 +38,7 @@ import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentFaults } from './modules/payments/deps';
 import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { selfServiceRoutes } from './modules/self-service/routes';
+import { upgradeTerms } from './modules/self-service/upgrade';
 import { loadTaxTable } from './modules/taxes/tax-table';
 import { taxRoutes } from './modules/taxes/routes';
 import { pricingRoutes } from './modules/pricing/routes';
@@ -113,6 +114,15 @@ export async function buildApp({
     taxes,
     isBlockedDomain: loadBlockedDomains(),
     binding: cartBinding(database.db, env.CART_SECRET, env.PUBLIC_ORIGIN.startsWith('https:')),
+    // Upgrade carts are priced by the subscription's quote (self-service owns it; orders, which
+    // it reads, depend on carts, so the quote comes in as a function).
+    upgradeQuotes: (accountId: string, subscriptionId: string, plan: string) =>
+      upgradeTerms(
+        { db: database.db, catalog, now: () => new Date() },
+        accountId,
+        subscriptionId,
+        plan,
+      ),
   };
   cartRoutes(app, cartDeps);
   const humanCheck = humanCheckFor(database.db, env);
@@ -195,7 +205,7 @@ export async function buildApp({
     refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
   );
   paymentRoutes(app, paymentDeps);
-  // The dashboard's auto-renew, cancel and refund (issue 20), on the logged-in account's own.
+  // The dashboard's auto-renew, cancel, refund and upgrades (issue 20), on the account's own.
   selfServiceRoutes(app, { ...paymentDeps, now: () => new Date() });
   // Every minute: abandoned orders expire and refunds still due are asked again. Both read the
   // database and claim their rows, so a repeat on another node changes nothing.

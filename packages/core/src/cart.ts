@@ -8,6 +8,13 @@ import { TAX_NAMES } from './taxes';
 import { LOCALE_CODES } from './locales';
 
 const planIdentifier = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+/** Carts, orders and payments are addressed by UUIDs; anything else names no record. */
+export const recordIdSchema = z.uuid();
+
+export function isRecordId(value: unknown): value is string {
+  return recordIdSchema.safeParse(value).success;
+}
+
 const country = text()
   .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')
   .transform((c) => c.toUpperCase());
@@ -27,18 +34,16 @@ export const cartInputSchema = z.strictObject({
   locale: text()
     .refine((code) => LOCALE_CODES.includes(code), 'a locale is one of the checkout languages')
     .nullish(),
+  /**
+   * Upgrade mode (issue 20, `plan_upgraded`): the logged-in account's subscription this cart
+   * replaces. Set when the cart is made, never changed; such a cart has no cross-sell or coupon.
+   */
+  upgradeFrom: recordIdSchema.nullish(),
 });
 export type CartInput = z.input<typeof cartInputSchema>;
 
-export const cartPatchSchema = cartInputSchema.partial();
+export const cartPatchSchema = cartInputSchema.omit({ upgradeFrom: true }).partial();
 export type CartPatch = z.input<typeof cartPatchSchema>;
-
-/** Carts, orders and payments are addressed by UUIDs; anything else names no record. */
-export const recordIdSchema = z.uuid();
-
-export function isRecordId(value: unknown): value is string {
-  return recordIdSchema.safeParse(value).success;
-}
 
 export const CART_STATUSES = ['open', 'payment_started', 'completed'] as const;
 
@@ -67,10 +72,18 @@ export const cartViewSchema = z.object({
   /** Present once the checkout sent its language; orders keep it in their snapshot. */
   locale: text().optional(),
   lines: z.array(line),
+  /** An upgrade cart: the subscription it replaces and the credit for its unused time. */
+  upgrade: z
+    .object({
+      subscriptionId: text(),
+      fromPlan: text(),
+      creditMinor: z.number().int(),
+    })
+    .optional(),
   /** Sum of the regular (before-discount) prices. */
   regularMinor: z.number().int(),
   discountMinor: z.number().int(),
-  /** What the plans cost after discounts, before any added tax. */
+  /** What the plans cost after discounts (and an upgrade's credit), before any added tax. */
   subtotalMinor: z.number().int(),
   tax: z.object({
     inclusive: z.boolean(),

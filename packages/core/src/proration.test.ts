@@ -14,6 +14,10 @@ describe('the credit for the unused part of a paid period', () => {
     ['EUR', 5988, '2026-01-01', '2027-01-01', '2026-07-01', 3018],
     // The first second of the period: everything is unused.
     ['EUR', 5988, '2026-01-01', '2027-01-01', '2026-01-01', 5988],
+    // A leap year has 366 days: JPY 11,800 for 2028, 60 days used, 306 of 366 left.
+    ['JPY', 11_800, '2028-01-01', '2029-01-01', '2028-03-01', 9865],
+    // A February of 28 days paid KRW 14,900, upgraded after 7: 21/28 left, exactly 11,175.
+    ['KRW', 14_900, '2026-02-01', '2026-03-01', '2026-02-08', 11_175],
     // At or past the end: nothing is left to credit.
     ['USD', 1299, '2026-01-01', '2026-02-01', '2026-02-01', 0],
     ['USD', 1299, '2026-01-01', '2026-02-01', '2026-03-15', 0],
@@ -70,6 +74,18 @@ describe('splitting one payment over several subscriptions', () => {
     const split = splitMinor(total, weights);
     expect(split).toEqual(parts);
     expect(split.reduce((a, b) => a + b, 0)).toBe(total);
+  });
+
+  it('credits a three-way order share by share: the credits never exceed what was paid', () => {
+    // JPY 10,000 paid for a plan and two cross-sells of equal price, 122 days used.
+    const shares = splitMinor(10_000, [3300, 3300, 3300]);
+    const at = day('2026-05-03');
+    const credits = shares.map((paidMinor) =>
+      unusedCredit({ paidMinor, start: day('2026-01-01'), end: day('2027-01-01') }, at),
+    );
+    // 243 of 365 days left: 3334 → 2219 (2219.6 rounded down), 3333 → 2218 (2218.9).
+    expect(credits).toEqual([2219, 2218, 2218]);
+    expect(credits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
   });
 
   it('never loses or makes up a unit, whatever the weights', () => {

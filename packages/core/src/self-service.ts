@@ -7,6 +7,7 @@
  * the whole order and ends its subscriptions now. docs/decisions/ has the why.
  */
 import { z } from 'zod';
+import { PERIOD_UNITS } from './catalog';
 import { ORDER_STATUSES } from './orders';
 import { SUBSCRIPTION_STATUSES } from './subscriptions';
 import { text } from './text';
@@ -42,6 +43,22 @@ export const upgradeQuoteSchema = z.object({
   dueMinor: z.number().int(),
 });
 export type UpgradeQuoteView = z.infer<typeof upgradeQuoteSchema>;
+
+/**
+ * GET /api/users/current/subscriptions/:id/upgrades/: every plan the subscription may move to
+ * now, with its quote, and the billing country of the order that bought it (the upgrade cart's).
+ */
+export const upgradeOptionsSchema = z.object({
+  subscriptionId: text(),
+  country: text(),
+  options: z.array(
+    upgradeQuoteSchema.extend({
+      tier: text(),
+      period: z.object({ interval: z.number().int(), unit: z.enum(PERIOD_UNITS) }),
+    }),
+  ),
+});
+export type UpgradeOptions = z.infer<typeof upgradeOptionsSchema>;
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumentNumber, splitProportionally } from './invoice-document';
+import type { CartView } from '@checkout/core';
+import { draftDocuments, formatDocumentNumber, splitProportionally } from './invoice-document';
 
 describe('splitting an order’s tax over its sellers', () => {
   it.each([
@@ -22,5 +23,54 @@ describe('document numbers', () => {
     expect(formatDocumentNumber('aegis_vpn', 'credit_note', 2026, 7)).toBe(
       'AEGIS_VPN-CN-2026-000007',
     );
+  });
+});
+
+describe('an upgrade order’s invoice', () => {
+  it('takes the credit for unused time off its line, so the invoice adds up to what was charged', () => {
+    const snapshot = {
+      id: 'cart',
+      status: 'completed',
+      currency: 'EUR',
+      country: 'DE',
+      region: null,
+      postalCode: null,
+      email: 'a@example.com',
+      coupon: null,
+      lines: [
+        {
+          kind: 'main',
+          plan: 'vpn-basic-1y',
+          tier: 'Basic',
+          period: { identifier: '1y', interval: 1, unit: 'Year' },
+          amountMinor: 5988,
+          beforeDiscountMinor: 15588,
+        },
+      ],
+      upgrade: { subscriptionId: 'sub', fromPlan: 'vpn-basic-1m', creditMinor: 1250 },
+      regularMinor: 15588,
+      discountMinor: 9600,
+      subtotalMinor: 4738,
+      tax: {
+        inclusive: true,
+        lines: [{ name: 'vat', ratePpm: 190_000, amountMinor: 756 }],
+        taxMinor: 756,
+        totalMinor: 4738,
+        effectiveDate: '2026-01-01',
+      },
+      totalMinor: 4738,
+    } satisfies CartView;
+    const order = { id: 'o', email: 'a@example.com', currency: 'EUR' as const, country: 'DE' };
+    const seller = { id: 'aegis_vpn', name: 'Aegis VPN' };
+    const [doc] = draftDocuments(
+      { ...order, snapshot },
+      'invoice',
+      () => ({ title: 'Basic', seller }),
+      'en',
+    );
+    expect(doc!.lines).toEqual([
+      expect.objectContaining({ discountMinor: 9600, creditMinor: 1250, amountMinor: 4738 }),
+    ]);
+    expect(doc).toMatchObject({ subtotalMinor: 4738, taxMinor: 756, totalMinor: 4738 });
   });
 });

@@ -17,6 +17,8 @@ export interface InvoiceLine {
   title: string;
   regularMinor: number;
   discountMinor: number;
+  /** An upgrade's credit for the unused time of the subscription it replaces. */
+  creditMinor: number;
   amountMinor: number;
 }
 
@@ -100,12 +102,15 @@ export function draftDocuments(
   for (const line of view.lines) {
     const facts = planFacts(line.plan);
     const group = bySeller.get(facts.seller.id) ?? { seller: facts.seller, lines: [] };
+    // An upgrade's one line is charged less the credit for the replaced subscription's unused time.
+    const creditMinor = line.kind === 'main' ? (view.upgrade?.creditMinor ?? 0) : 0;
     group.lines.push({
       plan: line.plan,
       title: facts.title,
       regularMinor: line.beforeDiscountMinor,
       discountMinor: line.beforeDiscountMinor - line.amountMinor,
-      amountMinor: line.amountMinor,
+      creditMinor,
+      amountMinor: line.amountMinor - creditMinor,
     });
     bySeller.set(facts.seller.id, group);
   }

@@ -104,6 +104,10 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
       row(t('discount'), money(-line.discountMinor), y);
       y += 18;
     }
+    if (line.creditMinor > 0) {
+      row(t('upgradeCredit'), money(-line.creditMinor), y);
+      y += 18;
+    }
   }
   rules.push({ y: y + 2 });
   y += 12;

@@ -32,6 +32,13 @@ import {
   type CartRow,
   type NewCart,
 } from './store';
+import {
+  checkUpgradeInput,
+  newUpgradeTerms,
+  upgradeTermsOf,
+  type UpgradeQuotes,
+  type UpgradeTerms,
+} from './upgrade';
 
 export interface CartDeps {
   db: Database;
@@ -39,6 +46,8 @@ export interface CartDeps {
   taxes: TaxTable;
   isBlockedDomain: (domain: string) => boolean;
   binding: CartBinding;
+  /** Quotes upgrade carts (app.ts passes the subscriptions' quote); none: no upgrade carts. */
+  upgradeQuotes?: UpgradeQuotes;
 }
 
 const invalid = (path: string, message: string) =>
@@ -145,7 +154,8 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
   return normalized;
 }
 
-export function viewCart(deps: CartDeps, row: CartRow): CartView {
+/** The cart as the shopper sees it; an upgrade cart's credit comes off its plan's price. */
+function viewCart(deps: CartDeps, row: CartRow, upgrade?: UpgradeTerms): CartView {
   const snapshot = deps.catalog.snapshot();
   const currency = row.currency;
   const lines: CartView['lines'] = [];
@@ -169,7 +179,8 @@ export function viewCart(deps: CartDeps, row: CartRow): CartView {
   add(main, 'main', row.couponCode);
   add(row.crossSellPlan ? snapshot.plans.get(row.crossSellPlan) : undefined, 'cross_sell', null);
   const regularMinor = lines.reduce((sum, l) => sum + l.beforeDiscountMinor, 0);
-  const subtotalMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
+  const linesMinor = lines.reduce((sum, l) => sum + l.amountMinor, 0);
+  const subtotalMinor = upgrade ? upgrade.dueMinor : linesMinor;
   const tax = quoteTax(
     deps.taxes,
     { country: row.country, region: row.region ?? undefined },
@@ -186,12 +197,26 @@ export function viewCart(deps: CartDeps, row: CartRow): CartView {
     coupon: row.couponCode,
     ...(row.locale ? { locale: row.locale } : {}),
     lines,
+    ...(upgrade
+      ? {
+          upgrade: {
+            subscriptionId: upgrade.subscriptionId,
+            fromPlan: upgrade.fromPlan,
+            creditMinor: upgrade.creditMinor,
+          },
+        }
+      : {}),
     regularMinor,
-    discountMinor: regularMinor - subtotalMinor,
+    discountMinor: regularMinor - linesMinor,
     subtotalMinor,
     tax,
     totalMinor: tax.totalMinor,
   };
+}
+
+/** The cart now: an upgrade cart's credit is quoted afresh on every read and at payment. */
+export async function cartView(deps: CartDeps, row: CartRow): Promise<CartView> {
+  return viewCart(deps, row, await upgradeTermsOf(deps.upgradeQuotes, row));
 }
 
 export async function createCart(
@@ -201,13 +226,17 @@ export async function createCart(
   now = new Date(),
 ): Promise<CartView> {
   const parsed = cartInputSchema.parse(input);
+  const upgradeFrom = parsed.upgradeFrom ?? null;
+  const upgrade = upgradeFrom
+    ? await newUpgradeTerms(deps.upgradeQuotes, caller.accountId, { ...parsed, upgradeFrom })
+    : undefined;
   const values = await checkCart(
     deps,
     {
       mainPlan: parsed.mainPlan,
       crossSellPlan: parsed.crossSellPlan ?? null,
       couponCode: parsed.coupon ?? null,
-      email: parsed.email ?? null,
+      email: upgrade?.email ?? parsed.email ?? null,
       currency: parsed.currency,
       country: parsed.country,
       region: parsed.region ?? null,
@@ -217,7 +246,8 @@ export async function createCart(
   );
   const owner = { ownerHash: caller.ownerHash, accountId: caller.accountId };
   const locale = parsed.locale ?? null;
-  return viewCart(deps, await insertCart(deps.db, { ...values, ...owner, locale }));
+  const row = await insertCart(deps.db, { ...values, ...owner, locale, upgradeFrom });
+  return viewCart(deps, row, upgrade);
 }
 
 /**
@@ -248,7 +278,7 @@ export async function ownsCart(db: Database, cartId: string, caller: CartCaller)
 }
 
 export async function getCart(deps: CartDeps, id: string, caller: CartCaller): Promise<CartView> {
-  return viewCart(deps, await ownCart(deps, id, caller));
+  return cartView(deps, await ownCart(deps, id, caller));
 }
 
 const modificationForbidden = () =>
@@ -267,6 +297,8 @@ export async function updateCart(
   const changes = cartPatchSchema.parse(patch);
   const row = await ownCart(deps, id, caller);
   if (row.status !== 'open') throw modificationForbidden();
+  const upgrade = await upgradeTermsOf(deps.upgradeQuotes, row, changes.mainPlan ?? row.mainPlan);
+  if (upgrade) checkUpgradeInput(changes, upgrade);
   const pick = <T>(value: T | undefined, current: T) => (value === undefined ? current : value);
   const merged = await checkCart(
     deps,
@@ -285,5 +317,5 @@ export async function updateCart(
   // The status condition in the update closes the race with a payment starting meanwhile.
   const updated = await updateOpenCart(deps.db, id, merged);
   if (!updated) throw modificationForbidden();
-  return viewCart(deps, updated);
+  return viewCart(deps, updated, upgrade);
 }

@@ -22,6 +22,7 @@ const insertCartRow = preparedQuery((db) =>
       ownerHash: sql.placeholder('ownerHash'),
       accountId: sql.placeholder('accountId'),
       locale: sql.placeholder('locale'),
+      upgradeFrom: sql.placeholder('upgradeFrom'),
     })
     .returning()
     .prepare('insert_cart'),
@@ -44,6 +45,7 @@ export async function insertCart(
     ownerHash: values.ownerHash ?? null,
     accountId: values.accountId ?? null,
     locale: values.locale ?? null,
+    upgradeFrom: values.upgradeFrom ?? null,
   });
   if (!row) throw new Error('insert returned no cart');
   return row;

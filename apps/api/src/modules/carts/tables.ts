@@ -21,6 +21,8 @@ export const carts = pgTable('carts', {
   ownerHash: text('owner_hash'),
   /** The account of the shopper who created or used the cart while logged in. */
   accountId: text('account_id'),
+  /** An upgrade cart: the account's subscription that its paid order replaces. */
+  upgradeFrom: uuid('upgrade_from'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,9 @@
-/** The subscriptions a paid order creates: one per line, the cross-sell plan its own. */
+/**
+ * The subscriptions a paid order creates: one per line, the cross-sell plan its own; and the
+ * one a paid upgrade order replaces, which ends then.
+ */
 import { sql, type SQL } from 'drizzle-orm';
-import { periodEnd } from '@checkout/core';
+import { canMoveSubscription, periodEnd, SUBSCRIPTION_STATUSES } from '@checkout/core';
 import { processClock } from '../../jobs/clock';
 import type { Catalog } from '../catalog/catalog';
 import type { OrderFacts } from './placed-orders';
@@ -28,4 +31,36 @@ export function createSubscriptionsSql(
         (order_id, email, plan, status, currency, next_charge_at, next_charge_minor,
          period_interval, period_unit, anchor_at)
       ${sql.join(rows, sql` union all `)}`;
+}
+
+/**
+ * Ends the subscription a paid upgrade order replaces, once per row of `source`: canceled now
+ * (core's machine: ended early at the customer's wish), auto-renew off, nothing refunded (the
+ * upgrade's price took the unused time off), with its `upgraded` event. Two CTE fragments,
+ * `replaced` and `replaced_event`; a subscription that already ended is left as it is.
+ */
+export function endReplacedSubscriptionSql(
+  subscriptionId: string,
+  order: Pick<OrderFacts, 'id' | 'snapshot'>,
+  source: SQL,
+): [string, SQL][] {
+  const from = SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, 'canceled'));
+  const detail = JSON.stringify({ orderId: order.id, plan: order.snapshot.lines[0]?.plan });
+  return [
+    [
+      'replaced',
+      sql`update subscriptions set status = 'canceled', auto_renew = false, ended_at = now(),
+        updated_at = now()
+      where id = ${subscriptionId} and status in (${sql.join(
+        from.map((status) => sql`${status}`),
+        sql`, `,
+      )}) and exists (select 1 from ${source})
+      returning id`,
+    ],
+    [
+      'replaced_event',
+      sql`insert into subscription_events (subscription_id, type, actor, detail)
+      select id, 'upgraded', 'customer', ${detail}::jsonb from replaced`,
+    ],
+  ];
 }

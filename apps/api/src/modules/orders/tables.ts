@@ -47,6 +47,10 @@ export const orders = pgTable(
     uniqueIndex('orders_one_paid_per_cart')
       .on(table.cartId)
       .where(sql`${table.status} = 'paid'`),
+    // A subscription is replaced by one paid upgrade order at most (migration 0018).
+    uniqueIndex('orders_one_paid_per_upgrade')
+      .on(sql`(${table.snapshot} #>> '{upgrade,subscriptionId}')`)
+      .where(sql`${table.status} = 'paid'`),
     index('orders_waiting_since')
       .on(table.updatedAt)
       .where(sql`${table.status} in ('new', 'refund_due')`),

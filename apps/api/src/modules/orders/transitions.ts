@@ -38,19 +38,23 @@ export const orderById = preparedQuery((db) =>
     .prepare('order_by_id'),
 );
 
-/** The one unique index a move can break: a second order paying a cart (orders_one_paid_per_cart). */
+/**
+ * The unique indexes a move can break: a second order paying a cart (orders_one_paid_per_cart)
+ * or replacing a subscription another paid upgrade already replaced (orders_one_paid_per_upgrade).
+ */
+const PAID_ONCE = ['orders_one_paid_per_cart', 'orders_one_paid_per_upgrade'];
+
 function paysCartTwice(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
   const { code, constraint } = cause as { code?: string; constraint?: string };
-  return (
-    code === '23505' && (constraint ?? 'orders_one_paid_per_cart') === 'orders_one_paid_per_cart'
-  );
+  return code === '23505' && PAID_ONCE.includes(constraint ?? PAID_ONCE[0]!);
 }
 
 /**
  * Returns true when this call moved the order to `to`; false when it was already elsewhere. One
  * statement: concurrent calls for one order queue on its row lock, then re-check the guard. A
- * move to paid of a cart another order already paid moves the order to refund_due instead
+ * move to paid of a cart (or an upgrade of a subscription) another order already paid moves the
+ * order to refund_due instead
  * (and answers false): the database's unique index decides, so two nodes cannot both keep it.
  */
 export async function transitionOrder(

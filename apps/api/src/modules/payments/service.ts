@@ -23,7 +23,7 @@ import {
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardAttempt } from '../card-testing/card-guard';
 import type { CartCaller } from '../carts/binding';
-import { ownCart, viewCart } from '../carts/service';
+import { cartView, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
@@ -150,7 +150,8 @@ export async function startPayment(
     throw new AppError(ERROR_CODES.validation, 'Email cannot be empty', [
       { path: 'email', message: 'cannot-be-empty' },
     ]);
-  const cart = viewCart(deps, row);
+  // An upgrade cart's amount is quoted again now, from the subscription, never the browser.
+  const cart = await cartView(deps, row);
   const provider = findProvider(request.provider);
   const offered = ['payment', 'one_click_payment'].some((flow) =>
     providersFor(flow as 'payment', {

@@ -1,6 +1,6 @@
 /**
  * The account dashboard's actions, bound to the logged-in account (issue 20): auto-renew,
- * cancel, refund, and what an upgrade would cost. Parse → service → reply; the rules are in service.ts.
+ * cancel, refund, and the upgrades on offer with what each would cost. Parse → service → reply; the rules are in service.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import {
   autoRenewRequestSchema,
   ERROR_CODES,
   noBodySchema,
+  noQuerySchema,
   recordParamsSchema,
   upgradeQuoteQuerySchema,
 } from '@checkout/core';
@@ -20,7 +21,7 @@ import {
   type Customer,
   type SelfServiceDeps,
 } from './service';
-import { quoteUpgrade } from './upgrade';
+import { quoteUpgrade, upgradeOptions } from './upgrade';
 
 export function selfServiceRoutes(app: FastifyInstance, deps: SelfServiceDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -54,5 +55,11 @@ export function selfServiceRoutes(app: FastifyInstance, deps: SelfServiceDeps): 
     { schema: { params: recordParamsSchema, querystring: upgradeQuoteQuerySchema } },
     async (request) =>
       quoteUpgrade(deps, await customer(request), request.params.id, request.query.plan),
+  );
+
+  api.get(
+    '/api/users/current/subscriptions/:id/upgrades/',
+    { schema: { params: recordParamsSchema, querystring: noQuerySchema } },
+    async (request) => upgradeOptions(deps, await customer(request), request.params.id),
   );
 }

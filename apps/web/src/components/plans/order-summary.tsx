@@ -1,5 +1,8 @@
 'use client';
-/** The order summary: plan and cross-sell lines, discount, coupon, tax and the total due today. */
+/**
+ * The order summary: plan and cross-sell lines, discount, coupon, an upgrade's credit for unused
+ * time, tax and the total due today.
+ */
 import { useTranslations } from 'next-intl';
 import { formatPrice, formatRate } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
@@ -78,6 +81,12 @@ export function OrderSummary({
           <div className={styles.line} data-element="summary-discount">
             <dt>{cart?.coupon ? t('coupon', { code: cart.coupon }) : t('discount')}</dt>
             <dd className={styles.discount}>−{money(regular - subtotal)}</dd>
+          </div>
+        ) : null}
+        {cart?.upgrade ? (
+          <div className={styles.line} data-element="summary-upgrade-credit">
+            <dt>{t('upgradeCredit')}</dt>
+            <dd className={styles.discount}>−{money(cart.upgrade.creditMinor)}</dd>
           </div>
         ) : null}
         {tax && !tax.inclusive

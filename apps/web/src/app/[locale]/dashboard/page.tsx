@@ -5,7 +5,9 @@ import {
   formatPrice,
   isProductGroup,
   isCurrency,
+  upgradeOptionsSchema,
   type DashboardView,
+  type UpgradeOptions,
 } from '@checkout/core';
 import { Link, redirect } from '../../../i18n/navigation';
 import { apiGet } from '../../../server/api.server';
@@ -16,6 +18,7 @@ import AutoRenewSwitch from './auto-renew-switch';
 import ConfirmAction from './confirm-action';
 import styles from './dashboard.module.css';
 import { InvoicesSection } from './invoices-section';
+import UpgradeAction from './upgrade-action';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('dashboard');
@@ -25,8 +28,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * The account dashboard: the logged-in account's subscriptions and orders, with what the
  * customer may do to them (issue 20): auto-renew off and on, cancel (ends now), refund within
- * the money-back window, update the card renewals charge (its own page). The api binds each
- * action to the logged-in account.
+ * the money-back window, update the card renewals charge (its own page), upgrade through the
+ * checkout. The api binds each action to the logged-in account.
  */
 export default async function DashboardPage() {
   const locale = await getLocale();
@@ -63,6 +66,46 @@ export default async function DashboardPage() {
     if (!value) return '';
     if (value.unit === 'Year') return t('years', { count: value.interval });
     return t('months', { count: value.interval });
+  };
+  // What each running subscription may be upgraded to, quoted now (credit for unused time).
+  const upgrades = new Map<string, UpgradeOptions>();
+  await Promise.all(
+    view.subscriptions.filter(running).map(async (s) => {
+      const options = await apiGet(
+        `/api/users/current/subscriptions/${s.id}/upgrades/`,
+        upgradeOptionsSchema,
+      );
+      if (options) upgrades.set(s.id, options);
+    }),
+  );
+  const upgradeAction = (s: Subscription) => {
+    const options = upgrades.get(s.id);
+    if (!options) return null;
+    const choices = options.options.map((o) => ({
+      plan: o.plan,
+      label: `${productName(s.product, s.plan)} ${o.tier} · ${period(o.period)}`,
+      due: t('upgradeDue', {
+        due: price(o.dueMinor, o.currency),
+        credit: price(o.creditMinor, o.currency),
+      }),
+    }));
+    return (
+      <UpgradeAction
+        subscriptionId={s.id}
+        productGroup={s.product}
+        currency={s.currency}
+        country={options.country}
+        choices={choices}
+        text={{
+          label: t('upgrade'),
+          title: t('upgradeTitle', { plan: productName(s.product, s.plan) }),
+          body: t('upgradeBody'),
+          none: t('noUpgrades'),
+          back: t('back'),
+          failed: t('actionFailed'),
+        }}
+      />
+    );
   };
 
   return (
@@ -117,6 +160,7 @@ export default async function DashboardPage() {
                           {...actionText}
                         />
                       ) : null}
+                      {upgradeAction(s)}
                     </div>
                   </td>
                   <td>{nextCharge(s)}</td>

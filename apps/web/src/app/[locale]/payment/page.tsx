@@ -103,8 +103,9 @@ function sectionOrder(variants: CheckoutVariants): Section[] {
 }
 
 export default async function PaymentPage() {
-  const [t, context, url, experiments] = await Promise.all([
+  const [t, tSummary, context, url, experiments] = await Promise.all([
     getTranslations('payment'),
+    getTranslations('summary'),
     getAppContext(),
     getRequestUrl(),
     getActiveExperiments(),
@@ -136,6 +137,10 @@ export default async function PaymentPage() {
   const stepParam = params.get('payment_step');
   const step = STEPS.find((s) => s === stepParam) ?? (isFlagOn(stepParam) ? 'payment' : 'plan');
   const cartPlan = cart?.lines.find((l) => l.kind === 'main')?.plan;
+  // An upgrade cart (issue 20) is made on the dashboard with its plan: only paying is left.
+  const upgrade = cart?.upgrade;
+  const upgradeFrom = upgrade && checkout.pkg.plans.find((p) => p.identifier === upgrade.fromPlan);
+  const productName = brand.products[checkout.group].name;
   const content: Record<Section, ReactNode> = {
     plans: (
       <>
@@ -180,6 +185,7 @@ export default async function PaymentPage() {
   };
   const order = sectionOrder(variants).filter(
     (section) =>
+      (!upgrade || section === 'one-click-payments' || section === 'payment-methods') &&
       (section !== 'cross-sell' || crossSellName) &&
       (section !== 'one-click-payments' || isEnabled(flags, 'enable-one-click-payments')),
   );
@@ -217,6 +223,15 @@ export default async function PaymentPage() {
               <div
                 className={variants.bigPaymentCta ? `${styles.main} ${styles.bigCta}` : styles.main}
               >
+                {upgrade ? (
+                  <p className={`card ${styles.upgrade}`} data-element="upgrade-notice">
+                    {tSummary('upgrading', {
+                      plan: upgradeFrom
+                        ? tSummary('plan', { product: productName, tier: upgradeFrom.tier })
+                        : productName,
+                    })}
+                  </p>
+                ) : null}
                 {order.map((section, index) => {
                   const title = t(SECTION_TITLES[section]);
                   // section-header-copy:numbered — the step number before each title.
@@ -232,7 +247,7 @@ export default async function PaymentPage() {
                 <CheckoutSection name="order-summary" title={t('sections.summary')}>
                   <OrderSummary
                     locale={locale}
-                    productName={brand.products[checkout.group].name}
+                    productName={productName}
                     crossSellName={crossSellName}
                   />
                   <p className={styles.statement} data-element="statement-line">
@@ -244,7 +259,7 @@ export default async function PaymentPage() {
                     })}
                   </p>
                   <AddressFields countries={countryOptions(locale)} />
-                  {isEnabled(flags, 'coupon') ? (
+                  {isEnabled(flags, 'coupon') && !upgrade ? (
                     <CouponField
                       initialCode={readQueryParam(params, 'coupon')}
                       product={checkout.group}

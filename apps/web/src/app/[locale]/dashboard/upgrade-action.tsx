@@ -1,0 +1,131 @@
+'use client';
+/**
+ * The dashboard's upgrade of a subscription (issue 20, `plan_upgraded`): the button opens a modal
+ * dialog listing the longer or higher plans with what each costs today after the credit for the
+ * unused time. Choosing one makes an upgrade cart (bound to the logged-in account, priced by the
+ * api) and opens the checkout on it, with `plan_upgraded=1` for the success page.
+ */
+import { useRef, useState, useTransition } from 'react';
+import { useLocale } from 'next-intl';
+import { useRouter } from '../../../i18n/navigation';
+import styles from './dashboard.module.css';
+
+export interface UpgradeChoice {
+  plan: string;
+  label: string;
+  /** What it costs today, credit shown, as the dashboard prints it. */
+  due: string;
+}
+
+interface UpgradeActionProps {
+  subscriptionId: string;
+  productGroup: string | null;
+  currency: string;
+  country: string;
+  choices: UpgradeChoice[];
+  text: { label: string; title: string; body: string; none: string; back: string; failed: string };
+}
+
+export default function UpgradeAction({
+  subscriptionId,
+  productGroup,
+  currency,
+  country,
+  choices,
+  text,
+}: UpgradeActionProps) {
+  const router = useRouter();
+  const locale = useLocale();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [failed, setFailed] = useState(false);
+  const [pending, startTransition] = useTransition();
+  const id = `upgrade-${subscriptionId}`;
+
+  const choose = (plan: string) => {
+    setFailed(false);
+    startTransition(async () => {
+      const response = await fetch('/api/carts/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          mainPlan: plan,
+          currency,
+          country,
+          locale,
+          upgradeFrom: subscriptionId,
+        }),
+      }).catch(() => undefined);
+      const cart = response?.ok ? ((await response.json()) as { id: string }) : undefined;
+      if (!cart) {
+        setFailed(true);
+        return;
+      }
+      router.push({
+        pathname: '/payment/',
+        query: {
+          cart_id: cart.id,
+          ...(productGroup ? { product_group: productGroup } : {}),
+          plan_upgraded: '1',
+          payment_step: 'payment',
+        },
+      });
+    });
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="link-button"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setFailed(false);
+          dialog.current?.showModal();
+        }}
+      >
+        {text.label}
+      </button>
+      <dialog
+        ref={dialog}
+        className={styles.dialog}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-body`}
+        data-element="upgrade-dialog"
+      >
+        <h2 id={`${id}-title`}>{text.title}</h2>
+        <p id={`${id}-body`}>{choices.length > 0 ? text.body : text.none}</p>
+        <ul className={styles.choices}>
+          {choices.map((choice) => (
+            <li key={choice.plan}>
+              <button
+                type="button"
+                className={styles.choice}
+                disabled={pending}
+                data-plan={choice.plan}
+                onClick={() => choose(choice.plan)}
+              >
+                <strong>{choice.label}</strong>
+                <span>{choice.due}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {failed ? (
+          <p role="alert" className={styles.error}>
+            {text.failed}
+          </p>
+        ) : null}
+        <div className={styles.dialogActions}>
+          <button
+            type="button"
+            className="button button-secondary"
+            autoFocus
+            onClick={() => dialog.current?.close()}
+          >
+            {text.back}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
