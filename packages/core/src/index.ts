@@ -2,6 +2,7 @@ export * from './app-context';
 export * from './currencies';
 export * from './env';
 export * from './errors';
+export * from './error-labels';
 export * from './feature-flags';
 export * from './geo';
 export * from './locales';
