@@ -20,6 +20,7 @@ export * from './pricing';
 export * from './product-filters';
 export * from './package-plans';
 export * from './address';
+export * from './regions';
 export * from './countdown';
 export * from './email';
 export * from './query-cleanup';

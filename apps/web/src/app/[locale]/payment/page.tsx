@@ -4,6 +4,8 @@ import {
   isFlagOn,
   planBadgesFor,
   readQueryParam,
+  REGIONS,
+  resolveRegion,
   statementLine,
   type PlanView,
 } from '@checkout/core';
@@ -136,6 +138,10 @@ export default async function PaymentPage() {
   const stepParam = params.get('payment_step');
   const step = STEPS.find((s) => s === stepParam) ?? (isFlagOn(stepParam) ? 'payment' : 'plan');
   const cartPlan = cart?.lines.find((l) => l.kind === 'main')?.plan;
+  const geo = context.geoData;
+  // The address fields get the regions of the country they start with; other countries' on use.
+  const startCountry = cart?.country ?? geo.countryCode;
+  const startRegions = REGIONS[startCountry];
   const content: Record<Section, ReactNode> = {
     plans: (
       <>
@@ -196,11 +202,12 @@ export default async function PaymentPage() {
           initial={{
             cart,
             currency: checkout.currency,
-            country: context.geoData.countryCode,
-            region: context.geoData.stateCode
-              ? `${context.geoData.countryCode}-${context.geoData.stateCode}`
-              : undefined,
-            postalCode: context.geoData.zipCode,
+            country: geo.countryCode,
+            region: resolveRegion(
+              geo.countryCode,
+              geo.stateCode ? `${geo.countryCode}-${geo.stateCode}` : undefined,
+            ),
+            postalCode: geo.zipCode,
             crossSell: preselectedCrossSell(params, crossSellPlans),
             step,
           }}
@@ -243,7 +250,10 @@ export default async function PaymentPage() {
                       }),
                     })}
                   </p>
-                  <AddressFields countries={countryOptions(locale)} />
+                  <AddressFields
+                    countries={countryOptions(locale)}
+                    regions={startRegions ? { [startCountry]: startRegions } : {}}
+                  />
                   {isEnabled(flags, 'coupon') ? (
                     <CouponField
                       initialCode={readQueryParam(params, 'coupon')}
