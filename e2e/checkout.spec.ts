@@ -80,6 +80,24 @@ test('a US visitor is asked for state and ZIP code, a Canadian for the province'
   await ca.close();
 });
 
+test('picking another country with regions brings its regions (fetched on use)', async ({
+  browser,
+}) => {
+  const ca = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'CA' } });
+  const page = await ca.newPage();
+  await open(page, '/payment/?product_group=vpn');
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  const state = page.getByLabel('State', { exact: true });
+  await expect(state).toHaveValue('US-CA');
+  await expect(state.locator('option')).toHaveCount(51);
+  await state.selectOption('US-WA');
+  await expect(page.locator('[data-element="summary-tax"]')).toContainText('6.5%');
+  await page.getByLabel('Country', { exact: true }).selectOption('AE');
+  await expect(page.getByLabel('Emirate', { exact: true }).locator('option')).toHaveCount(7);
+  await expect(page.getByLabel('Emirate', { exact: true })).toHaveValue('AE-AZ');
+  await ca.close();
+});
+
 test('German prices include VAT and say so', async ({ browser }) => {
   const de = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'DE' } });
   const page = await de.newPage();

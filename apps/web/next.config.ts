@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
@@ -11,7 +12,14 @@ const withNextIntl = createNextIntlPlugin({
   },
 });
 
+// The brand's support centre for the last-resort error screen (app/global-error.tsx), inlined at
+// build time: importing config/brand.json there would put the whole file in every first load.
+const brand = JSON.parse(
+  readFileSync(path.resolve(process.cwd(), '../../config/brand.json'), 'utf8'),
+) as { defaultSupportUrl: string };
+
 const config: NextConfig = {
+  env: { BRAND_SUPPORT_URL: brand.defaultSupportUrl },
   trailingSlash: true,
   poweredByHeader: false,
   reactStrictMode: true,

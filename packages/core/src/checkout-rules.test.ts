@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addressLayoutFor, DEFAULT_ADDRESS_COUNTRY, resolveRegion } from './address';
+import { addressLayoutFor, DEFAULT_ADDRESS_COUNTRY } from './address';
+import { resolveRegion } from './regions';
 import { countdownState, remainingTime } from './countdown';
 import { countdownStorageKey } from './storage-keys';
 import { validateEmail } from './email';

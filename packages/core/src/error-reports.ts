@@ -4,7 +4,7 @@
  * what is suppressed, what is only info, how reports are grouped, what is attached, what is
  * scrubbed.
  */
-import { analyticsErrorLabel } from './errors';
+import { analyticsErrorLabel } from './error-labels';
 import { scrubPersonalData, scrubText } from './personal-data';
 import { DEV_SETTINGS_COOKIE } from './storage-keys';
 

@@ -133,17 +133,3 @@ export class AppError extends Error {
 
 /** Shown for anything we did not anticipate; details stay in the server log. */
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Try again.';
-
-/** Labels the analytics layer attaches to error screens (spec §8). */
-export function analyticsErrorLabel(status: number): string {
-  if (status === 404) return 'Page not found';
-  if (status === 429) return 'User exceeded request limit';
-  return 'Generic error';
-}
-
-/** Misuse errors thrown by the web app's context hooks (spec §8). */
-export const MISUSE_ERRORS = {
-  queryParams: 'useQueryParams is used outside of QueryParamsProvider',
-  appContext: 'useAppContext: is used outside of AppContextProvider',
-  popovers: 'usePopover is used outside of PopoversProvider',
-} as const;

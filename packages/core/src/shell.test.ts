@@ -3,7 +3,8 @@ import brandFile from '../../../config/brand.json';
 import { brandSchema, footerLinksFor } from './brand';
 import { deviceTypeFrom, parseDevSettings } from './app-context';
 import { COUNTRIES } from './countries';
-import { analyticsErrorLabel, AppError } from './errors';
+import { analyticsErrorLabel } from './error-labels';
+import { AppError } from './errors';
 import { normalizeCountry, privacyButtonKind } from './geo';
 import { familyFor, logoFor } from './products';
 

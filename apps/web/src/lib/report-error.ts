@@ -4,8 +4,6 @@
  * reporting code (Sentry's SDK, the rules of §8/§9) loads only when the page is idle or an
  * error happens, so it never weighs on the first load.
  */
-import { analyticsLabelOf } from '@checkout/core';
-
 export interface ReportOptions {
   /** Groups every report of one kind into one issue. */
   fingerprint?: string;
@@ -16,7 +14,7 @@ export interface ReportOptions {
 export function reportError(error: unknown, options: ReportOptions | string = {}): void {
   const { fingerprint, label } = typeof options === 'string' ? { fingerprint: options } : options;
   void import('./telemetry/browser-errors').then(({ captureError }) =>
-    captureError(error, { fingerprint, label: label ?? analyticsLabelOf(error) }),
+    captureError(error, { fingerprint, label }),
   );
 }
 

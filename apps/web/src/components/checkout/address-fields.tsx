@@ -2,7 +2,7 @@
 /** Billing country, and region and postal code where the country's address layout needs them. */
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { addressLayoutFor, REGIONS, resolveRegion } from '@checkout/core';
+import { addressLayoutFor, DEFAULT_REGIONS, type RegionList } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
 import styles from './address-fields.module.css';
@@ -12,17 +12,24 @@ const REGION_LABEL = { US: 'state', CA: 'province', AE: 'emirate' } as const;
 interface AddressFieldsProps {
   /** [code, localized name] pairs, named and sorted on the server so hydration matches. */
   countries: readonly (readonly [string, string])[];
+  /**
+   * The regions of the country the checkout starts with, when it has any; the whole table
+   * (`@checkout/core/regions`) is fetched when the shopper picks another country that has them.
+   */
+  regions: Readonly<Record<string, RegionList>>;
 }
 
-export function AddressFields({ countries }: AddressFieldsProps) {
+export function AddressFields({ countries, regions: startRegions }: AddressFieldsProps) {
   const t = useTranslations('address');
   const tv = useTranslations('validation');
   const { address, save, saving } = useCheckout();
   const [postalCode, setPostalCode] = useState(address.postalCode);
   const [postalError, setPostalError] = useState(false);
   const id = useId();
+  const [regionTable, setRegionTable] = useState(startRegions);
   const layout = addressLayoutFor(address.country);
-  const regions = REGIONS[address.country] ?? [];
+  const regions = regionTable[address.country] ?? [];
+  const regionsMissing = layout !== 'default' && !regionTable[address.country];
   const regionLabel = REGION_LABEL[address.country as keyof typeof REGION_LABEL] ?? 'state';
 
   const change = async (patch: {
@@ -46,6 +53,17 @@ export function AddressFields({ countries }: AddressFieldsProps) {
     }
   };
 
+  useEffect(() => {
+    if (!regionsMissing) return;
+    let live = true;
+    void import('@checkout/core/regions').then(({ REGIONS }) => {
+      if (live) setRegionTable(REGIONS);
+    });
+    return () => {
+      live = false;
+    };
+  }, [regionsMissing]);
+
   // The tax region the checkout starts with: the visitor's country and its default region.
   useEffect(() => {
     const preselected = address.region ?? address.country;
@@ -68,7 +86,7 @@ export function AddressFields({ countries }: AddressFieldsProps) {
             setPostalCode('');
             void change({
               country,
-              region: resolveRegion(country, undefined) ?? null,
+              region: DEFAULT_REGIONS[country] ?? null,
               postalCode: null,
             });
           }}

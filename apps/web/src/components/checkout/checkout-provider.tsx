@@ -15,13 +15,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocale } from 'next-intl';
-import {
-  resolveRegion,
-  type CartPatch,
-  type CartView,
-  type Currency,
-  type PlanView,
-} from '@checkout/core';
+import { type CartPatch, type CartView, type Currency, type PlanView } from '@checkout/core';
 import { setAnalyticsContext } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
 import type { Step } from './steps';
@@ -63,7 +57,10 @@ export interface CheckoutInitial {
   cart: CartView | null;
   currency: Currency;
   country: string;
-  /** The visitor's region (e.g. "US-NY") and postal code from the app context's geoData. */
+  /**
+   * The visitor's region (e.g. "US-NY", resolved on the server against the country: its
+   * default where the visitor's own is not one of it) and postal code, from the geoData.
+   */
   region?: string | undefined;
   postalCode?: string | undefined;
   crossSell: string | null;
@@ -98,7 +95,7 @@ export function CheckoutProvider({
   const [email, setEmail] = useState<string | null>(initial.cart?.email ?? null);
   const [address, setAddress] = useState<Address>(() => ({
     country: initial.cart?.country ?? initial.country,
-    region: initial.cart?.region ?? resolveRegion(initial.country, initial.region),
+    region: initial.cart?.region ?? initial.region,
     postalCode: initial.cart?.postalCode ?? initial.postalCode ?? '',
   }));
   const [quote, setQuote] = useState<TaxQuoteAnswer | null>(null);

@@ -2,12 +2,12 @@
 /** E-mail and sign-up: the address the account and receipt go to, checked as the shopper types. */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { run as suggestEmail } from '@zootools/email-spell-checker';
 import { validateEmail, type EmailProblem } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { Link } from '../../i18n/navigation';
 import { track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
+import { useEmailSuggestion } from './email-suggestion';
 import styles from './email-section.module.css';
 
 const MESSAGE_KEYS: Record<EmailProblem, 'emailEmpty' | 'emailInvalid' | 'emailBlocked'> = {
@@ -37,7 +37,7 @@ export function EmailSection({
   const [problem, setProblem] = useState<EmailProblem | 'mismatch' | null>(null);
   const [editing, setEditing] = useState(email === null || (user !== null && email !== user.email));
   const id = useId();
-  const suggestion = value.includes('@') ? suggestEmail({ email: value.trim() })?.full : undefined;
+  const suggestion = useEmailSuggestion(value);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,7 +114,7 @@ export function EmailSection({
         }}
         className={styles.input}
       />
-      {suggestion && suggestion !== value.trim() ? (
+      {suggestion ? (
         <button
           type="button"
           className="link-button"

@@ -10,7 +10,7 @@ import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders, type ProviderOption } from './payment-client';
 import { PaymentAlert } from './payment-alert';
-import { PaymentDialogHost } from './payment-modal';
+import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 

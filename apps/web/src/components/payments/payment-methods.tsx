@@ -16,9 +16,9 @@ import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders, type ProviderOption } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
-import { CardPayment } from './card-payment';
+import { LazyCardPayment, preloadCardPayment } from './lazy-card-payment';
 import { PaymentAlert } from './payment-alert';
-import { PaymentDialogHost } from './payment-modal';
+import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 
@@ -65,6 +65,7 @@ export function PaymentMethods({
   useEffect(() => {
     if (!cartId) return;
     const controller = new AbortController();
+    void preloadCardPayment();
     void fetchRegularProviders(cartId, controller.signal).then(({ data }) => {
       if (!data) return;
       setGroups(data.methods);
@@ -155,7 +156,7 @@ export function PaymentMethods({
       </fieldset>
       {challenged ? <LazyHumanChallenge locale={locale} onSolved={retryWith} /> : null}
       {option?.cardFields ? (
-        <CardPayment
+        <LazyCardPayment
           key={option.id}
           fieldsUrl={option.cardFields}
           provider={option.id}

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { PROVIDER_LABELS } from '@checkout/core';
 import { frameSchemas } from './frame-messages';
-import type { PaymentDialog, usePay } from './use-pay';
+import type { PaymentDialog } from './use-pay';
 import styles from './payments.module.css';
 
 interface PaymentModalProps {
@@ -91,19 +91,4 @@ export function PaymentModal({ dialog, onDismiss, onLinked }: PaymentModalProps)
       />
     </dialog>
   );
-}
-
-/** The open dialog of a payment, if it has one. */
-export function PaymentDialogHost({
-  dialog,
-  exchange,
-  dismiss,
-}: Pick<ReturnType<typeof usePay>, 'dialog' | 'exchange' | 'dismiss'>) {
-  return dialog ? (
-    <PaymentModal
-      dialog={dialog}
-      onDismiss={() => void dismiss()}
-      onLinked={(publicToken) => void exchange(publicToken)}
-    />
-  ) : null;
 }

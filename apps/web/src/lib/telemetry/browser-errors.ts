@@ -7,6 +7,7 @@
 import * as Sentry from '@sentry/browser';
 import { trace } from '@opentelemetry/api';
 import {
+  analyticsLabelOf,
   beforeSendRules,
   BROWSER_COLLECTOR_PATH,
   errorLogLine,
@@ -91,10 +92,12 @@ export function startErrorReporting(): Promise<boolean> {
   return started;
 }
 
+/** Reports an error; its analytics label is the one given, else the error's own (spec §8). */
 export async function captureError(
   error: unknown,
-  { fingerprint, label }: { fingerprint?: string | undefined; label: string },
+  { fingerprint, label: given }: { fingerprint?: string | undefined; label?: string | undefined },
 ): Promise<void> {
+  const label = given ?? analyticsLabelOf(error);
   const span = trace.getActiveSpan()?.spanContext();
   if (!(await startErrorReporting())) {
     const line = errorLogLine(error, { fingerprint, traceId: span?.traceId });

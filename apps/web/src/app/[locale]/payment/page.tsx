@@ -4,6 +4,8 @@ import {
   isFlagOn,
   planBadgesFor,
   readQueryParam,
+  REGIONS,
+  resolveRegion,
   statementLine,
   type PlanView,
 } from '@checkout/core';
@@ -141,6 +143,10 @@ export default async function PaymentPage() {
   const upgrade = cart?.upgrade;
   const upgradeFrom = upgrade && checkout.pkg.plans.find((p) => p.identifier === upgrade.fromPlan);
   const productName = brand.products[checkout.group].name;
+  const geo = context.geoData;
+  // The address fields get the regions of the country they start with; other countries' on use.
+  const startCountry = cart?.country ?? geo.countryCode;
+  const startRegions = REGIONS[startCountry];
   const content: Record<Section, ReactNode> = {
     plans: (
       <>
@@ -202,11 +208,12 @@ export default async function PaymentPage() {
           initial={{
             cart,
             currency: checkout.currency,
-            country: context.geoData.countryCode,
-            region: context.geoData.stateCode
-              ? `${context.geoData.countryCode}-${context.geoData.stateCode}`
-              : undefined,
-            postalCode: context.geoData.zipCode,
+            country: geo.countryCode,
+            region: resolveRegion(
+              geo.countryCode,
+              geo.stateCode ? `${geo.countryCode}-${geo.stateCode}` : undefined,
+            ),
+            postalCode: geo.zipCode,
             crossSell: preselectedCrossSell(params, crossSellPlans),
             step,
           }}
@@ -258,7 +265,10 @@ export default async function PaymentPage() {
                       }),
                     })}
                   </p>
-                  <AddressFields countries={countryOptions(locale)} />
+                  <AddressFields
+                    countries={countryOptions(locale)}
+                    regions={startRegions ? { [startCountry]: startRegions } : {}}
+                  />
                   {isEnabled(flags, 'coupon') && !upgrade ? (
                     <CouponField
                       initialCode={readQueryParam(params, 'coupon')}
