@@ -1,9 +1,10 @@
 /**
- * Test helpers: a small OTLP/HTTP (JSON) receiver and a Sentry envelope receiver on free
+ * Test helpers: a small OTLP/HTTP (JSON, and protobuf for traces) receiver and a Sentry envelope receiver on free
  * loopback ports, keeping what the real SDKs sent. Also used by the end-to-end telemetry spec.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { traceRequestOfProtobuf } from './otlp-protobuf';
 
 export interface ReceivedSpan {
   service: string;
@@ -68,7 +69,7 @@ function attributesOf(list: OtlpAttributes): Record<string, unknown> {
   );
 }
 
-/** Spans and metrics posted as OTLP/JSON to /v1/traces and /v1/metrics. */
+/** Spans and metrics posted as OTLP/JSON (traces also as protobuf) to /v1/traces and /v1/metrics. */
 export async function startOtlpReceiver(): Promise<
   Receiver & { spans: ReceivedSpan[]; metrics: ReceivedMetric[]; requests: string[] }
 > {
@@ -78,7 +79,10 @@ export async function startOtlpReceiver(): Promise<
   const server = createServer((request, response) => {
     void bodyOf(request).then((body) => {
       requests.push(`${request.method} ${request.url} ${request.headers['content-type']}`);
-      const json = JSON.parse(body.toString() || '{}') as {
+      const protobuf = /protobuf/.test(request.headers['content-type'] ?? '');
+      const json = (
+        protobuf ? traceRequestOfProtobuf(body) : JSON.parse(body.toString() || '{}')
+      ) as {
         resourceSpans?: {
           resource?: { attributes?: OtlpAttributes };
           scopeSpans?: {

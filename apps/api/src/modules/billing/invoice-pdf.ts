@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { DEFAULT_LOCALE, formatPrice, languageOf } from '@checkout/core';
 import type { InvoiceDocument } from './invoice-document';
 import { taxLabel, translator } from './messages';
-import { allFontFiles, fontRuns, visualRuns } from './pdf-fonts';
+import { allFonts, fontRuns, visualRuns } from './pdf-fonts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
@@ -163,7 +163,7 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     info: { Title: `${doc.numberText}`, Author: doc.seller.name },
     lang: languageOf(locale).localeCode,
   });
-  for (const font of allFontFiles()) pdf.registerFont(font.name, font.path);
+  for (const font of allFonts()) pdf.registerFont(font.name, font.data);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {

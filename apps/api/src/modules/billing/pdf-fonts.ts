@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import bidiFactory from 'bidi-js';
+import { sfntOfWoff } from './woff';
 
 export interface FontFile {
   /** The name pdfkit registers it under. */
@@ -118,6 +119,16 @@ export function visualRuns(line: string, rtl: boolean): Run[] | undefined {
   );
 }
 
-export function allFontFiles(): FontFile[] {
-  return loadSubsets().map(({ name, path }) => ({ name, path }));
+const fontData = new Map<string, Buffer>();
+
+/** Every font as pdfkit registers it: its name and its plain font bytes, read once. */
+export function allFonts(): { name: string; data: Buffer }[] {
+  return loadSubsets().map(({ name, path }) => {
+    let data = fontData.get(path);
+    if (!data) {
+      data = sfntOfWoff(readFileSync(path));
+      fontData.set(path, data);
+    }
+    return { name, data };
+  });
 }
