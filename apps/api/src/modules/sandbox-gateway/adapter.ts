@@ -31,6 +31,7 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
     const batch = charges.map((charge) => {
       const vocabulary = vocabularyOf(charge.provider);
       if (!vocabulary) throw new Error(`sandbox: no words for ${charge.provider.family}`);
+      startedHere.set(charge.paymentId, charge.provider);
       return { charge, sandbox: { ...charge, ...vocabulary } };
     });
     const reported = await gateway.chargeSavedMany(batch);
