@@ -48,6 +48,22 @@ describe('api shell', () => {
     expect(statuses).toContain(429);
   });
 
+  it('takes any number of provider notifications from one address: a signature, not a limit, guards them', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/callback/',
+        remoteAddress: '10.0.0.10',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ id: `evt-${i}`, paymentId: 'x', status: 'paid' }),
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).not.toContain(429);
+    expect(new Set(statuses)).toEqual(new Set([401]));
+  });
+
   it('limits each visitor separately when the web app forwards their address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {

@@ -22,6 +22,33 @@ export interface BillingOptions {
   jobs: Jobs;
 }
 
+/**
+ * Paid or refunded orders whose documents this process issues at once. A burst (a renewal batch
+ * moves hundreds of orders in one statement) waits its turn here rather than taking every
+ * database connection from the work that moved them.
+ */
+const ISSUING_AT_ONCE = 2;
+
+/** Runs the tasks handed to it, at most `limit` at a time, in the order handed. */
+function limited(limit: number): (task: () => Promise<unknown>) => void {
+  const waiting: (() => Promise<unknown>)[] = [];
+  let running = 0;
+  const next = () => {
+    const task = running < limit ? waiting.shift() : undefined;
+    if (!task) return;
+    running++;
+    void task().finally(() => {
+      running--;
+      next();
+    });
+    next();
+  };
+  return (task) => {
+    waiting.push(task);
+    next();
+  };
+}
+
 export function billingModule(app: FastifyInstance, options: BillingOptions): OutboxDeps {
   const { db, catalog } = options;
   const outbox: OutboxDeps = {
@@ -31,13 +58,18 @@ export function billingModule(app: FastifyInstance, options: BillingOptions): Ou
     log: app.log,
   };
   billingRoutes(app, db);
+  const issue = limited(ISSUING_AT_ONCE);
   const stopListening = onOrderMoved((orderId, to) => {
     const kind = to === 'paid' ? 'invoice' : to === 'refunded' ? 'credit_note' : undefined;
     if (!kind) return;
     // Sent right away; the sweep catches up with whatever this misses (a crash, a mail outage).
-    issueDocuments(db, planFactsFrom(catalog), orderId, kind)
-      .then((issued) => (issued > 0 ? sendDueMail(outbox) : 0))
-      .catch((error: unknown) => app.log.warn({ err: error, orderId }, 'billing documents failed'));
+    issue(() =>
+      issueDocuments(db, planFactsFrom(catalog), orderId, kind)
+        .then((issued) => (issued > 0 ? sendDueMail(outbox) : 0))
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, orderId }, 'billing documents failed'),
+        ),
+    );
   });
   app.addHook('onClose', () => stopListening());
   options.jobs.define('billing-sweep', async () => {

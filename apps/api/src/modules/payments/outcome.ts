@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { orderConsequences } from '../checkout/complete-order';
+import { transitionRenewalOrders } from '../orders/renewal-transitions';
 import { transitionOrder, type EventSource } from '../orders/transitions';
 import { paymentOf } from './order-payment';
 import type { PaymentAdapter, PaymentRef } from './providers/adapter';
@@ -56,6 +57,23 @@ export async function applyProviderStatus(
     return true;
   // Another order paid the cart (the move went to refund_due), or a refund is still due.
   return refundOrder(deps, order.id);
+}
+
+/**
+ * The provider's answers to a batch of renewal charges, as applyProviderStatus applies each to a
+ * new order, in one statement (a renewal order has no cart another order could have paid).
+ * Answers the ids of the orders moved.
+ */
+export function applyRenewalStatuses(
+  deps: Pick<OutcomeDeps, 'db'>,
+  answers: readonly { orderId: string; status: OrderStatus }[],
+): Promise<Set<string>> {
+  const moves = answers.filter(({ status }) => canTransition('new', status));
+  return transitionRenewalOrders(
+    deps.db,
+    moves.map(({ orderId, status }) => ({ orderId, to: status })),
+    'authorization',
+  );
 }
 
 /** True when this call refunded the order; false when it was not (or no longer) refund_due. */

@@ -1,15 +1,17 @@
 /**
- * A renewal's payment: an ordinary order linked to its subscription (no cart behind it), paid by
- * a merchant-initiated charge of the method the provider kept at the first payment, and moved
- * through outcome.ts like every other order. One order per subscription, cycle and attempt: its
- * payment's idempotency key says so, and the provider charges that payment id once.
+ * Renewal payments, a batch at a time: each an ordinary order linked to its subscription (no cart
+ * behind it), paid by a merchant-initiated charge of the method the provider kept at the first
+ * payment, and moved through outcome.ts like every other order. One order per subscription, cycle
+ * and attempt: its payment's idempotency key says so, and the provider charges that payment id
+ * once. A batch's orders and payments are placed in one statement, charged in one call to each
+ * provider that takes batches, and answered and moved in one statement each.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { findProvider, type CartView, type Currency, type OrderStatus } from '@checkout/core';
+import { findProvider, type Currency, type OrderStatus } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
-import { rememberOrder } from '../orders/placed-orders';
-import { applyProviderStatus, type OutcomeDeps } from './outcome';
+import { applyRenewalStatuses, type OutcomeDeps } from './outcome';
+import type { PaymentAdapter, SavedMethodCharge } from './providers/adapter';
 
 export interface RenewalCharge {
   subscriptionId: string;
@@ -23,108 +25,202 @@ export interface RenewalCharge {
   method: { provider: string; method: string } | undefined;
 }
 
-export interface ChargedRenewal {
-  orderId: string;
-  /** The order's status after the provider's answer; `error` when nothing could be charged. */
-  status: OrderStatus;
-}
+export type ChargedRenewal =
+  | {
+      orderId: string;
+      /** The provider's answer (paid, error), or the order's status when it had answered before. */
+      status: OrderStatus;
+    }
+  /** Another job is placing this attempt's order at this moment: asked again when the claim ends. */
+  | { orderId?: undefined; status: 'placing' };
+
+type SavedMethod = { provider: string; method: string };
 
 /** The reusable method the provider kept at an order's payment, with its provider. */
 export async function savedMethodOf(
   db: Database,
   orderId: string,
-): Promise<{ provider: string; method: string } | undefined> {
-  const [row] = await queryRows<{ provider: string; method: string }>(
-    db,
-    sql`select provider, saved_method as method from payments
-      where order_id = ${orderId} and saved_method is not null limit 1`,
-  );
-  return row;
+): Promise<SavedMethod | undefined> {
+  return (await savedMethodsOf(db, [orderId])).get(orderId);
 }
 
-/** Places the renewal order once per key; answers its order and payment ids and status. */
-async function placeRenewalOrder(db: Database, charge: RenewalCharge, provider: string) {
-  const key = `renewal:${charge.subscriptionId}:${charge.cycle}:${charge.attempt}`;
-  const orderId = randomUUID();
-  const paymentId = randomUUID();
-  // The tax share of the first order carries over (the renewal price includes or adds it alike).
-  const placed = await queryRows<{
-    order_id: string;
-    payment_id: string;
-    status: OrderStatus;
-    email: string;
-    snapshot: CartView | null;
-  }>(
+/** The same for many orders in one statement, by order id. */
+export async function savedMethodsOf(
+  db: Database,
+  orderIds: readonly string[],
+): Promise<Map<string, SavedMethod>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await queryRows<SavedMethod & { order_id: string }>(
     db,
-    sql`with first as (
-      select email, country, snapshot, case when total_minor > 0
-        then round(${charge.amountMinor}::numeric * tax_minor / total_minor)::bigint else 0 end as tax
-      from orders where id = ${charge.firstOrderId}
-    ), placed as (
-      insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor,
-        snapshot, subscription_id)
-      select ${orderId}::uuid, ${orderId}::uuid, 'new', email, ${charge.currency}, country,
-        ${charge.amountMinor}::bigint, tax, snapshot, ${charge.subscriptionId}::uuid from first
-      where not exists (select 1 from payments where idempotency_key = ${key})
-      returning id, email, snapshot
-    ), paid as (
-      insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
-      select ${paymentId}::uuid, id, ${provider}, ${key}, 'renewal', now() + interval '5 minutes'
-      from placed
-      on conflict (idempotency_key) do nothing
-      returning id, order_id
-    )
-    select paid.order_id, paid.id as payment_id, 'new' as status, placed.email, placed.snapshot
-    from paid join placed on placed.id = paid.order_id
-    union all
-    select p.order_id, p.id, o.status, o.email, null from payments p
-      join orders o on o.id = p.order_id
-      where p.idempotency_key = ${key}`,
+    sql`select distinct on (order_id) order_id, provider, saved_method as method from payments
+      where order_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(orderIds)}::jsonb))
+        and saved_method is not null
+      order by order_id, created_at`,
   );
-  return placed[0];
+  return new Map(rows.map(({ order_id, provider, method }) => [order_id, { provider, method }]));
+}
+
+interface Placed {
+  n: number;
+  order_id: string;
+  payment_id: string;
+  status: OrderStatus;
 }
 
 /**
- * Charges one renewal attempt and moves its order. Run twice (a retried job, a second node), it
- * finds the same order and the provider answers the same charge: charged once.
+ * Places each charge's order and payment once per key, in one statement; answers, by the charge's
+ * index, its order and payment ids and status (a repeat finds the first attempt's).
  */
-export async function chargeRenewal(
-  deps: OutcomeDeps,
-  charge: RenewalCharge,
-): Promise<ChargedRenewal | undefined> {
-  const provider = charge.method && findProvider(charge.method.provider);
-  const adapter = provider && deps.adapterFor(provider);
-  if (!charge.method || !provider || !adapter?.chargeSavedMethod) return undefined;
-  const placed = await placeRenewalOrder(deps.db, charge, provider.id);
-  if (!placed) return undefined;
-  const { order_id: orderId, payment_id: paymentId } = placed;
-  if (placed.status !== 'new') return { orderId, status: placed.status };
-  // Its first move then needs no read (the renewal's facts are the first order's).
-  if (placed.snapshot) {
-    rememberOrder({
-      id: orderId,
-      email: placed.email,
+async function placeRenewalOrders(
+  db: Database,
+  charges: readonly { charge: RenewalCharge; provider: string }[],
+): Promise<Map<number, Placed>> {
+  const input = JSON.stringify(
+    charges.map(({ charge, provider }, n) => ({
+      n,
+      key: `renewal:${charge.subscriptionId}:${charge.cycle}:${charge.attempt}`,
+      order_id: randomUUID(),
+      payment_id: randomUUID(),
+      subscription_id: charge.subscriptionId,
+      first_order_id: charge.firstOrderId,
+      amount: charge.amountMinor,
       currency: charge.currency,
-      snapshot: placed.snapshot,
-      subscriptionId: charge.subscriptionId,
-    });
-  }
-  const status = await adapter.chargeSavedMethod({
-    paymentId,
-    orderId,
-    provider,
-    method: charge.method.method,
-    amountMinor: charge.amountMinor,
-    currency: charge.currency,
-  });
-  await queryRows(
-    deps.db,
-    sql`update payments set answer = ${JSON.stringify(
-      status === 'paid'
-        ? { type: 'done', orderId }
-        : { type: 'error', orderId, reason: 'declined' },
-    )}::jsonb where id = ${paymentId} returning id`,
+      provider,
+    })),
   );
-  await applyProviderStatus(deps, { id: orderId, status: 'new' }, status, 'authorization');
-  return { orderId, status };
+  // The tax share of the first order carries over (the renewal price includes or adds it alike).
+  const rows = await queryRows<Placed>(
+    db,
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(n int, key text, order_id uuid,
+        payment_id uuid, subscription_id uuid, first_order_id uuid, amount bigint, currency text,
+        provider text)
+    ), fresh as (
+      select i.* from input i
+      where not exists (select 1 from payments p where p.idempotency_key = i.key)
+    ), placed as (
+      insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor,
+        snapshot, subscription_id)
+      select f.order_id, f.order_id, 'new', o.email, f.currency, o.country, f.amount,
+        case when o.total_minor > 0
+          then round(f.amount::numeric * o.tax_minor / o.total_minor)::bigint else 0 end,
+        o.snapshot, f.subscription_id
+      from fresh f join orders o on o.id = f.first_order_id
+      returning id
+    ), paid as (
+      insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
+      select f.payment_id, f.order_id, f.provider, f.key, 'renewal', now() + interval '5 minutes'
+      from fresh f join placed on placed.id = f.order_id
+      on conflict (idempotency_key) do nothing
+      returning id, order_id
+    )
+    select i.n, paid.order_id, paid.id as payment_id, 'new' as status
+    from input i join paid on paid.id = i.payment_id
+    union all
+    select i.n, p.order_id, p.id, o.status from input i
+      join payments p on p.idempotency_key = i.key join orders o on o.id = p.order_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.n), row]));
+}
+
+/** Asks each adapter for its charges: in one call when it takes batches, else one by one. */
+async function chargeAll(
+  byAdapter: Map<PaymentAdapter, { n: number; charge: SavedMethodCharge }[]>,
+): Promise<Map<number, OrderStatus>> {
+  const statuses = new Map<number, OrderStatus>();
+  for (const [adapter, charges] of byAdapter) {
+    const answered = adapter.chargeSavedMethods
+      ? await adapter.chargeSavedMethods(charges.map(({ charge }) => charge))
+      : await Promise.all(
+          charges.map(({ charge }) =>
+            adapter.chargeSavedMethod
+              ? adapter.chargeSavedMethod(charge)
+              : Promise.resolve<OrderStatus>('error'),
+          ),
+        );
+    charges.forEach(({ n }, i) => statuses.set(n, answered[i] ?? 'error'));
+  }
+  return statuses;
+}
+
+/** Stores each charge's answer on its payment, in one statement. */
+async function storeAnswers(
+  db: Database,
+  answers: { paymentId: string; orderId: string; status: OrderStatus }[],
+) {
+  if (answers.length === 0) return;
+  const input = JSON.stringify(
+    answers.map(({ paymentId, orderId, status }) => ({
+      id: paymentId,
+      answer:
+        status === 'paid'
+          ? { type: 'done', orderId }
+          : { type: 'error', orderId, reason: 'declined' },
+    })),
+  );
+  await queryRows(
+    db,
+    sql`update payments p set answer = i.answer
+      from jsonb_to_recordset(${input}::jsonb) as i(id uuid, answer jsonb)
+      where p.id = i.id returning p.id`,
+  );
+}
+
+/**
+ * Charges each renewal attempt and moves its order; answers in the order asked, undefined where
+ * nothing could be charged (no method, no provider). Run twice (a retried job, a second node),
+ * it finds the same orders and the provider answers the same charges: charged once.
+ */
+export async function chargeRenewals(
+  deps: OutcomeDeps,
+  charges: readonly RenewalCharge[],
+): Promise<(ChargedRenewal | undefined)[]> {
+  const chargeable = charges.flatMap((charge, n) => {
+    const provider = charge.method && findProvider(charge.method.provider);
+    const adapter = provider && deps.adapterFor(provider);
+    return charge.method && provider && adapter?.chargeSavedMethod
+      ? [{ n, charge, provider, adapter, method: charge.method.method }]
+      : [];
+  });
+  if (chargeable.length === 0) return charges.map(() => undefined);
+  const placed = await placeRenewalOrders(
+    deps.db,
+    chargeable.map(({ charge, provider }) => ({ charge, provider: provider.id })),
+  );
+  const results = new Map<number, ChargedRenewal>();
+  const byAdapter = new Map<PaymentAdapter, { n: number; charge: SavedMethodCharge }[]>();
+  chargeable.forEach(({ n, charge, provider, adapter, method }, i) => {
+    const row = placed.get(i);
+    if (!row) {
+      results.set(n, { status: 'placing' });
+      return;
+    }
+    results.set(n, { orderId: row.order_id, status: row.status });
+    // Placed before and answered since: a repeat, charged no more.
+    if (row.status !== 'new') return;
+    const list = byAdapter.get(adapter) ?? [];
+    list.push({
+      n,
+      charge: {
+        paymentId: row.payment_id,
+        orderId: row.order_id,
+        provider,
+        method,
+        amountMinor: charge.amountMinor,
+        currency: charge.currency,
+      },
+    });
+    byAdapter.set(adapter, list);
+  });
+  const statuses = await chargeAll(byAdapter);
+  const answers = [...byAdapter.values()].flat().map(({ n, charge }) => ({
+    n,
+    paymentId: charge.paymentId,
+    orderId: charge.orderId,
+    status: statuses.get(n) ?? 'error',
+  }));
+  await storeAnswers(deps.db, answers);
+  await applyRenewalStatuses(deps, answers);
+  for (const { n, orderId, status } of answers) results.set(n, { orderId, status });
+  return charges.map((_, n) => results.get(n));
 }

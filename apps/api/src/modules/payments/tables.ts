@@ -31,6 +31,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('payments_by_order').on(t.orderId),
     index('payments_unanswered_lease_idx')
       .on(t.leaseUntil)
       .where(sql`${t.answer} is null`),

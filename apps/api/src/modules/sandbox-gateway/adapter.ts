@@ -5,7 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { AppError, ERROR_CODES, takesCardFields, type ProviderSpec } from '@checkout/core';
-import type { PaymentAdapter } from '../payments/providers/adapter';
+import type { PaymentAdapter, SavedMethodCharge } from '../payments/providers/adapter';
 import { readSignedNotification } from '../payments/providers/signed-body';
 import { redeemPublicToken, SANDBOX_BANKS } from './bank-link';
 import { chargeOf } from './charges';
@@ -26,6 +26,17 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
   const startedHere = new LRUCache<string, ProviderSpec>({ max: 10_000 });
   const providerOf = async (paymentId: string) =>
     startedHere.get(paymentId) ?? (await findSandboxPayment(desk, paymentId))?.provider;
+  /** Merchant-initiated charges of cards on file, in each provider family's words. */
+  const chargeSavedMethods = async (charges: readonly SavedMethodCharge[]) => {
+    const batch = charges.map((charge) => {
+      const vocabulary = vocabularyOf(charge.provider);
+      if (!vocabulary) throw new Error(`sandbox: no words for ${charge.provider.family}`);
+      startedHere.set(charge.paymentId, charge.provider);
+      return { charge, sandbox: { ...charge, ...vocabulary } };
+    });
+    const reported = await gateway.chargeSavedMany(batch);
+    return batch.map(({ sandbox }, n) => sandbox.statusFor(reported[n] ?? '') ?? 'error');
+  };
   return {
     cardFieldsUrl: CARD_FIELDS_PATH,
     cardFingerprint: (token) => tokenFingerprint(db, token),
@@ -78,12 +89,8 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
       return found ? found.statusFor(reported) : undefined;
     },
     cardOf: async (payment) => (await chargeOf(db, payment.paymentId))?.card,
-    chargeSavedMethod: async (charge) => {
-      const vocabulary = vocabularyOf(charge.provider);
-      if (!vocabulary) throw new Error(`sandbox: no words for ${charge.provider.family}`);
-      const reported = await gateway.chargeSaved(charge, { ...charge, ...vocabulary });
-      return vocabulary.statusFor(reported) ?? 'error';
-    },
+    chargeSavedMethods,
+    chargeSavedMethod: async (charge) => (await chargeSavedMethods([charge]))[0] ?? 'error',
     saveCard: (token) => gateway.saveToken(token),
   };
 }

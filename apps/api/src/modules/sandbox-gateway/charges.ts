@@ -57,32 +57,50 @@ export async function chargeOf(
   );
 }
 
+/** One merchant-initiated charge of a batch, with its family's words. */
+export interface SavedCardCharge {
+  paymentId: string;
+  method: string;
+  success: string;
+  declined: string;
+}
+
 /**
- * A merchant-initiated charge of a card on file, recorded once per payment id in one statement:
- * a repeat answers what the first recorded (`fresh` false) and charges nothing. An unknown
- * method is declined.
+ * Merchant-initiated charges of cards on file, in one statement, each recorded once per payment
+ * id: a repeat charges nothing and answers what the first recorded (`fresh` false), even while
+ * that first one commits at the same moment (the upsert waits for it and reads its row). An
+ * unknown method is declined. Answers in the order asked.
  */
-export async function chargeSavedCard(
+export async function chargeSavedCards(
   db: Database,
-  paymentId: string,
-  method: string,
-  words: { success: string; declined: string },
-): Promise<{ reported: string; fresh: boolean }> {
-  const [row] = await queryRows<{ reported: string; fresh: boolean }>(
+  charges: readonly SavedCardCharge[],
+): Promise<{ reported: string; fresh: boolean }[]> {
+  if (charges.length === 0) return [];
+  const input = JSON.stringify(
+    charges.map((c, n) => ({
+      n,
+      payment_id: c.paymentId,
+      method: c.method,
+      ok: c.success,
+      no: c.declined,
+    })),
+  );
+  const rows = await queryRows<{ n: number; reported: string; fresh: boolean }>(
     db,
-    sql`with card as (
-      select brand, last4, expiry, outcome from sandbox_saved_cards where method = ${method}
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb)
+        as i(n int, payment_id uuid, method text, ok text, no text)
     ), charged as (
       insert into sandbox_charges (payment_id, reported, brand, last4, expiry)
-      select ${paymentId}::uuid,
-        case when outcome = 'success' then ${words.success} else ${words.declined} end,
-        brand, last4, expiry from card
-      on conflict (payment_id) do nothing
-      returning reported
+      select i.payment_id, case when c.outcome = 'success' then i.ok else i.no end,
+        c.brand, c.last4, c.expiry
+      from input i join sandbox_saved_cards c on c.method = i.method
+      on conflict (payment_id) do update set payment_id = excluded.payment_id
+      returning payment_id, reported, xmax = 0 as fresh
     )
-    select reported, true as fresh from charged
-    union all
-    select reported, false from sandbox_charges where payment_id = ${paymentId}::uuid`,
+    select i.n, coalesce(ch.reported, i.no) as reported, coalesce(ch.fresh, false) as fresh
+    from input i left join charged ch on ch.payment_id = i.payment_id`,
   );
-  return row ?? { reported: words.declined, fresh: false };
+  const byIndex = new Map(rows.map((row) => [Number(row.n), row]));
+  return charges.map((c, n) => byIndex.get(n) ?? { reported: c.declined, fresh: false });
 }

@@ -24,7 +24,7 @@ import type {
 } from '../payments/providers/adapter';
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
-import { chargeSavedCard, recordCharge } from './charges';
+import { chargeSavedCards, recordCharge } from './charges';
 import { recordAtGateway } from './ledger';
 import { findSandboxPayment, type FoundPayment } from './payments';
 import { signHostedSession } from './session';
@@ -62,10 +62,16 @@ export const CARD_FIELDS_PATH = '/api/sandbox/card-fields/';
 /** The job that delivers one signed notification (a row in the job queue: a restart loses none). */
 export const NOTIFICATION_JOB = 'sandbox-notification';
 
+/** The job that delivers a batch's notifications (one per renewal batch, not one per payment). */
+export const NOTIFICATIONS_JOB = 'sandbox-notifications';
+
 export interface NotificationDelivery {
   headers: Record<string, string>;
   body: string;
 }
+
+/** How many notifications of one batch are delivered at once. */
+const DELIVERY_PARALLEL = 8;
 
 const DECLINES: ReadonlySet<SandboxOutcome> = new Set([
   'declined',
@@ -103,6 +109,22 @@ export class SandboxGateway {
       retryDelayS: 2,
       batchSize: 20,
     });
+    jobs.define<{ deliveries: NotificationDelivery[] }>(
+      NOTIFICATIONS_JOB,
+      ({ deliveries }) => this.deliverAll(deliveries),
+      { retryLimit: 5, retryDelayS: 2 },
+    );
+  }
+
+  /** A batch's notifications; any failed one retries the batch (a repeat changes nothing). */
+  private async deliverAll(deliveries: readonly NotificationDelivery[]): Promise<void> {
+    let failed = 0;
+    for (let i = 0; i < deliveries.length; i += DELIVERY_PARALLEL) {
+      const chunk = deliveries.slice(i, i + DELIVERY_PARALLEL);
+      const settled = await Promise.allSettled(chunk.map((delivery) => this.deliver(delivery)));
+      failed += settled.filter((result) => result.status === 'rejected').length;
+    }
+    if (failed > 0) throw new Error(`${failed} of ${deliveries.length} notifications failed`);
   }
 
   /**
@@ -133,7 +155,32 @@ export class SandboxGateway {
    * before the caller answers: from then on no restart or crash loses them.
    */
   async notify(paymentId: string, status: string, delayMs: number): Promise<void> {
-    if (Math.random() < this.options.webhookDropRate) return;
+    const delivery = this.signed(paymentId, status);
+    if (!delivery) return;
+    const copies = Array.from({ length: this.options.webhookCopies }, (_, copy) => ({
+      data: delivery,
+      delayMs: delayMs + copy * 50,
+    }));
+    await this.jobs.sendMany<NotificationDelivery>(NOTIFICATION_JOB, copies);
+  }
+
+  /** Many payments' news as one job per copy, queued in one statement. */
+  private async notifyAll(news: readonly { paymentId: string; status: string }[]): Promise<void> {
+    const deliveries = news.flatMap(({ paymentId, status }) => {
+      const delivery = this.signed(paymentId, status);
+      return delivery ? [delivery] : [];
+    });
+    if (deliveries.length === 0) return;
+    const copies = Array.from({ length: this.options.webhookCopies }, (_, copy) => ({
+      data: { deliveries },
+      delayMs: this.options.webhookDelayMs + copy * 50,
+    }));
+    await this.jobs.sendMany(NOTIFICATIONS_JOB, copies);
+  }
+
+  /** A payment's signed notification; undefined when it is lost on the way (the drop rate). */
+  private signed(paymentId: string, status: string): NotificationDelivery | undefined {
+    if (Math.random() < this.options.webhookDropRate) return undefined;
     const body = JSON.stringify({ id: randomUUID(), paymentId, status });
     const headers = {
       'content-type': 'application/json',
@@ -143,11 +190,7 @@ export class SandboxGateway {
         Math.floor(Date.now() / 1000),
       ),
     };
-    const copies = Array.from({ length: this.options.webhookCopies }, (_, copy) => ({
-      data: { headers, body },
-      delayMs: delayMs + copy * 50,
-    }));
-    await this.jobs.sendMany<NotificationDelivery>(NOTIFICATION_JOB, copies);
+    return { headers, body };
   }
 
   /**
@@ -246,17 +289,28 @@ export class SandboxGateway {
   }
 
   /**
-   * A merchant-initiated charge of a card on file: answered at once and then notified, like a
-   * card payment. The payment id is the idempotency key: asked again, the gateway answers what
-   * it recorded and charges nothing more.
+   * Merchant-initiated charges of cards on file: answered at once and then notified, like card
+   * payments (one notification job per batch). The payment id is the idempotency key: asked
+   * again, the gateway answers what it recorded and charges nothing more. Answers in order.
    */
-  async chargeSaved(charge: SavedMethodCharge, sandbox: SandboxPayment): Promise<string> {
-    const { reported, fresh } = await chargeSavedCard(this.db, charge.paymentId, charge.method, {
-      success: sandbox.words.success,
-      declined: sandbox.words.declined,
-    });
-    if (fresh) await this.notify(charge.paymentId, reported, this.options.webhookDelayMs);
-    return reported;
+  async chargeSavedMany(
+    charges: readonly { charge: SavedMethodCharge; sandbox: SandboxPayment }[],
+  ): Promise<string[]> {
+    const answers = await chargeSavedCards(
+      this.db,
+      charges.map(({ charge, sandbox }) => ({
+        paymentId: charge.paymentId,
+        method: charge.method,
+        success: sandbox.words.success,
+        declined: sandbox.words.declined,
+      })),
+    );
+    await this.notifyAll(
+      answers.flatMap(({ reported, fresh }, n) =>
+        fresh ? [{ paymentId: charges[n]?.charge.paymentId ?? '', status: reported }] : [],
+      ),
+    );
+    return answers.map(({ reported }) => reported);
   }
 
   /** The customer's new card (an unspent card-fields token) kept on file for renewals. */

@@ -67,3 +67,69 @@ export async function changeSubscription(
   );
   return rows.length > 0;
 }
+
+/** A renewal job's move of one subscription after its charge (paid, or declined). */
+export interface RenewalMove {
+  id: string;
+  /** The status and cycle the job's claim read: the move applies only while both still hold. */
+  status: SubscriptionStatus;
+  cycle: number;
+  to?: SubscriptionStatus;
+  event: SubscriptionEventType;
+  actor: 'renewal' | 'dunning';
+  detail: Record<string, unknown>;
+  nextChargeAt: Date;
+  /** Paid: on to the next cycle. */
+  nextCycle: boolean;
+  /** Failed attempts of the (new) cycle, kept on its subscription_renewals row. */
+  failedAttempts: number;
+}
+
+/**
+ * Many renewal moves in one statement, each as changeSubscription makes one (along core's
+ * transitions, with its event, its claim released); answers the ids this call moved.
+ */
+export async function applyRenewalMoves(
+  db: Database,
+  moves: readonly RenewalMove[],
+): Promise<Set<string>> {
+  const allowed = moves.filter(({ status, to }) => !to || canMoveSubscription(status, to));
+  if (allowed.length === 0) return new Set();
+  const input = JSON.stringify(
+    allowed.map((move) => ({
+      id: move.id,
+      status: move.status,
+      cycle: move.cycle,
+      to_status: move.to ?? null,
+      event: move.event,
+      actor: move.actor,
+      detail: move.detail,
+      next_charge_at: move.nextChargeAt.toISOString(),
+      next_cycle: move.nextCycle,
+      failed_attempts: move.failedAttempts,
+    })),
+  );
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(id uuid, status text, cycle int,
+        to_status text, event text, actor text, detail jsonb, next_charge_at timestamptz,
+        next_cycle boolean, failed_attempts int)
+    ), changed as (
+      update subscriptions s set updated_at = now(), status = coalesce(i.to_status, s.status),
+        next_charge_at = i.next_charge_at,
+        cycle = s.cycle + case when i.next_cycle then 1 else 0 end
+      from input i
+      where s.id = i.id and s.status = i.status and s.cycle = i.cycle
+      returning s.id, i.event, i.actor, i.detail, i.failed_attempts
+    ), event as (
+      insert into subscription_events (subscription_id, type, actor, detail)
+      select id, event, actor, detail from changed
+    ), renewals as (
+      update subscription_renewals r set claimed_until = null, failed_attempts = c.failed_attempts
+      from changed c where r.subscription_id = c.id
+    )
+    select id from changed`,
+  );
+  return new Set(rows.map(({ id }) => id));
+}

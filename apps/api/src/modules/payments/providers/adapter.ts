@@ -139,6 +139,8 @@ export interface PaymentAdapter {
    * payment id once however often it is asked; answers our status for its word (paid, error).
    */
   chargeSavedMethod?: (charge: SavedMethodCharge) => Promise<OrderStatus>;
+  /** Many such charges in one call (a renewal batch); answers each one's status, in order. */
+  chargeSavedMethods?: (charges: readonly SavedMethodCharge[]) => Promise<OrderStatus[]>;
   /**
    * Turns an unspent card-fields token into a saved method (the customer's new card for the
    * renewals); undefined when the token is unknown, spent or expired.
