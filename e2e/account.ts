@@ -1,5 +1,9 @@
-/** Accounts in the browser: a hydrated page, and signing up on the account site's screen. */
+/**
+ * Accounts in the browser: a hydrated page, signing up on the account site's screen, and a new
+ * account's first purchase.
+ */
 import { expect, type Page } from '@playwright/test';
+import { payWithCard } from './card';
 
 export const PASSWORD = 'a long enough password';
 
@@ -21,4 +25,16 @@ export async function signUpOnAccountSite(page: Page, email: string) {
   expect(code).toMatch(/^\d{6}$/);
   await page.getByLabel('Code').fill(code!);
   await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Signs up from the checkout (the mailed code confirms the address) and pays a VPN plan. */
+export async function buyAsNewAccount(page: Page, email: string, card: string) {
+  await open(page, '/payment/?product_group=vpn');
+  await page.getByRole('button', { name: 'Log in to your Account' }).click();
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="email-form"] button[type="submit"]').click();
+  await payWithCard(page, card);
+  await page.waitForURL(/\/success\/\?order_id=/);
 }

@@ -3,30 +3,17 @@
  * auto-renew off and on with the keyboard, cancels with a confirmation step and asks for the
  * money back within the window; the order ends refunded.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { open, signUpOnAccountSite } from './account';
-import { payWithCard } from './card';
+import { expect, test } from '@playwright/test';
+import { buyAsNewAccount, open } from './account';
 
 /** A card no other spec pays with: the gateway tokenizes one card at most 20 times an hour. */
 const CARD = '4929 1234 5678 9015';
-
-/** Signs up from the checkout (the mailed code confirms the address) and pays a VPN plan. */
-async function buyAsNewAccount(page: Page, email: string) {
-  await open(page, '/payment/?product_group=vpn');
-  await page.getByRole('button', { name: 'Log in to your Account' }).click();
-  await signUpOnAccountSite(page, email);
-  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
-  await page.locator('html[data-hydrated="true"]').waitFor();
-  await page.locator('[data-element="email-form"] button[type="submit"]').click();
-  await payWithCard(page, CARD);
-  await page.waitForURL(/\/success\/\?order_id=/);
-}
 
 test('turns auto-renew off, cancels after confirming, and gets the order refunded', async ({
   page,
 }) => {
   const email = `self-service-${Date.now()}@gmail.com`;
-  await buyAsNewAccount(page, email);
+  await buyAsNewAccount(page, email, CARD);
   await open(page, '/dashboard/');
 
   const subscription = page.locator('[data-section="subscriptions"] tbody tr').first();

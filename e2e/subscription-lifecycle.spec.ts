@@ -6,7 +6,7 @@
  * (playwright.config.ts, project `clock`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { open, signUpOnAccountSite } from './account';
+import { buyAsNewAccount, open, signUpOnAccountSite } from './account';
 import { cardFrame, payWithCard } from './card';
 
 /** Cards no other spec pays with: the gateway tokenizes one card at most 20 times an hour. */
@@ -14,18 +14,6 @@ const CARD = '4929 1234 5678 9114';
 const FRESH_CARD = '4929 1234 5678 9122';
 /** Paid at once; every renewal declined. */
 const DECLINES_RENEWALS = '4000 0000 0000 0341';
-
-/** Signs up from the checkout (the mailed code confirms the address) and pays a VPN plan. */
-async function buyAsNewAccount(page: Page, email: string, card: string) {
-  await open(page, '/payment/?product_group=vpn');
-  await page.getByRole('button', { name: 'Log in to your Account' }).click();
-  await signUpOnAccountSite(page, email);
-  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
-  await page.locator('html[data-hydrated="true"]').waitFor();
-  await page.locator('[data-element="email-form"] button[type="submit"]').click();
-  await payWithCard(page, card);
-  await page.waitForURL(/\/success\/\?order_id=/);
-}
 
 /** Jumps the api's clock to a minute past the account's (only) subscription's next charge. */
 async function fastForwardToRenewal(page: Page) {
