@@ -104,7 +104,10 @@ async function placeRenewalOrders(
       select f.order_id, f.order_id, 'new', o.email, f.currency, o.country, f.amount,
         case when o.total_minor > 0
           then round(f.amount::numeric * o.tax_minor / o.total_minor)::bigint else 0 end,
-        o.snapshot, f.subscription_id
+        -- A renewal replaces nothing: an upgrade order's upgrade (its credit and the subscription
+        -- it replaced) stays on that order, or the renewal's move to paid would count as a
+        -- second paid upgrade of that subscription (orders_one_paid_per_upgrade).
+        o.snapshot - 'upgrade', f.subscription_id
       from fresh f join orders o on o.id = f.first_order_id
       returning id
     ), paid as (

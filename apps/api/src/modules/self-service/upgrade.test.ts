@@ -211,4 +211,35 @@ describe('upgrading a subscription through the checkout', () => {
     const rows = await subscriptionRows(email);
     expect(rows.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
   });
+
+  it('renews the subscription an upgrade bought as a plain renewal', async () => {
+    const email = 'upgrade.renews@gmail.com';
+    const { browser, subscriptionId } = await subscriber(email);
+    const cart = (await upgradeCart(browser, subscriptionId)).json<CartView>();
+    const orderId = (await pay(browser, cart.id)).json<{ orderId: string }>().orderId;
+    const created = (await subscriptionRows(email)).find((s) => s.orderId === orderId)!;
+    const { now } = (
+      await browser.inject({
+        method: 'POST',
+        url: '/api/sandbox/clock/',
+        payload: { advanceMs: 1 },
+      })
+    ).json<{ now: string }>();
+    const advanceMs = created.nextChargeAt.getTime() - Date.parse(now) + 60_000;
+    // The renewal order carried the upgrade order's snapshot, upgrade included: its move to paid
+    // broke the one-paid-order-per-upgrade index and the clock jump answered 500.
+    const jump = await browser.inject({
+      method: 'POST',
+      url: '/api/sandbox/clock/',
+      payload: { advanceMs },
+    });
+    expect(jump.statusCode).toBe(200);
+    const renewals = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.subscriptionId, created.id));
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ status: 'paid' });
+    expect(renewals[0]!.snapshot).not.toHaveProperty('upgrade');
+  });
 });
