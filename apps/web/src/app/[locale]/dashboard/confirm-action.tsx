@@ -8,6 +8,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { sendAccountAction, type AccountRequest } from './account-action';
 import styles from './dashboard.module.css';
+import { DialogOpener } from './dialog-opener';
 
 interface ConfirmActionProps {
   request: AccountRequest;
@@ -49,17 +50,9 @@ export default function ConfirmAction({
 
   return (
     <>
-      <button
-        type="button"
-        className="link-button"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setFailed(false);
-          dialog.current?.showModal();
-        }}
-      >
+      <DialogOpener dialog={dialog} onOpen={() => setFailed(false)}>
         {label}
-      </button>
+      </DialogOpener>
       <dialog
         ref={dialog}
         className={styles.dialog}

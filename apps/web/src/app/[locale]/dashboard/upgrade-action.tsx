@@ -9,6 +9,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useLocale } from 'next-intl';
 import { useRouter } from '../../../i18n/navigation';
 import styles from './dashboard.module.css';
+import { DialogOpener } from './dialog-opener';
 
 export interface UpgradeChoice {
   plan: string;
@@ -74,17 +75,9 @@ export default function UpgradeAction({
 
   return (
     <>
-      <button
-        type="button"
-        className="link-button"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setFailed(false);
-          dialog.current?.showModal();
-        }}
-      >
+      <DialogOpener dialog={dialog} onOpen={() => setFailed(false)}>
         {text.label}
-      </button>
+      </DialogOpener>
       <dialog
         ref={dialog}
         className={styles.dialog}
