@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { releaseLostConnections } from './lost-connections';
 import { statementName } from './query-errors';
 import { tracePglite, traceQueries } from '../telemetry/query-spans';
 import * as schema from './schema';
@@ -74,6 +75,7 @@ async function openPostgres(
     traceQueries(client);
     client.on('error', (error) => console.warn('database connection lost:', error.message));
   });
+  releaseLostConnections(pool);
   const db = drizzle(pool, { schema });
   // Several api nodes may start at once: one migrates and seeds, the others wait for it.
   const lock = await pool.connect();

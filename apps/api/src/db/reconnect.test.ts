@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import { openDatabase, queryRows } from './client';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { describeOnPostgres } from './describe-on-postgres';
@@ -99,4 +100,64 @@ describeOnPostgres('when PostgreSQL restarts under the api', () => {
     cluster.start();
     expect(await buy()).toEqual({ health: 200, status: 'paid' });
   }, 60_000);
+
+  it('gives the pool back a connection whose BEGIN failed, so the next transaction gets one', async () => {
+    // drizzle-orm#6241 (lost-connections.ts): this hung the suite's close after a restart.
+    // Two connections (start-up holds one for its lock while it migrates on the other).
+    const one = await openDatabase({ databaseUrl: cluster.url, poolMax: 2, pgliteDir: '' });
+    try {
+      const pid = async () =>
+        (
+          await queryRows<{ pid: number }>(
+            one.db,
+            sql`select pg_backend_pid() as pid, pg_sleep(0.1)`,
+          )
+        )[0]?.pid ?? 0;
+      const pids = await Promise.all([pid(), pid()]);
+      expect(new Set(pids).size).toBe(2);
+      expect(pids).not.toContain(0);
+      // Both server processes freeze, so each transaction's BEGIN is sent and waits; then they
+      // die under it.
+      for (const p of pids) process.kill(p, 'SIGSTOP');
+      const begun = [1, 2].map(() => one.db.transaction((tx) => tx.execute(sql`select 1`)));
+      await new Promise((r) => setTimeout(r, 200));
+      for (const p of pids) process.kill(p, 'SIGKILL');
+      const failed = await Promise.allSettled(begun);
+      expect(failed.map((f) => f.status)).toEqual(['rejected', 'rejected']);
+      // The postmaster restarts the others after a backend's crash; the next one waits for it.
+      const next = await inTime(
+        retryWhileStarting(() =>
+          one.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            return 'committed';
+          }),
+        ),
+      );
+      expect(next).toBe('committed');
+    } finally {
+      await inTime(one.close());
+    }
+  }, 60_000);
 });
+
+/** Rejects instead of hanging when the pool has no connection left to give. */
+function inTime<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error('no connection within 15 s: the pool lost it')), 15_000),
+    ),
+  ]);
+}
+
+/** The server refuses connections for a moment while it recovers from the crash. */
+async function retryWhileStarting<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= 40) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
