@@ -73,6 +73,35 @@ test('logs in from the checkout, buys with the account, sees it on the dashboard
   await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
 });
 
+test('a logged-in page fits a phone screen, its menu too, left to right and right to left', async ({
+  page,
+}) => {
+  // A long address in the header once made every logged-in page wider than a 375 px screen.
+  const email = `a-rather-long-address-for-a-phone-${Date.now()}@gmail.com`;
+  await open(page, '/payment/?product_group=vpn');
+  await page.getByRole('button', { name: 'Log in to your Account' }).click();
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/dashboard/', '/ar/dashboard/', '/ar/payment/?product_group=vpn']) {
+    await open(page, path);
+    const menu = page.locator('header button[aria-expanded]');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText(email)).toBeHidden();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      path,
+    ).toBeLessThanOrEqual(375);
+    await menu.click();
+    const list = page.locator('header ul', { hasText: email });
+    await expect(list).toBeVisible();
+    const box = await list.boundingBox();
+    expect(box?.x, path).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0), path).toBeLessThanOrEqual(375);
+    await page.keyboard.press('Escape');
+  }
+});
+
 test('force_login starts a login; after it the parameter is gone', async ({ page }) => {
   const email = `force-${Date.now()}@gmail.com`;
   await page.goto('/payment/?product_group=vpn&force_login=1');
