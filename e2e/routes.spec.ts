@@ -43,11 +43,14 @@ test('addresses without a trailing slash redirect to it', async ({ request }) =>
   }
 });
 
-test('the page head carries title, description, canonical and share tags', async ({ page }) => {
+test('the page head carries title, description, canonical and share tags', async ({
+  page,
+  baseURL,
+}) => {
   await page.goto('/de/payment/?product_group=vpn');
   await expect(page).toHaveTitle('Aegis kaufen | Aegis Checkout');
   const canonical = page.locator('link[rel="canonical"]');
-  await expect(canonical).toHaveAttribute('href', 'http://localhost:3100/de/payment/');
+  await expect(canonical).toHaveAttribute('href', `${baseURL}/de/payment/`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Aegis/);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary');
   await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
