@@ -4,6 +4,7 @@
  * and a sweep every minute issues what a crash left undone and sends the outbox.
  */
 import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
 import type { Database } from '../../db/client';
 import type { Jobs } from '../../jobs/queue';
 import type { Catalog } from '../catalog/catalog';
@@ -29,26 +30,6 @@ export interface BillingOptions {
  */
 const ISSUING_AT_ONCE = 2;
 
-/** Runs the tasks handed to it, at most `limit` at a time, in the order handed. */
-function limited(limit: number): (task: () => Promise<unknown>) => void {
-  const waiting: (() => Promise<unknown>)[] = [];
-  let running = 0;
-  const next = () => {
-    const task = running < limit ? waiting.shift() : undefined;
-    if (!task) return;
-    running++;
-    void task().finally(() => {
-      running--;
-      next();
-    });
-    next();
-  };
-  return (task) => {
-    waiting.push(task);
-    next();
-  };
-}
-
 export function billingModule(app: FastifyInstance, options: BillingOptions): OutboxDeps {
   const { db, catalog } = options;
   const outbox: OutboxDeps = {
@@ -58,12 +39,12 @@ export function billingModule(app: FastifyInstance, options: BillingOptions): Ou
     log: app.log,
   };
   billingRoutes(app, db);
-  const issue = limited(ISSUING_AT_ONCE);
+  const issue = pLimit(ISSUING_AT_ONCE);
   const stopListening = onOrderMoved((orderId, to) => {
     const kind = to === 'paid' ? 'invoice' : to === 'refunded' ? 'credit_note' : undefined;
     if (!kind) return;
     // Sent right away; the sweep catches up with whatever this misses (a crash, a mail outage).
-    issue(() =>
+    void issue(() =>
       issueDocuments(db, planFactsFrom(catalog), orderId, kind)
         .then((issued) => (issued > 0 ? sendDueMail(outbox) : 0))
         .catch((error: unknown) =>
@@ -71,7 +52,11 @@ export function billingModule(app: FastifyInstance, options: BillingOptions): Ou
         ),
     );
   });
-  app.addHook('onClose', () => stopListening());
+  // What is still waiting when the api stops is left to the next sweep, as after a crash.
+  app.addHook('onClose', () => {
+    stopListening();
+    issue.clearQueue();
+  });
   options.jobs.define('billing-sweep', async () => {
     await issueMissingDocuments(db, planFactsFrom(catalog));
     await sendDueMail(outbox);
