@@ -27,6 +27,8 @@ describe('api environment', () => {
     expect(() => loadEnv({ API_PORT: 'eighty' })).toThrow(EnvError);
     expect(() => loadEnv({ API_PORT: 'eighty' })).toThrow(/API_PORT/);
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    // One connection would hang start-up: the migration lock holds it while migrating needs one.
+    expect(() => loadEnv({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
   });
 });
 

@@ -36,10 +36,13 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
   ),
-  /** Connections each api process keeps to PostgreSQL. */
+  /**
+   * Connections each api process keeps to PostgreSQL. At least 2: start-up holds one for its
+   * migration lock while it migrates on another (with 1 it would wait forever).
+   */
   DATABASE_POOL_MAX: z.preprocess(
     emptyAsUndefined,
-    z.coerce.number().int().min(1).max(500).default(20),
+    z.coerce.number().int().min(2).max(500).default(20),
   ),
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default('./var/pglite')),
