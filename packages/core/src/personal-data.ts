@@ -41,8 +41,12 @@ export const REDACTED = '[redacted]';
 const sensitive: ReadonlySet<string> = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));
 
 const EMAIL = /[^\s@"'<>(),;:=&?/]+@[^\s@"'<>(),;:=&?/]+\.[a-z]{2,}/gi;
-/** A card number or any other long run of digits, with or without spaces and dashes. */
-const DIGIT_RUN = /\d(?:[ -]?\d){11,18}/g;
+/**
+ * A card number or any other long run of digits, with or without spaces and dashes, standing on
+ * its own: digits inside a longer hex or dashed id (a trace id, a span id, a UUID) are the id's,
+ * and blanking them broke the link from an error report to its trace.
+ */
+const DIGIT_RUN = /(?<![\da-z-])\d(?:[ -]?\d){11,18}(?![\da-z-])/gi;
 /** Bearer credentials and JWT-shaped tokens (three base64url parts). */
 const TOKEN = /\b(?:Bearer\s+[\w.~+/-]+=*|eyJ[\w-]+\.[\w-]+\.[\w-]+)/g;
 /** Query parameters that carry credentials in URLs (login links, OAuth answers). */

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, scrubPersonalData, scrubText } from './personal-data';
+
+describe('scrubText', () => {
+  it.each([
+    ['no account for ann.lee@gmail.com', 'no account for [email]'],
+    ['card 4242424242424242 declined', 'card [digits] declined'],
+    ['card 4242 4242 4242 4242.', 'card [digits].'],
+    ['card 4242-4242-4242-4242', 'card [digits]'],
+    ['amex 378282246310005', 'amex [digits]'],
+    ['/login/?token=abc.def&x=1', `/login/?token=${REDACTED}&x=1`],
+    ['Bearer abc.def-ghi', '[token]'],
+    ['a eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl b', 'a [token] b'],
+    ['order 1234 of 99 items', 'order 1234 of 99 items'],
+  ])('%s', (text, scrubbed) => {
+    expect(scrubText(text)).toBe(scrubbed);
+  });
+
+  it('leaves trace, span and record ids whole, digit runs inside them included', () => {
+    // A trace id with twelve digits in a row once came out as '8cb[digits]da47…', so an
+    // error report no longer linked to its trace.
+    const ids = [
+      '8cb586019948067da479776c5f6c615a',
+      '586019948067da47',
+      '0123456789012345678901234567890f',
+      'c0ffee00-1234-4123-8123-123456789012',
+    ];
+    for (const id of ids) expect(scrubText(`trace ${id} failed`)).toBe(`trace ${id} failed`);
+  });
+});
+
+describe('scrubPersonalData', () => {
+  it('replaces sensitive fields whole and scrubs every string, keeping trace contexts', () => {
+    const scrubbed = scrubPersonalData({
+      email: 'ann@gmail.com',
+      note: 'paid by 4242424242424242',
+      trace: { trace_id: '8cb586019948067da479776c5f6c615a', span_id: '586019948067da47' },
+    });
+    expect(scrubbed).toEqual({
+      email: REDACTED,
+      note: 'paid by [digits]',
+      trace: { trace_id: '8cb586019948067da479776c5f6c615a', span_id: '586019948067da47' },
+    });
+  });
+});
