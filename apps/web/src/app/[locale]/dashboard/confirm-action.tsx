@@ -8,6 +8,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { sendAccountAction, type AccountRequest } from './account-action';
 import styles from './dashboard.module.css';
+import { DialogEnd } from './dialog-end';
 import { DialogOpener } from './dialog-opener';
 
 interface ConfirmActionProps {
@@ -61,20 +62,7 @@ export default function ConfirmAction({
       >
         <h2 id={`${id}-title`}>{title}</h2>
         <p id={`${id}-body`}>{body}</p>
-        {failed ? (
-          <p role="alert" className={styles.error}>
-            {failedText}
-          </p>
-        ) : null}
-        <div className={styles.dialogActions}>
-          <button
-            type="button"
-            className="button button-secondary"
-            autoFocus
-            onClick={() => dialog.current?.close()}
-          >
-            {backText}
-          </button>
+        <DialogEnd dialog={dialog} failed={failed} failedText={failedText} backText={backText}>
           <button
             type="button"
             className={`button ${styles.danger}`}
@@ -84,7 +72,7 @@ export default function ConfirmAction({
           >
             {label}
           </button>
-        </div>
+        </DialogEnd>
       </dialog>
     </>
   );

@@ -9,6 +9,7 @@ import { useRef, useState, useTransition } from 'react';
 import { useLocale } from 'next-intl';
 import { useRouter } from '../../../i18n/navigation';
 import styles from './dashboard.module.css';
+import { DialogEnd } from './dialog-end';
 import { DialogOpener } from './dialog-opener';
 
 export interface UpgradeChoice {
@@ -103,21 +104,7 @@ export default function UpgradeAction({
             </li>
           ))}
         </ul>
-        {failed ? (
-          <p role="alert" className={styles.error}>
-            {text.failed}
-          </p>
-        ) : null}
-        <div className={styles.dialogActions}>
-          <button
-            type="button"
-            className="button button-secondary"
-            autoFocus
-            onClick={() => dialog.current?.close()}
-          >
-            {text.back}
-          </button>
-        </div>
+        <DialogEnd dialog={dialog} failed={failed} failedText={text.failed} backText={text.back} />
       </dialog>
     </>
   );
