@@ -28,6 +28,27 @@ interface Layout {
   rules: { y: number }[];
 }
 
+interface Formats {
+  date: Intl.DateTimeFormat;
+  percent: Intl.NumberFormat;
+  regions: Intl.DisplayNames;
+}
+
+/** Intl's formatters are slow to build: one set per language (26 at most), kept for the process. */
+const formatsByLocale = new Map<string, Formats>();
+function formatsOf(localeCode: string): Formats {
+  let formats = formatsByLocale.get(localeCode);
+  if (!formats) {
+    formats = {
+      date: new Intl.DateTimeFormat(localeCode, { dateStyle: 'long', timeZone: 'UTC' }),
+      percent: new Intl.NumberFormat(localeCode, { style: 'percent', maximumFractionDigits: 3 }),
+      regions: new Intl.DisplayNames([localeCode], { type: 'region' }),
+    };
+    formatsByLocale.set(localeCode, formats);
+  }
+  return formats;
+}
+
 /** Everything printed, positioned, in one language. */
 function layout(doc: InvoiceDocument, locale: string): Layout {
   const t = translator(locale, 'document');
@@ -35,9 +56,8 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
   const sign = doc.kind === 'credit_note' ? -1 : 1;
   const money = (minor: number) =>
     formatPrice(sign * minor, doc.currency, localeCode, { precise: true });
-  const date = new Intl.DateTimeFormat(localeCode, { dateStyle: 'long', timeZone: 'UTC' });
-  const percent = new Intl.NumberFormat(localeCode, { style: 'percent', maximumFractionDigits: 3 });
-  const country = new Intl.DisplayNames([localeCode], { type: 'region' }).of(doc.buyer.country);
+  const { date, percent, regions } = formatsOf(localeCode);
+  const country = regions.of(doc.buyer.country);
   const ops: TextOp[] = [];
   const rules: { y: number }[] = [];
   const left = PAGE.margin;
@@ -162,8 +182,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     margin: PAGE.margin,
     info: { Title: `${doc.numberText}`, Author: doc.seller.name },
     lang: languageOf(locale).localeCode,
+    // No default font: pdfkit would parse Helvetica's metrics for every document, and every
+    // text run below names its own font. Its types allow a name only; null is what it checks.
+    font: null as unknown as string,
   });
-  for (const font of allFonts()) pdf.registerFont(font.name, font.data);
+  // pdfkit opens a registered source with a `layout` method as an already parsed font.
+  for (const { name, font } of allFonts())
+    pdf.registerFont(name, font as unknown as PDFKit.Mixins.PDFFontSource);
   const chunks: Buffer[] = [];
   pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<void>((resolve, reject) => {

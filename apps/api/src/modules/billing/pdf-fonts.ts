@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import bidiFactory from 'bidi-js';
+import * as fontkit from 'fontkit';
+import type { Font } from 'fontkit';
 import { sfntOfWoff } from './woff';
 
 export interface FontFile {
@@ -119,16 +121,23 @@ export function visualRuns(line: string, rtl: boolean): Run[] | undefined {
   );
 }
 
-const fontData = new Map<string, Buffer>();
+export interface ParsedFont {
+  name: string;
+  font: Font;
+}
 
-/** Every font as pdfkit registers it: its name and its plain font bytes, read once. */
-export function allFonts(): { name: string; data: Buffer }[] {
-  return loadSubsets().map(({ name, path }) => {
-    let data = fontData.get(path);
-    if (!data) {
-      data = sfntOfWoff(readFileSync(path));
-      fontData.set(path, data);
-    }
-    return { name, data };
+let parsed: ParsedFont[] | undefined;
+
+/**
+ * Every font as pdfkit registers it: its name and the font parsed once per process. pdfkit
+ * takes a parsed font as readily as its bytes, and parsing the seven files again for each
+ * invoice cost more CPU than drawing it (issue 19: 20 ms of the api's time per PDF).
+ */
+export function allFonts(): ParsedFont[] {
+  parsed ??= loadSubsets().map(({ name, path }) => {
+    const font = fontkit.create(sfntOfWoff(readFileSync(path)));
+    if (!('layout' in font)) throw new Error(`${path} is a font collection, not one font`);
+    return { name, font };
   });
+  return parsed;
 }
