@@ -37,3 +37,16 @@ test('a status page ships the messages its own client parts read, not the checko
     expect(flight).not.toContain(`"${namespace}":{`);
   }
 });
+
+test('the payment page hands its client parts the plans’ prices and names, not whole catalog plans', async ({
+  request,
+}) => {
+  const flight = flightData(await (await request.get('/payment/?product_group=vpn')).text());
+  expect(flight).toContain('"identifier":"vpn-basic-1m"');
+  expect(flight).toContain('"totalInMinorUnits":');
+  // What only the server uses: the merchant, the provider's remote id, the decimal strings and
+  // the renewal's services (about two thirds of the plans' bytes).
+  for (const field of ['remoteID', 'merchant', 'atomicBeforeDiscount', 'bundleType']) {
+    expect(flight).not.toContain(`"${field}":`);
+  }
+});

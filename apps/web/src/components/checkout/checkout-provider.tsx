@@ -15,7 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocale } from 'next-intl';
-import { type CartPatch, type CartView, type Currency, type PlanView } from '@checkout/core';
+import { type CartPatch, type CartView, type Currency } from '@checkout/core';
+import type { PlanChoice } from '../plans/plan-choice';
 import { setAnalyticsContext } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
 import type { Step } from './steps';
@@ -37,7 +38,7 @@ export interface Address {
 
 interface Checkout {
   currency: Currency;
-  crossSellPlans: readonly PlanView[];
+  crossSellPlans: readonly PlanChoice[];
   crossSell: string | null;
   coupon: string | null;
   email: string | null;
@@ -82,7 +83,7 @@ export function CheckoutProvider({
   children,
 }: {
   initial: CheckoutInitial;
-  crossSellPlans: readonly PlanView[];
+  crossSellPlans: readonly PlanChoice[];
   children: ReactNode;
 }) {
   const { selected } = usePlanSelection();

@@ -3,10 +3,11 @@
  * the saving (flag promo-badge-discount). Plans at full price carry none.
  */
 import { useTranslations } from 'next-intl';
-import type { PlanBadges as Badges, PlanView } from '@checkout/core';
+import type { PlanBadges as Badges } from '@checkout/core';
+import type { PlanChoice } from './plan-choice';
 import badge from './badge.module.css';
 
-export function PlanBadges({ plan, badges }: { plan: PlanView; badges: Badges }) {
+export function PlanBadges({ plan, badges }: { plan: PlanChoice; badges: Badges }) {
   const t = useTranslations('plans');
   const discount = plan.price.discount;
   if (!discount) return null;

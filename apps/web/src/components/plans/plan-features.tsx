@@ -1,9 +1,9 @@
 /** The services a plan includes, in the catalog's localized words where it has them. */
-import type { PlanView } from '@checkout/core';
+import type { PlanChoice } from './plan-choice';
 import styles from './plan-features.module.css';
 
 interface PlanFeaturesProps {
-  services: PlanView['services'];
+  services: PlanChoice['services'];
   /** Catalog `plans.service` labels by service identifier. */
   labels: Partial<Record<string, string>>;
 }

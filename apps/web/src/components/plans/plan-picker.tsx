@@ -2,7 +2,8 @@
 /** Tier and billing-period choice with per-month price, discount, extra period and renewal. */
 import { useId } from 'react';
 import { useMessages, useTranslations } from 'next-intl';
-import type { PlanBadges as Badges, PlanView } from '@checkout/core';
+import type { PlanBadges as Badges } from '@checkout/core';
+import type { PlanChoice } from './plan-choice';
 import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
 import { PlanFeatures } from './plan-features';
@@ -49,7 +50,7 @@ export function PlanPicker({
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   if (!selected) return <p>{t('empty')}</p>;
 
-  const periodText = (period: PlanView['period']) =>
+  const periodText = (period: PlanChoice['period']) =>
     t(`period.${period.unit}`, { count: period.interval });
   const tiers = unique(plans.map((p) => p.tier));
   const periodsOfTier = plans.filter((p) => p.tier === selected.tier);

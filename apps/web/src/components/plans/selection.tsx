@@ -12,12 +12,13 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { analyticsPlanRef, type PlanView } from '@checkout/core';
+import { analyticsPlanRef } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
+import type { PlanChoice } from './plan-choice';
 
 interface Selection {
-  plans: readonly PlanView[];
-  selected: PlanView | undefined;
+  plans: readonly PlanChoice[];
+  selected: PlanChoice | undefined;
   select: (identifier: string) => void;
 }
 
@@ -28,7 +29,7 @@ export function PlanSelectionProvider({
   initial,
   children,
 }: {
-  plans: readonly PlanView[];
+  plans: readonly PlanChoice[];
   initial: string | undefined;
   children: ReactNode;
 }) {

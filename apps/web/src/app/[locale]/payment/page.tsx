@@ -25,6 +25,7 @@ import { PaymentMethods } from '../../../components/payments/payment-methods';
 import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
+import { planChoice } from '../../../components/plans/plan-choice';
 import { PlanPicker } from '../../../components/plans/plan-picker';
 import { PlanSelectionProvider } from '../../../components/plans/selection';
 import { PageMessages } from '../../../components/shell/page-messages';
@@ -200,11 +201,11 @@ export default async function PaymentPage() {
       <PlanSelectionProvider
         // A new plan list (another subgroup, quota or currency) starts a fresh selection.
         key={checkout.pkg.plans.map((p) => p.identifier).join()}
-        plans={checkout.pkg.plans}
+        plans={checkout.pkg.plans.map(planChoice)}
         initial={cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect)}
       >
         <CheckoutProvider
-          crossSellPlans={crossSellPlans}
+          crossSellPlans={crossSellPlans.map(planChoice)}
           initial={{
             cart,
             currency: checkout.currency,

@@ -1,0 +1,59 @@
+/**
+ * What the browser needs of a catalog plan to offer it: the identifiers, the tier and periods,
+ * the services' names and the prices in minor units. The catalog's `PlanView` also carries the
+ * merchant, remote id, grouping, decimal price strings and the renewal's services, about three
+ * times the bytes; every client component gets this view instead, so the page's flight data,
+ * its serialization on the server and its hydration stay small (issue 19).
+ */
+import type { PlanView, PriceView } from '@checkout/core';
+
+export interface PriceChoice {
+  totalInMinorUnits: number;
+  atomicInMinorUnits: number;
+  currency: PriceView['currency'];
+  discount: {
+    totalBeforeDiscountInMinorUnits: number;
+    percentageDiscount: number;
+  } | null;
+}
+
+export interface PlanChoice {
+  identifier: string;
+  displayTitle: string;
+  tier: PlanView['tier'];
+  type: PlanView['type'];
+  period: PlanView['period'];
+  extraPeriod: PlanView['extraPeriod'];
+  services: { identifier: string; title: string }[];
+  price: PriceChoice;
+  nextChargePlan: { period: PlanView['period']; price: PriceChoice };
+}
+
+function priceChoice(price: PriceView): PriceChoice {
+  return {
+    totalInMinorUnits: price.totalInMinorUnits,
+    atomicInMinorUnits: price.atomicInMinorUnits,
+    currency: price.currency,
+    discount: price.discount && {
+      totalBeforeDiscountInMinorUnits: price.discount.totalBeforeDiscountInMinorUnits,
+      percentageDiscount: price.discount.percentageDiscount,
+    },
+  };
+}
+
+export function planChoice(plan: PlanView): PlanChoice {
+  return {
+    identifier: plan.identifier,
+    displayTitle: plan.displayTitle,
+    tier: plan.tier,
+    type: plan.type,
+    period: plan.period,
+    extraPeriod: plan.extraPeriod,
+    services: plan.services.map(({ identifier, title }) => ({ identifier, title })),
+    price: priceChoice(plan.price),
+    nextChargePlan: {
+      period: plan.nextChargePlan.period,
+      price: priceChoice(plan.nextChargePlan.price),
+    },
+  };
+}
