@@ -38,10 +38,13 @@ export async function firstLoadWeight(pageUrl) {
   };
 }
 
-/** The element Lighthouse saw as the largest paint: its selector and the start of its HTML. */
+/**
+ * The element Lighthouse saw as the largest paint: its selector and the start of its text.
+ * Lighthouse 13 names it in the LCP breakdown insight (a `node` item beside the subparts table).
+ */
 function lcpElementOf(audit) {
-  const node = audit?.details?.items?.[0]?.items?.[0]?.node;
-  return node ? `${node.selector} ${String(node.snippet).slice(0, 80)}` : null;
+  const node = audit?.details?.items?.find((item) => item.type === 'node');
+  return node ? `${node.selector} "${String(node.nodeLabel).slice(0, 60)}"` : null;
 }
 
 export async function lighthouseMobile(pageUrl) {
@@ -71,7 +74,7 @@ export async function lighthouseMobile(pageUrl) {
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-      lcpElement: lcpElementOf(audits['largest-contentful-paint-element']),
+      lcpElement: lcpElementOf(audits['lcp-breakdown-insight']),
     };
   } finally {
     chrome.kill();
