@@ -130,8 +130,8 @@ let parsed: ParsedFont[] | undefined;
 
 /**
  * Every font as pdfkit registers it: its name and the font parsed once per process. pdfkit
- * takes a parsed font as readily as its bytes, and parsing the seven files again for each
- * invoice cost more CPU than drawing it (issue 19: 20 ms of the api's time per PDF).
+ * takes a parsed font as readily as its bytes; parsing the files again for each invoice was
+ * about half of the 18 ms of api CPU an invoice took (issue 19, bench/invoice-pdf.ts).
  */
 export function allFonts(): ParsedFont[] {
   parsed ??= loadSubsets().map(({ name, path }) => {
