@@ -23,20 +23,32 @@ const webPort = process.env.WEB_PORT ?? '3000';
 // Login returns to the checkout's public address: the web app's, unless configured.
 const publicOrigin =
   process.env.PUBLIC_ORIGIN ?? process.env.SITE_ORIGIN ?? `http://localhost:${webPort}`;
+const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: mode.apiNodeEnv, PUBLIC_ORIGIN: publicOrigin },
   }),
-  // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
-  // Next always runs as NODE_ENV=production; DEPLOY_ENV tells the web app its run mode.
-  spawn(process.execPath, [path.join(webDir, 'server.mjs')], {
-    cwd: webDir,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', DEPLOY_ENV: mode.deployEnv, WEB_PORT: webPort },
-  }),
 ];
+
+/**
+ * Whether the api answers its readiness check (database included) within two minutes. The web
+ * app starts after it: a shopper who opens the checkout while the api still migrates would get
+ * the error screen, since every checkout page asks the api for its prices.
+ */
+async function apiReady(api) {
+  const deadline = Date.now() + 120_000;
+  while (api.exitCode === null && Date.now() < deadline) {
+    try {
+      if ((await fetch(new URL('/api/health/', apiUrl))).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
 
 let stopping = false;
 function stopAll(code) {
@@ -49,9 +61,23 @@ function stopAll(code) {
   ).then(() => process.exit(code));
 }
 
-for (const child of children) child.once('exit', (code) => stopAll(code ?? 1));
+children[0].once('exit', (code) => stopAll(code ?? 1));
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
-console.log(
-  `[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`,
-);
+if (!(await apiReady(children[0]))) {
+  console.error(`[start] the api did not answer ${apiUrl}/api/health/ within two minutes`);
+  stopAll(1);
+} else {
+  // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
+  // Next always runs as NODE_ENV=production; DEPLOY_ENV tells the web app its run mode.
+  const web = spawn(process.execPath, [path.join(webDir, 'server.mjs')], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', DEPLOY_ENV: mode.deployEnv, WEB_PORT: webPort },
+  });
+  children.push(web);
+  web.once('exit', (code) => stopAll(code ?? 1));
+  console.log(
+    `[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`,
+  );
+}
