@@ -1,9 +1,9 @@
 /**
  * What the browser needs of a catalog plan to offer it: the identifiers, the tier and periods,
  * the services' names and the prices in minor units. The catalog's `PlanView` also carries the
- * merchant, remote id, grouping, decimal price strings and the renewal's services, about three
- * times the bytes; every client component gets this view instead, so the page's flight data,
- * its serialization on the server and its hydration stay small (issue 19).
+ * merchant, remote id, grouping, decimal price strings and the renewal's services, over twice
+ * the bytes (the plan picker's props: 14.7 KB → 6.3 KB). Every client component gets this view
+ * instead, so the page's flight data, its serialization and its hydration stay small (issue 19).
  */
 import type { PlanView, PriceView } from '@checkout/core';
 
