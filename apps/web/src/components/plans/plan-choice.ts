@@ -7,27 +7,24 @@
  */
 import type { PlanView, PriceView } from '@checkout/core';
 
-export interface PriceChoice {
-  totalInMinorUnits: number;
-  atomicInMinorUnits: number;
-  currency: PriceView['currency'];
-  discount: {
-    totalBeforeDiscountInMinorUnits: number;
-    percentageDiscount: number;
-  } | null;
-}
+export type PriceChoice = Pick<
+  PriceView,
+  'totalInMinorUnits' | 'atomicInMinorUnits' | 'currency'
+> & {
+  discount: Pick<
+    NonNullable<PriceView['discount']>,
+    'totalBeforeDiscountInMinorUnits' | 'percentageDiscount'
+  > | null;
+};
 
-export interface PlanChoice {
-  identifier: string;
-  displayTitle: string;
-  tier: PlanView['tier'];
-  type: PlanView['type'];
-  period: PlanView['period'];
-  extraPeriod: PlanView['extraPeriod'];
-  services: { identifier: string; title: string }[];
+export type PlanChoice = Pick<
+  PlanView,
+  'identifier' | 'displayTitle' | 'tier' | 'type' | 'period' | 'extraPeriod'
+> & {
+  services: Pick<PlanView['services'][number], 'identifier' | 'title'>[];
   price: PriceChoice;
   nextChargePlan: { period: PlanView['period']; price: PriceChoice };
-}
+};
 
 function priceChoice(price: PriceView): PriceChoice {
   return {
