@@ -121,6 +121,8 @@ describe('npm run report:experiments', () => {
       /b\s+1\s+100\s+20\s+20\.00% \[12\.16%, 27\.84%\]\s+€0\.10 \/ \$2\.00\s+\+10\.00 pp \[\+0\.20, \+19\.80\]/,
     );
     expect(table).toContain('SAMPLE RATIO MISMATCH');
+    // plan-upsell has no conversions: a verdict, not a "+0.00 % rel." read off nothing.
+    expect(table).toMatch(/test\s+1\s+70\s+0\s.*not enough data/);
     const html = renderReport(results, new Date('2026-11-23T12:00:00Z'));
     expect(html.match(/<svg /g)).toHaveLength(2);
     expect(html).toContain('plan-upsell');
@@ -201,7 +203,8 @@ describe('npm run report:experiments, weights from the experiments table', () =>
     expect(split?.srm).toMatchObject({ chiSquare: 0, mismatch: false });
     // The configured first variant is the control, whatever the names' order.
     expect(split?.variants.map((v) => v.variant)).toEqual(['control', 'big']);
-    expect(split?.variants[1]?.uplift).not.toBeNull();
+    // Exposures without a single conversion: no uplift is read off them.
+    expect(split?.variants[1]).toMatchObject({ enoughData: false, uplift: null });
     const even = (await results({})).find((r) => r.experiment === 'report-split');
     expect(even?.srm.chiSquare).toBeCloseTo(50, 10);
     expect(even?.srm.mismatch).toBe(true);

@@ -7,6 +7,7 @@
 import {
   EXCLUDED_VARIANT,
   formatPrice,
+  MIN_OUTCOMES,
   parseExperimentRows,
   isCurrency,
   sampleRatioMismatch,
@@ -135,6 +136,7 @@ function revenueText(v: VariantResult): string {
 }
 
 function upliftText(v: VariantResult): string {
+  if (!v.enoughData) return `not enough data (fewer than ${MIN_OUTCOMES} of each outcome)`;
   if (!v.uplift) return 'control';
   const { absolute, low, high, relative } = v.uplift;
   const rel = relative === null ? '' : ` (${signedPct(relative)}% rel.)`;

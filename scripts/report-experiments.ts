@@ -1,7 +1,7 @@
 /**
  * `npm run report:experiments [-- --weights "exp=a:50,b:50" --out var/experiment-report.html]`
  * Reads the collector's exposures and conversions and the experiments table (DATABASE_URL, else
- * the embedded database in PGLITE_DIR; stop the api first when it is PGlite), prints the table
+ * the embedded database in PGLITE_DIR, refused while the api holds it), prints the table
  * and writes the HTML report. The sample-ratio check uses each experiment's configured weights
  * and allocation; `--weights` overrides them per experiment (a split that changed mid-test).
  */

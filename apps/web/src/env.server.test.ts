@@ -27,3 +27,20 @@ describe('web configuration', () => {
     expect(env.TRACING_SAMPLE_RATE).toBe(rate);
   });
 });
+
+describe('FEATURE_FLAGS', () => {
+  it('starts with known flags and values', async () => {
+    const env = await loadEnv({ FEATURE_FLAGS: 'coupon:off, plan-upsell:b' });
+    expect(env.FEATURE_FLAGS).toBe('coupon:off, plan-upsell:b');
+  });
+
+  it.each([
+    ['coupon:maybe,nosuchflag:on', /nosuchflag/],
+    ['coupn:off', /coupn/],
+    ['coupon', /coupon/],
+    ['coupon:Off!', /coupon/],
+  ])('refuses to start on %s, naming the part at fault', async (raw, named) => {
+    await expect(loadEnv({ FEATURE_FLAGS: raw })).rejects.toThrow(named);
+    await expect(loadEnv({ FEATURE_FLAGS: raw })).rejects.toThrow(/FEATURE_FLAGS/);
+  });
+});

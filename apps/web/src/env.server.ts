@@ -1,7 +1,12 @@
 /** The web app's configuration: every variable, its default, validated once at start-up. */
 import 'server-only';
 import { z } from 'zod';
-import { emptyAsUndefined, parseEnv, telemetryEnvShape } from '@checkout/core';
+import {
+  emptyAsUndefined,
+  flagOverrideProblems,
+  parseEnv,
+  telemetryEnvShape,
+} from '@checkout/core';
 
 const url = z.url({ protocol: /^https?$/ });
 
@@ -92,8 +97,16 @@ const schema = z.object({
   ),
   /** Path of a brand JSON file replacing the neutral demo brand. */
   BRAND_CONFIG: z.preprocess(emptyAsUndefined, z.string().optional()),
-  /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b". */
-  FEATURE_FLAGS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  /** Flag overrides over config/feature-flags.json, e.g. "coupon:off,plan-upsell:b"; a typo refuses the start. */
+  FEATURE_FLAGS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .superRefine((raw, ctx) => {
+        for (const message of flagOverrideProblems(raw)) ctx.addIssue({ code: 'custom', message });
+      }),
+  ),
   /** End of the running promotion (ISO date-time); the checkout shows a countdown until then. */
   PROMO_COUNTDOWN_END: z.preprocess(emptyAsUndefined, z.iso.datetime({ offset: true }).optional()),
   DEPLOY_ENV: z.preprocess(

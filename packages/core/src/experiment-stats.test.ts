@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sampleRatioMismatch, twoProportionUplift, variantResults } from './experiment-stats';
+import {
+  hasEnoughData,
+  sampleRatioMismatch,
+  twoProportionUplift,
+  variantResults,
+} from './experiment-stats';
 
 describe('experiment results', () => {
   it('gives the uplift of 10 % against 12 % on 1,000 visitors each with its 95 % interval', () => {
@@ -42,5 +47,17 @@ describe('experiment results', () => {
     expect(control?.revenuePerVisitorMinor).toEqual({ USD: 250 });
     expect(b?.revenuePerVisitorMinor).toEqual({ USD: 400, EUR: 100 });
     expect(b?.rate).toBe(0.4);
+  });
+
+  it('gives no verdict on 5 visitors: the normal approximation needs five of each outcome', () => {
+    const [, b] = variantResults([
+      { variant: 'a', visitors: 3, conversions: 1, revenueMinor: {} },
+      { variant: 'b', visitors: 2, conversions: 1, revenueMinor: {} },
+    ]);
+    expect(b?.uplift).toBeNull();
+    expect(hasEnoughData({ visitors: 2, conversions: 1 })).toBe(false);
+    expect(hasEnoughData({ visitors: 100, conversions: 4 })).toBe(false);
+    expect(hasEnoughData({ visitors: 100, conversions: 96 })).toBe(false);
+    expect(hasEnoughData({ visitors: 100, conversions: 10 })).toBe(true);
   });
 });

@@ -25,7 +25,9 @@ export interface VariantResult extends VariantCounts {
   rateHigh: number;
   /** Revenue per visitor per currency, in minor units (fractional). */
   revenuePerVisitorMinor: Record<string, number>;
-  /** Against the control (the first variant); null for the control itself. */
+  /** Whether this variant and the control each have enough data for a verdict. */
+  enoughData: boolean;
+  /** Against the control (the first variant); null for the control itself or without enough data. */
   uplift: { absolute: number; low: number; high: number; relative: number | null } | null;
 }
 
@@ -80,11 +82,23 @@ export function sampleRatioMismatch(
   return { chiSquare, degreesOfFreedom, pValue, mismatch: pValue < SRM_P_THRESHOLD };
 }
 
+/**
+ * The normal approximation behind every interval here holds when both outcomes are seen at
+ * least five times (the usual n·p ≥ 5 and n·(1−p) ≥ 5 rule); below that the report gives no
+ * uplift, only "not enough data", instead of a "+50 % rel." read off five visitors.
+ */
+export const MIN_OUTCOMES = 5;
+
+export function hasEnoughData(v: { visitors: number; conversions: number }): boolean {
+  return v.conversions >= MIN_OUTCOMES && v.visitors - v.conversions >= MIN_OUTCOMES;
+}
+
 /** Every variant's result; the first one is the control. */
 export function variantResults(variants: readonly VariantCounts[]): VariantResult[] {
   const control = variants[0];
   return variants.map((v, i) => {
     const [rate, rateLow, rateHigh] = rateInterval(v.conversions, v.visitors);
+    const enoughData = hasEnoughData(v) && !!control && hasEnoughData(control);
     return {
       ...v,
       rate,
@@ -96,7 +110,8 @@ export function variantResults(variants: readonly VariantCounts[]): VariantResul
           v.visitors ? minor / v.visitors : 0,
         ]),
       ),
-      uplift: i === 0 || !control ? null : twoProportionUplift(control, v),
+      enoughData,
+      uplift: i === 0 || !control || !enoughData ? null : twoProportionUplift(control, v),
     };
   });
 }

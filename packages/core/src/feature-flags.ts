@@ -69,6 +69,26 @@ export function parseFlagOverrides(raw: string | null | undefined): Partial<Feat
   return overrides;
 }
 
+/**
+ * What is wrong with an override list, one line per part: empty when every part names a known
+ * flag with a well-formed value. The FEATURE_FLAGS variable is refused on any problem (a typo
+ * in a deployment must not be silently ignored); QA links keep the lenient parse above.
+ */
+export function flagOverrideProblems(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [name = '', value, ...rest] = part.split(':').map((s) => s.trim().toLowerCase());
+      if (!isFeatureFlag(name)) return [`"${part}": unknown flag "${name}"`];
+      if (value === undefined || rest.length > 0 || !flagValueSchema.safeParse(value).success) {
+        return [`"${part}": the value must be on, off or a short variant name (flag:value)`];
+      }
+      return [];
+    });
+}
+
 export function resolveFlags(
   base: FeatureFlags,
   ...layers: readonly Partial<FeatureFlags>[]

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { releaseLostConnections } from './lost-connections';
+import { claimPgliteDir } from './pglite-lock';
 import { statementName } from './query-errors';
 import { tracePglite, traceQueries } from '../telemetry/query-spans';
 import * as schema from './schema';
@@ -47,13 +48,26 @@ async function openPglite(
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  // Statements of traced requests become spans (a no-op without a tracer provider).
-  const client = tracePglite(await PGlite.create(dir));
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
-  await prepare?.(db);
-  return { db, kind: 'pglite', close: () => client.close() };
+  let release = () => {};
+  if (!dir.startsWith('memory://')) {
+    mkdirSync(dir, { recursive: true });
+    release = claimPgliteDir(dir);
+  }
+  try {
+    // Statements of traced requests become spans (a no-op without a tracer provider).
+    const client = tracePglite(await PGlite.create(dir));
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    await prepare?.(db);
+    const close = async () => {
+      await client.close();
+      release();
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 async function openPostgres(
