@@ -18,10 +18,14 @@ const ENTRY = /^([a-z0-9][a-z0-9-]{0,62}):([a-z0-9][a-z0-9_-]{0,31})$/;
 /** More entries than any visitor can have: the rest of a longer (forged) value is ignored. */
 const MAX_ENTRIES = 100;
 
-/** Reads a cookie or header value; malformed entries are skipped, the first of a repeated id wins. */
+/**
+ * Reads a cookie or header value, or the QA link's `force_experiment` (where a `+` written in the
+ * link arrives decoded as a space, so a space separates too); malformed entries are skipped,
+ * the first of a repeated id wins.
+ */
 export function parseAssignments(value: string | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (value ?? '').split('+').slice(0, MAX_ENTRIES)) {
+  for (const part of (value ?? '').split(/[+ ]/).slice(0, MAX_ENTRIES)) {
     const match = ENTRY.exec(part.trim());
     if (match?.[1] && match[2] && !(match[1] in out)) out[match[1]] = match[2];
   }

@@ -131,4 +131,15 @@ describe('experiments in the proxy', () => {
     const plain = proxy(get('/de/?force_experiment=home-to-products:products'));
     expect(plain.status).toBe(200);
   });
+
+  it('reads force_experiment=a:b+c:d as written in a link, where the + arrives as a space', async () => {
+    const proxy = await loadProxy();
+    const qa = mintQaToken(DEVELOPMENT_QA_SECRET, 'tester', new Date(Date.now() + 3600_000));
+    const response = proxy(
+      get(`/payment/?qa=${qa}&force_experiment=big-payment-cta:control+site-wide:b`),
+    );
+    expect(forwarded(response, 'x-checkout-experiments')).toBe(
+      'big-payment-cta:control+site-wide:b',
+    );
+  });
 });
