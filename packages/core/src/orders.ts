@@ -108,5 +108,7 @@ export const orderViewSchema = z.object({
   currency: text().nullable(),
   totalMinor: z.number().int().nullable(),
   taxMinor: z.number().int().nullable(),
+  /** Whether the order upgraded a subscription (the success page's title); its owner's only. */
+  upgrade: z.boolean().nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

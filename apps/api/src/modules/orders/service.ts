@@ -29,6 +29,7 @@ export async function getOrder(
     currency: owner ? order.currency : null,
     totalMinor: owner ? order.totalMinor : null,
     taxMinor: owner ? order.taxMinor : null,
+    upgrade: owner ? order.snapshot.upgrade != null : null,
   };
 }
 

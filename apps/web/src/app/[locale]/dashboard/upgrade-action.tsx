@@ -3,7 +3,8 @@
  * The dashboard's upgrade of a subscription (issue 20, `plan_upgraded`): the button opens a modal
  * dialog listing the longer or higher plans with what each costs today after the credit for the
  * unused time. Choosing one makes an upgrade cart (bound to the logged-in account, priced by the
- * api) and opens the checkout on it, with `plan_upgraded=1` for the success page.
+ * api) and opens the checkout on it, with the spec's `plan_upgraded=1` (the success page's title
+ * comes from the order itself).
  */
 import { useRef, useState, useTransition } from 'react';
 import { useLocale } from 'next-intl';

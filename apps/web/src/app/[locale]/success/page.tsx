@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
   analyticsProductId,
@@ -10,7 +11,7 @@ import {
   type ProductGroup,
 } from '@checkout/core';
 import { redirect } from '../../../i18n/navigation';
-import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
+import { errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';
 import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
@@ -19,7 +20,6 @@ import { getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
 import { loadOrder, receiptQueued } from '../../../server/order.server';
-import { getShellInfo } from '../../../server/shell.server';
 import styles from './success.module.css';
 
 const APPS = ['vpn', 'pass', 'locker'] as const;
@@ -69,11 +69,9 @@ export default async function SuccessPage() {
   ]);
   const params = url.searchParams;
   const order = await requestedOrder();
-  if (!order) {
-    // Nothing was bought here: no thanks for a purchase that does not exist.
-    const { links } = await getShellInfo();
-    return <ErrorScreen status={404} {...links} />;
-  }
+  // Nothing was bought here: no thanks for a purchase that does not exist, and HTTP 404
+  // (./not-found.tsx draws the lost screen).
+  if (!order) notFound();
   if (order.status !== 'paid') {
     redirect({
       href: {
@@ -90,9 +88,8 @@ export default async function SuccessPage() {
   const tBilling = await getTranslations('billing');
   return (
     <StatusPanel
-      title={
-        isFlagOn(readQueryParam(params, 'plan_upgraded')) ? t('upgradedTitle') : t('successTitle')
-      }
+      // The order says whether it was an upgrade: `plan_upgraded=1` in an address proves nothing.
+      title={order.upgrade ? t('upgradedTitle') : t('successTitle')}
       text={t('successText')}
       section="success"
     >

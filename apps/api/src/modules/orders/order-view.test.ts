@@ -1,0 +1,69 @@
+/** What an order's page learns from the api: an upgrade says so from the order, not the address. */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartView, DashboardView, OrderView } from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser, type TestBrowser } from '../../test-browser';
+import { accountByEmail } from '../identity/accounts';
+import { createSession } from '../users/sessions';
+
+describe('GET /api/orders/:id/', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const buy = async (browser: TestBrowser, cart: Record<string, unknown>) => {
+    const { id } = (
+      await browser.inject({ method: 'POST', url: '/api/carts/', payload: cart })
+    ).json<CartView>();
+    const token = await browser.inject({
+      method: 'POST',
+      url: '/api/sandbox/tokens/',
+      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
+    });
+    const paid = await browser.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        cartId: id,
+        provider: 'adyen_card',
+        returnPath: '/processing/',
+        cardToken: token.json<{ token: string }>().token,
+      },
+    });
+    const orderId = paid.json<{ orderId: string }>().orderId;
+    return (
+      await browser.inject({ method: 'GET', url: `/api/orders/${orderId}/` })
+    ).json<OrderView>();
+  };
+
+  it('tells its owner whether the order upgraded a subscription; a stranger learns nothing of it', async () => {
+    const email = 'order.view.upgrade@gmail.com';
+    const browser = testBrowser(() => t.app);
+    const plan = { currency: 'EUR', country: 'DE', email };
+    const first = await buy(browser, { ...plan, mainPlan: 'vpn-basic-1m' });
+    expect(first).toMatchObject({ status: 'paid', upgrade: false });
+
+    const account = await accountByEmail(t.database.db, email);
+    browser.cookies.set(
+      'token',
+      await createSession(t.database.db, { id: account!.id, email, providerSid: null }),
+    );
+    const dashboard = (
+      await browser.inject({ method: 'GET', url: '/api/users/current/dashboard/' })
+    ).json<DashboardView>();
+    const upgrade = await buy(browser, {
+      ...plan,
+      mainPlan: 'vpn-basic-1y',
+      upgradeFrom: dashboard.subscriptions[0]!.id,
+    });
+    expect(upgrade).toMatchObject({ status: 'paid', upgrade: true });
+
+    const stranger = testBrowser(() => t.app);
+    const seen = await stranger.inject({ method: 'GET', url: `/api/orders/${upgrade.id}/` });
+    expect(seen.json<OrderView>()).toMatchObject({ status: 'paid', upgrade: null, email: null });
+  });
+});
