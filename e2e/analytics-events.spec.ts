@@ -127,6 +127,22 @@ test('coupon, tax-region and payment-method choices are reported with their cont
   await context.close();
 });
 
+test('payments_preselected names the method payment_provider preselects, not the first loaded', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'US' } });
+  const page = await context.newPage();
+  await open(page, '/payment/?product_group=vpn&payment_provider=paypal');
+  const email = page.locator('[data-element="email-form"]');
+  await email.locator('input[type="email"]').fill('analytics-preselect@gmail.com');
+  await email.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="provider-paypal"] input')).toBeChecked();
+  await expect
+    .poll(async () => (await layerOf(page)).find((e) => e.event === 'payments_preselected'))
+    .toMatchObject({ payments: { preselected: 'paypal', selected: 'paypal' } });
+  await context.close();
+});
+
 test("the not-found screen reports an error with spec §8's label", async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'US' } });
   const page = await context.newPage();

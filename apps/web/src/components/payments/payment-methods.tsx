@@ -5,30 +5,20 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import {
-  formatPrice,
-  isKoreanCardProvider,
-  type ExpiryLayout,
-  type MethodGroup,
-  PROVIDER_LABELS,
-} from '@checkout/core';
+import { formatPrice, type ExpiryLayout, PROVIDER_LABELS } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from '../checkout/checkout-provider';
-import { fetchRegularProviders, type ProviderOption } from './payment-client';
+import { fetchRegularProviders } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import { LazyCardPayment, preloadCardPayment } from './lazy-card-payment';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
+import { openingMethod, shownMethods, type MethodGroupOption } from './shown-methods';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 
 /** Action types whose step runs in a dialog over the checkout rather than on another page. */
 const IN_DIALOG: ReadonlySet<string> = new Set(['frontend_action', 'token_exchange']);
-
-interface Group {
-  method: MethodGroup;
-  providers: ProviderOption[];
-}
 
 interface PaymentMethodsProps {
   locale: string;
@@ -55,7 +45,7 @@ export function PaymentMethods({
   const tErrors = useTranslations('paymentErrors');
   const tCart = useTranslations('cart');
   const { cart, address } = useCheckout();
-  const [groups, setGroups] = useState<Group[] | null>(null);
+  const [groups, setGroups] = useState<MethodGroupOption[] | null>(null);
   const [choice, setChoice] = useState<string | null>(null);
   const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
   const { pay, busy, failure, challenged, retryWith } = payment;
@@ -69,15 +59,19 @@ export function PaymentMethods({
     void fetchRegularProviders(cartId, controller.signal).then(({ data }) => {
       if (!data) return;
       setGroups(data.methods);
-      // The methods on offer, and the one the list opens with (the first: card, where offered).
+      // The methods on offer, and the one the list opens with: what `payment_provider` named,
+      // else the first (card, where offered).
       const loaded = data.methods.flatMap((g) => g.providers.map((p) => p.id));
-      const preselected = loaded[0] ?? null;
+      const preselected = openingMethod(
+        shownMethods(data.methods).map((m) => m.provider.id),
+        preselect,
+      );
       setAnalyticsContext({ payments: { loaded, preselected, selected: preselected } });
       track('payments_loaded', { section: 'payment-methods' });
       if (preselected) track('payments_preselected', { section: 'payment-methods' });
     });
     return () => controller.abort();
-  }, [cartId, cart?.totalMinor]);
+  }, [cartId, cart?.totalMinor, preselect]);
 
   const alert =
     declined || failure === 'declined'
@@ -97,30 +91,23 @@ export function PaymentMethods({
       </>
     );
   }
-  // One card entry, handled by the first card provider on offer, and Korean domestic cards (their
-  // own form, with the card password) by name; other methods by brand.
-  const options = (groups ?? []).flatMap((group) =>
-    group.method === 'card'
-      ? group.providers
-          .filter((p, i) => i === 0 || isKoreanCardProvider(p.id))
-          .map((p, i) => ({
-            id: p.id,
-            label: i === 0 ? t('group.card') : (PROVIDER_LABELS[p.id] ?? p.id),
-            method: group.method,
-            action: p.action,
-            cardFields: p.cardFields,
-          }))
-      : group.providers.map((p) => ({
-          id: p.id,
-          label: PROVIDER_LABELS[p.id] ?? p.id,
-          method: group.method,
-          action: p.action,
-          cardFields: p.cardFields,
-        })),
-  );
+  // One card entry, and Korean domestic cards (their own form, with the card password) by name;
+  // other methods by brand.
+  const options = shownMethods(groups ?? []).map(({ provider: p, method, card }) => ({
+    id: p.id,
+    label: card ? t('group.card') : (PROVIDER_LABELS[p.id] ?? p.id),
+    method,
+    action: p.action,
+    cardFields: p.cardFields,
+  }));
   // Said once the methods are in, where it belongs (by the card form's button or the other).
   const said = groups === null ? null : alert;
-  const selected = choice ?? options.find((o) => o.id === preselect)?.id ?? options[0]?.id ?? null;
+  const selected =
+    choice ??
+    openingMethod(
+      options.map((o) => o.id),
+      preselect,
+    );
   const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
   return (

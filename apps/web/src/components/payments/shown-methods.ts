@@ -1,0 +1,34 @@
+/**
+ * The methods the list shows, and the one it opens with. Shared by the list and by the
+ * `payments_preselected` event, so the event names the method the shopper sees chosen.
+ */
+import { isKoreanCardProvider, type MethodGroup } from '@checkout/core';
+import type { ProviderOption } from './payment-client';
+
+export interface MethodGroupOption {
+  method: MethodGroup;
+  providers: ProviderOption[];
+}
+
+export interface ShownMethod {
+  provider: ProviderOption;
+  method: MethodGroup;
+  /** The one card entry (the first card provider); Korean domestic cards are shown by name. */
+  card: boolean;
+}
+
+/** One card entry, handled by the first card provider, plus Korean domestic cards; others as they come. */
+export function shownMethods(groups: readonly MethodGroupOption[]): ShownMethod[] {
+  return groups.flatMap<ShownMethod>(({ method, providers }) =>
+    method === 'card'
+      ? providers
+          .filter((p, i) => i === 0 || isKoreanCardProvider(p.id))
+          .map((provider, i) => ({ provider, method, card: i === 0 }))
+      : providers.map((provider) => ({ provider, method, card: false })),
+  );
+}
+
+/** `payment_provider` (or `provider`) when it is shown, else the first method shown. */
+export function openingMethod(ids: readonly string[], preselect: string | null): string | null {
+  return preselect !== null && ids.includes(preselect) ? preselect : (ids[0] ?? null);
+}
