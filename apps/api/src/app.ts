@@ -31,6 +31,7 @@ import { expireAbandonedOrders } from './modules/payments/expiry';
 import { providerRegistry } from './modules/payments/registry';
 import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
 import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
+import { purgeCardAttemptMinutes } from './modules/card-testing/decline-storm';
 import { purgeVelocity } from './modules/card-testing/velocity';
 import { refreshPayment } from './modules/payments/payment-steps';
 import { retryDueRefunds } from './modules/payments/refunds';
@@ -160,6 +161,7 @@ export async function buildApp({
       purgeExpiredSessions(database.db),
       purgeExpiredIdentity(database.db),
       purgeVelocity(database.db),
+      purgeCardAttemptMinutes(database.db),
     ]);
   });
   jobs.every('housekeeping', '*/10 * * * *');
@@ -183,13 +185,19 @@ export async function buildApp({
     desk: paymentDesk({ db: database.db, catalog }),
     frameOrigins: checkoutOrigins,
     tokenLimit: async (request, fp) =>
-      countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, fp),
+      countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, request.ip, fp),
     jobs,
   });
   const paymentDeps = {
     ...cartDeps,
     adapterFor: tracedAdapters(providers.adapterFor),
-    cardGuard: defence ? cardGuard(database.db, humanCheck) : undefined,
+    cardGuard: defence
+      ? cardGuard(database.db, humanCheck, {
+          windowMinutes: env.CARD_STORM_WINDOW_MINUTES,
+          minDeclines: env.CARD_STORM_MIN_DECLINES,
+          declineShare: env.CARD_STORM_DECLINE_SHARE,
+        })
+      : undefined,
     startLeaseMs: env.PAYMENT_START_LEASE_MS,
     faults,
     attributeOrder: (orderId: string, request: FastifyRequest) =>

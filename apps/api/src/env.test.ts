@@ -29,6 +29,10 @@ describe('api environment', () => {
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     // One connection would hang start-up: the migration lock holds it while migrating needs one.
     expect(() => loadEnv({ DATABASE_POOL_MAX: '1' })).toThrow(/DATABASE_POOL_MAX/);
+    // A share above 1 would never trip the decline-storm breaker; a window past the hour kept
+    // would read minutes already purged.
+    expect(() => loadEnv({ CARD_STORM_DECLINE_SHARE: '1.5' })).toThrow(/CARD_STORM_DECLINE_SHARE/);
+    expect(() => loadEnv({ CARD_STORM_WINDOW_MINUTES: '90' })).toThrow(/CARD_STORM_WINDOW_MINUTES/);
   });
 });
 

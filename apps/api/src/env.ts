@@ -216,6 +216,24 @@ const schema = z.object({
    * test suites that pay many times from one browser; production refuses "off".
    */
   CARD_TESTING_DEFENCE: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  /**
+   * The decline storm (card testing spread over many addresses): over the last
+   * CARD_STORM_WINDOW_MINUTES, at least CARD_STORM_MIN_DECLINES declines that make at least
+   * CARD_STORM_DECLINE_SHARE of card attempts ask every card payment for the challenge. The
+   * window is at most the hour the minutes are kept (card-testing/decline-storm.ts).
+   */
+  CARD_STORM_WINDOW_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(60).default(10),
+  ),
+  CARD_STORM_MIN_DECLINES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().default(20),
+  ),
+  CARD_STORM_DECLINE_SHARE: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().gt(0).max(1).default(0.5),
+  ),
   /** Signs the ALTCHA proof-of-work challenges (card-testing defence, login past its limit). */
   CHALLENGE_SECRET: z.preprocess(
     emptyAsUndefined,

@@ -1,12 +1,14 @@
 /**
  * The card-testing defence (OWASP OAT-001) around card payments: before an attempt, a subject
- * past its first threshold needs a solved challenge and one past its second refuses card payments
- * for an hour; after it, the attempt is counted, a decline heavier than a success (and a card
- * by its declines alone).
+ * past its first threshold, or any attempt during a decline storm, needs a solved challenge, and
+ * a subject past its second refuses card payments for an hour; after it, the attempt is counted,
+ * a decline heavier than a success (and a card or a network by its declines alone).
  */
 import { createHash } from 'node:crypto';
 import { AppError, ERROR_CODES, normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { networkOf } from './client-network';
+import { countCardAttempt, inDeclineStorm, type StormLimits } from './decline-storm';
 import type { HumanCheck } from './human-check';
 import { addWeight, lockSubjects, lockedUntil, scoresOf } from './velocity';
 
@@ -18,9 +20,11 @@ export interface CardAttempt {
   email: string;
   /** The gateway's keyed hash of the card number. */
   fingerprint: string | undefined;
+  /** The trusted client address (`request.ip`): the one subject a tester cannot rotate freely. */
+  address: string;
 }
 
-type Kind = 'cart' | 'browser' | 'email' | 'card';
+type Kind = 'cart' | 'browser' | 'email' | 'card' | 'network';
 
 /** Every attempt weighs one; a decline adds this much more. */
 export const ATTEMPT_WEIGHT = 1;
@@ -30,14 +34,24 @@ export const DECLINE_EXTRA_WEIGHT = 2;
  * Scores (per hour and the one before) from which the next attempt needs a challenge, and from
  * which card payments stop for an hour. Two declines (6) pass freely: a shopper who mistypes
  * twice is never challenged; the third decline (9) asks for a challenge. A cart stops after its
- * 8th decline (24), a browser or an e-mail across carts after its 16th (48).
+ * 8th decline (24), a browser or an e-mail across carts after its 16th (48). A network (an IPv4
+ * address, an IPv6 /64) may be an office or a carrier's NAT with many shoppers: it asks after its
+ * 10th decline (30) and stops after its 30th (90), whatever the tester rotates behind it.
  */
 export const THRESHOLDS: Readonly<Record<Kind, { challengeAt: number; lockAt: number }>> = {
   cart: { challengeAt: 7, lockAt: 24 },
   browser: { challengeAt: 7, lockAt: 48 },
   email: { challengeAt: 7, lockAt: 48 },
   card: { challengeAt: 7, lockAt: 24 },
+  network: { challengeAt: 30, lockAt: 90 },
 };
+
+/**
+ * Counted by their declines alone: one card paying for several shoppers (a family, an office, a
+ * test card), or one address shared by many (a NAT), is no sign of testing, while a tester's
+ * attempts are declined.
+ */
+const BY_DECLINES: ReadonlySet<Kind> = new Set(['card', 'network']);
 
 export const LOCK_MS = 60 * 60_000;
 
@@ -49,6 +63,8 @@ function subjectsOf(attempt: CardAttempt): Map<string, Kind> {
   // The address only as a hash: the counters hold no personal data.
   subjects.set(`email:${digest(normalizeEmail(attempt.email))}`, 'email');
   if (attempt.fingerprint) subjects.set(`card:${attempt.fingerprint}`, 'card');
+  const network = networkOf(attempt.address);
+  if (network) subjects.set(`network:${digest(network)}`, 'network');
   return subjects;
 }
 
@@ -63,42 +79,49 @@ export const challengeFailed = () =>
 
 export interface CardGuard {
   /** Throws when the attempt may not go ahead: paused, or a challenge is missing or wrong. */
-  admit(attempt: CardAttempt, solution: string | undefined, remoteIp: string): Promise<void>;
+  admit(attempt: CardAttempt, solution: string | undefined): Promise<void>;
   /** Counts an attempt that reached the provider. */
   record(attempt: CardAttempt, declined: boolean): Promise<void>;
 }
 
-export function cardGuard(db: Database, check: HumanCheck): CardGuard {
+export function cardGuard(db: Database, check: HumanCheck, storm: StormLimits): CardGuard {
   return {
-    async admit(attempt, solution, remoteIp) {
+    async admit(attempt, solution) {
       const subjects = subjectsOf(attempt);
       const keys = [...subjects.keys()];
-      // Both reads at once: this sits on every card payment's path.
-      const [until, scores] = await Promise.all([lockedUntil(db, keys), scoresOf(db, keys)]);
+      // The reads at once: this sits on every card payment's path.
+      const [until, scores, stormy] = await Promise.all([
+        lockedUntil(db, keys),
+        scoresOf(db, keys),
+        inDeclineStorm(db, storm),
+      ]);
       if (until) {
         throw new AppError(
           ERROR_CODES.cardPaymentsPaused,
           'Too many card payments failed. Card payments are paused for an hour; you can pay with another method.',
         );
       }
-      const challenged = [...subjects].some(
-        ([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].challengeAt,
-      );
+      const challenged =
+        stormy ||
+        [...subjects].some(
+          ([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].challengeAt,
+        );
       if (!challenged) return;
       if (!solution) throw challengeRequired();
-      if (!(await check.verify(solution, remoteIp))) throw challengeFailed();
+      if (!(await check.verify(solution, attempt.address))) throw challengeFailed();
     },
     async record(attempt, declined) {
       const subjects = subjectsOf(attempt);
       const weight = ATTEMPT_WEIGHT + (declined ? DECLINE_EXTRA_WEIGHT : 0);
-      // A card is counted by its declines only: one card paying for several shoppers (a family,
-      // an office, a test card) is no sign of testing, while a tester's cards are declined.
-      const counted = [...subjects].filter(([, kind]) => declined || kind !== 'card');
-      const scores = await addWeight(
-        db,
-        counted.map(([subject]) => subject),
-        weight,
-      );
+      const counted = [...subjects].filter(([, kind]) => declined || !BY_DECLINES.has(kind));
+      const [scores] = await Promise.all([
+        addWeight(
+          db,
+          counted.map(([subject]) => subject),
+          weight,
+        ),
+        countCardAttempt(db, declined),
+      ]);
       const over = [...subjects]
         .filter(([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].lockAt)
         .map(([subject]) => subject);
@@ -114,22 +137,26 @@ export function cardGuard(db: Database, check: HumanCheck): CardGuard {
   };
 }
 
-/** Card tokens per hour a browser, and a card, may ask the gateway for. */
-export const TOKEN_LIMITS = { browser: 60, card: 20 } as const;
+/** Card tokens per hour a browser, a card, and a network (shared by its shoppers) may ask for. */
+export const TOKEN_LIMITS = { browser: 60, card: 20, network: 120 } as const;
 
 /**
  * The gateway's own velocity limit on card tokens: a tester enters many cards, and one card is
- * entered again and again. A browser is its binding cookie, or its address when it has none.
+ * entered again and again. A browser is its binding cookie, or its address when it has none; the
+ * network counts too, since a tester throws cookies away.
  */
-export function tokenGuard(db: Database): (browser: string, fingerprint: string) => Promise<void> {
-  return async (browser, fingerprint) => {
-    const bySubject = `tokens:browser:${digest(browser)}`;
-    const byCard = `tokens:card:${fingerprint}`;
-    const scores = await addWeight(db, [bySubject, byCard], 1);
-    if (
-      (scores.get(bySubject) ?? 0) > TOKEN_LIMITS.browser ||
-      (scores.get(byCard) ?? 0) > TOKEN_LIMITS.card
-    ) {
+export function tokenGuard(
+  db: Database,
+): (browser: string, address: string, fingerprint: string) => Promise<void> {
+  return async (browser, address, fingerprint) => {
+    const network = networkOf(address);
+    const limits = new Map<string, number>([
+      [`tokens:browser:${digest(browser)}`, TOKEN_LIMITS.browser],
+      [`tokens:card:${fingerprint}`, TOKEN_LIMITS.card],
+    ]);
+    if (network) limits.set(`tokens:network:${digest(network)}`, TOKEN_LIMITS.network);
+    const scores = await addWeight(db, [...limits.keys()], 1);
+    if ([...limits].some(([subject, limit]) => (scores.get(subject) ?? 0) > limit)) {
       throw new AppError(
         ERROR_CODES.cardPaymentsPaused,
         'Too many cards were entered. Card payments are paused for an hour.',

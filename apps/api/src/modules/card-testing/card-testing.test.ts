@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CartView, PaymentAction } from '@checkout/core';
+import { CART_BINDING_COOKIE, type CartView, type PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { DECLINED_RANGE } from '../sandbox-gateway/cards';
@@ -44,6 +44,9 @@ describe('card-testing defence', () => {
       CARD_TESTING_DEFENCE: 'on',
       ALTCHA_COST: '1',
       ALTCHA_MAX_COUNTER: '40',
+      // The limits per subject alone: these runs' declines would otherwise set off the
+      // merchant-wide breaker, which has its own tests (decline-storm.test.ts).
+      CARD_STORM_MIN_DECLINES: '1000000',
     });
   }, 120_000);
   afterAll(() => t.close());
@@ -53,12 +56,12 @@ describe('card-testing defence', () => {
   /** Every request from another client address, as a botnet or rotating proxies send them. */
   const nextAddress = () => `203.0.${Math.floor(++hosts / 250) % 250}.${(hosts % 250) + 1}`;
 
-  const newCart = async (browser: TestBrowser, email = 'buyer@gmail.com') =>
+  const newCart = async (browser: TestBrowser, email = 'buyer@gmail.com', from = nextAddress) =>
     (
       await browser.inject({
         method: 'POST',
         url: '/api/carts/',
-        remoteAddress: nextAddress(),
+        remoteAddress: from(),
         payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
       })
     ).json<CartView>();
@@ -68,18 +71,19 @@ describe('card-testing defence', () => {
     cartId: string,
     number: string,
     solution?: string,
+    from = nextAddress,
   ) => {
     const token = await browser.inject({
       method: 'POST',
       url: '/api/sandbox/tokens/',
-      remoteAddress: nextAddress(),
+      remoteAddress: from(),
       payload: { number, expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
     });
     if (token.statusCode !== 201) return token;
     return browser.inject({
       method: 'POST',
       url: '/api/payments/',
-      remoteAddress: nextAddress(),
+      remoteAddress: from(),
       headers: {
         'idempotency-key': `carding-${++keys}-abcdef`,
         ...(solution ? { [CHALLENGE_HEADER]: solution } : {}),
@@ -172,6 +176,77 @@ describe('card-testing defence', () => {
     );
   }, 600_000);
 
+  const errorCode = (answer: { json<T>(): T }) =>
+    answer.json<{ error?: { code: string } }>().error?.code;
+
+  let rotations = 0;
+  /**
+   * A tester behind one address or network who chooses everything else: a new browser, cart,
+   * e-mail and card every attempt, every challenge solved, until card payments stop there.
+   */
+  async function rotateFrom(from: () => string, max: number) {
+    let declined = 0;
+    let challenges = 0;
+    let declinedBeforeChallenge: number | undefined;
+    for (let i = 0; i < max; i++) {
+      const browser = testBrowser(() => t.app);
+      const cart = await newCart(browser, `rotation-${++rotations}@gmail.com`, from);
+      let answer = await payWith(browser, cart.id, nextDeclinedCard(), undefined, from);
+      if (errorCode(answer) === 'challenge_required') {
+        challenges++;
+        declinedBeforeChallenge ??= declined;
+        answer = await payWith(browser, cart.id, nextDeclinedCard(), await solve(browser), from);
+      }
+      if (errorCode(answer) === 'card_payments_paused') {
+        return { declined, challenges, declinedBeforeChallenge, stopped: true };
+      }
+      expect(answer.statusCode, answer.body).toBe(201);
+      if (answer.json<PaymentAction>().type === 'error') declined++;
+    }
+    return { declined, challenges, declinedBeforeChallenge, stopped: false };
+  }
+
+  /** A shopper at `address` with nothing else in common with the tester pays at once. */
+  async function paysUnchallenged(address: string) {
+    const shopper = testBrowser(() => t.app);
+    const cart = await newCart(shopper, `next-door-${++rotations}@gmail.com`, () => address);
+    const answer = await payWith(shopper, cart.id, GOOD, undefined, () => address);
+    return answer.statusCode === 201 && answer.json<PaymentAction>().type === 'done';
+  }
+
+  it('stops a tester who rotates cart, browser, e-mail and card from one address within 30 declines', async () => {
+    // One IPv4 address, as a dual-stack socket may also report it.
+    let n = 0;
+    const run = await rotateFrom(() => (++n % 2 ? '198.51.100.23' : '::ffff:198.51.100.23'), 45);
+    expect(run.challenges).toBeGreaterThan(0);
+    expect(run.declinedBeforeChallenge).toBeLessThanOrEqual(30);
+    expect(run.stopped).toBe(true);
+    expect(run.declined).toBeLessThanOrEqual(30);
+    // Counted per address: the next one is someone else.
+    expect(await paysUnchallenged('198.51.100.24')).toBe(true);
+    console.info(
+      `rotation from one address: ${run.declined} declined, the first challenge after ${run.declinedBeforeChallenge}, ${run.challenges} challenges`,
+    );
+  }, 300_000);
+
+  it('stops a tester who rotates addresses inside one IPv6 /64 within 30 declines', async () => {
+    // Another interface identifier every attempt, written compressed or in full.
+    let n = 0;
+    const run = await rotateFrom(() => {
+      const id = (++n).toString(16);
+      return n % 2 ? `2001:db8:5:64:${id}::${id}` : `2001:0DB8:0005:0064:0000:${id}:0000:0001`;
+    }, 45);
+    expect(run.challenges).toBeGreaterThan(0);
+    expect(run.declinedBeforeChallenge).toBeLessThanOrEqual(30);
+    expect(run.stopped).toBe(true);
+    expect(run.declined).toBeLessThanOrEqual(30);
+    // Counted per /64: the neighbouring network is someone else.
+    expect(await paysUnchallenged('2001:db8:5:65::1')).toBe(true);
+    console.info(
+      `rotation inside one /64: ${run.declined} declined, the first challenge after ${run.declinedBeforeChallenge}, ${run.challenges} challenges`,
+    );
+  }, 300_000);
+
   it('never challenges a shopper who mistypes twice and then pays', async () => {
     const shopper = testBrowser(() => t.app);
     const cart = await newCart(shopper, 'careful.shopper@gmail.com');
@@ -239,5 +314,21 @@ describe('card-testing defence', () => {
     }
     expect(codes.slice(0, 20).every((code) => code === 201)).toBe(true);
     expect(codes.slice(20)).toEqual([429, 429]);
+  });
+
+  it('limits card tokens per address at the gateway, whatever browser cookie each one sends', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 122; i++) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/sandbox/tokens/',
+        remoteAddress: '192.0.2.77',
+        cookies: { [CART_BINDING_COOKIE]: `forged-${i}` },
+        payload: { number: nextDeclinedCard(), expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
+      });
+      codes.push(answer.statusCode);
+    }
+    expect(codes.slice(0, 120).every((code) => code === 201)).toBe(true);
+    expect(codes.slice(120)).toEqual([429, 429]);
   });
 });

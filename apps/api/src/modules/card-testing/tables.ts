@@ -1,4 +1,7 @@
-/** Card-testing defence: weighted velocity counters, their locks, and spent challenge solutions. */
+/**
+ * Card-testing defence: weighted velocity counters, their locks, card attempts per minute across
+ * all shoppers, and spent challenge solutions.
+ */
 import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -19,6 +22,16 @@ export const velocityCounters = pgTable(
 export const velocityLocks = pgTable('velocity_locks', {
   subject: text('subject').primaryKey(),
   until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Card attempts and declines across all shoppers per minute (since the epoch), shared by every
+ * api node: the decline storm is read from the last few.
+ */
+export const cardAttemptMinutes = pgTable('card_attempt_minutes', {
+  minute: bigint('minute', { mode: 'number' }).primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  declines: integer('declines').notNull().default(0),
 });
 
 /** Challenge solutions already accepted (single use), kept until the challenge expires. */

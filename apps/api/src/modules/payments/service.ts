@@ -188,9 +188,10 @@ export async function startPayment(
           browser: caller.ownerHash,
           email,
           fingerprint: await adapter.cardFingerprint?.(request.cardToken),
+          address: context.remoteIp,
         }
       : undefined;
-  if (attempt) await deps.cardGuard?.admit(attempt, context.solution, context.remoteIp);
+  if (attempt) await deps.cardGuard?.admit(attempt, context.solution);
 
   const orderId = randomUUID();
   const paymentId = randomUUID();
