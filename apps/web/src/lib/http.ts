@@ -9,6 +9,8 @@ import { endpointPattern, RequestError } from './request-error';
 /** Header names the api reads (spec §3 "request header names"). */
 export const USER_TOKEN_HEADER = 'x-user-token';
 export const EXPERIMENT_HEADER = 'x-experiment';
+/** The shopper's browser, on calls the web server makes for them (its own agent is undici). */
+export const FORWARDED_USER_AGENT_HEADER = 'x-forwarded-user-agent';
 
 export interface ServerContext {
   /** The visitor's token cookie, forwarded as the user-token header. */
@@ -17,6 +19,8 @@ export interface ServerContext {
   experiment?: string | undefined;
   /** The visitor's address, forwarded so the api rate-limits per visitor. */
   clientAddress?: string | undefined;
+  /** The visitor's user agent, forwarded as the forwarded-user-agent header. */
+  userAgent?: string | undefined;
   /** The visitor's cart binding cookie: the api shows a cart and its order to their owner only. */
   cartBinding?: string | undefined;
   /** W3C traceparent (and tracestate) of the page's work: the api's spans join its trace. */
@@ -72,6 +76,7 @@ export async function request<T>(
   if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
   if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
   if (options.server?.clientAddress) headers['x-forwarded-for'] = options.server.clientAddress;
+  if (options.server?.userAgent) headers[FORWARDED_USER_AGENT_HEADER] = options.server.userAgent;
   Object.assign(headers, options.server?.traceHeaders);
   // Only the cookie the api needs, never the visitor's whole cookie header.
   const binding = options.server?.cartBinding;

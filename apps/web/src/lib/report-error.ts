@@ -17,8 +17,3 @@ export function reportError(error: unknown, options: ReportOptions | string = {}
     captureError(error, { fingerprint, label }),
   );
 }
-
-/** A warning with a fingerprint (spec §8: e.g. the runtime dev-settings cookie in use). */
-export function reportWarning(message: string, fingerprint: string): void {
-  console.warn(`[${fingerprint}]`, message);
-}

@@ -89,8 +89,11 @@ describe('application context', () => {
     expect(context.currency).toBe('EUR');
     expect(context.featureFlags.coupon).toBe('off');
     expect(warn).toHaveBeenCalledWith(
-      '[runtime-dev-settings]',
-      'runtime dev settings cookie in use',
+      JSON.stringify({
+        msg: 'warning report',
+        message: 'runtime dev settings cookie in use',
+        fingerprint: 'runtime-dev-settings',
+      }),
     );
   });
 
@@ -109,8 +112,11 @@ describe('application context', () => {
     expect(context.countdownEndTime).toBe(Date.parse('2030-01-01T00:00:00Z'));
     expect(context.featureFlags.coupon).toBe('on');
     expect(warn).toHaveBeenCalledWith(
-      '[runtime-dev-settings]',
-      'runtime dev settings cookie ignored in production',
+      JSON.stringify({
+        msg: 'warning report',
+        message: 'runtime dev settings cookie ignored in production',
+        fingerprint: 'runtime-dev-settings',
+      }),
     );
   });
 });

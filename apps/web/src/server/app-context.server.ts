@@ -19,9 +19,9 @@ import {
 } from '@checkout/core';
 import { env } from '../env.server';
 import { CLIENT_NAMESPACES } from '../i18n/messages';
-import { reportWarning } from '../lib/report-error';
 import { featureFlagsFor } from './feature-flags.server';
 import { countryOf, regionOf } from './geo.server';
+import { reportServerWarning } from './telemetry.server';
 import { getCurrentUser } from './user.server';
 import {
   REQUEST_EXPERIMENTS_HEADER,
@@ -55,7 +55,7 @@ export const getDevSettings = cache(async (): Promise<DevSettings | null> => {
   const raw = (await cookies()).get(DEV_SETTINGS_COOKIE)?.value;
   if (!raw) return null;
   const production = isProductionDeploy(env.DEPLOY_ENV);
-  reportWarning(
+  reportServerWarning(
     production
       ? 'runtime dev settings cookie ignored in production'
       : 'runtime dev settings cookie in use',

@@ -97,6 +97,16 @@ export function traceHeaders(): Record<string, string> {
   return carrier;
 }
 
+/** A warning with a fingerprint (spec §8: the runtime dev-settings cookie), logged and reported. */
+export function reportServerWarning(message: string, fingerprint: string): void {
+  console.warn(JSON.stringify({ msg: 'warning report', message, fingerprint }));
+  if (!Sentry.isInitialized()) return;
+  Sentry.withScope((scope) => {
+    scope.setFingerprint([fingerprint]);
+    Sentry.captureMessage(message, 'warning');
+  });
+}
+
 /** A server error of a page or route (Next's onRequestError), with the trace it broke. */
 export function reportServerError(error: unknown, path: string): void {
   const span = trace.getActiveSpan()?.spanContext();
