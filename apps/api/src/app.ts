@@ -49,6 +49,7 @@ import { analyticsRoutes } from './modules/analytics/routes';
 import { attributeOrder } from './modules/analytics/service';
 import { billingModule } from './modules/billing/module';
 import { localizedNotices } from './modules/billing/renewal-notices';
+import { logOrderMoves } from './telemetry/business-log';
 import { countPaymentOutcomes } from './telemetry/business-metrics';
 import { startErrorReporting } from './telemetry/error-reporting';
 import { tracedAdapters } from './telemetry/provider-spans';
@@ -86,6 +87,8 @@ export async function buildApp({
     app.addHook('onClose', () => stopCounting());
   }
   registerErrorHandling(app, startErrorReporting(env, app.log));
+  const stopLogging = logOrderMoves(app.log);
+  app.addHook('onClose', () => stopLogging());
   // Every delayed or periodic task is a job in the database (jobs/queue.ts); the queue starts
   // once every module declared its jobs, below, and stops before the database closes.
   const jobs = jobQueue(database, app.log);
