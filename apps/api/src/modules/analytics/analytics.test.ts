@@ -341,6 +341,13 @@ describe('consent decisions and attribution', () => {
     expect(row?.current).toMatchObject({ source: 'google', medium: 'cpc', campaign: 'bf' });
   });
 
+  it('keeps no e-mail or token of the landing query on the order, even from an older cookie', async () => {
+    const leaky = { ...paid, query: 'gclid=abc&email=anna%40mail.test&qa=qa-token-1' };
+    const [row] = await payWith({ attribution_current: serializeAttribution(leaky) });
+    expect(row?.current).toMatchObject({ source: 'google', query: 'gclid=abc' });
+    expect(JSON.stringify(row)).not.toMatch(/anna|qa-token/);
+  });
+
   it('stores no attribution when the visitor refused marketing or sends GPC', async () => {
     const cookies = { attribution_current: serializeAttribution(paid) };
     expect(await payWith({ ...cookies, consent: 'necessary+analytics' })).toHaveLength(0);
