@@ -29,7 +29,8 @@ const TRACKING_IDS: readonly string[] = ['nv_tri', 'nv_trs'];
 /**
  * The landing query as attribution keeps it: utm_* parameters, click ids and tracking ids. The
  * rest of an address (an e-mail, a QA or login token, a cart id) is no attribution, and would
- * otherwise sit for 182 days in a cookie the page's scripts read, and on the order.
+ * otherwise sit for 182 days in a cookie the page's scripts read, and on the order (the api's
+ * migration 0024 applied this rule to the orders' copies made before it).
  */
 export function attributionQuery(query: string): string {
   const kept = [...new URLSearchParams(query)].filter(

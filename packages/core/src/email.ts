@@ -13,8 +13,8 @@ export function normalizeEmail(value: string): string {
 
 /**
  * Providers that deliver `name+tag@` to `name@` (subaddressing). Gmail is not listed: it also
- * ignores dots, and googlemail.com is the same service (mailboxOf). The migration
- * apps/api/drizzle/0024_coupon_mailboxes.sql applied this list to the redemptions before it.
+ * ignores dots, and googlemail.com is the same service (mailboxOf). The api's migration 0024
+ * applied mailboxOf, with this list, to the redemptions recorded before it.
  */
 export const SUBADDRESSING_DOMAINS: readonly string[] = [
   'outlook.com',

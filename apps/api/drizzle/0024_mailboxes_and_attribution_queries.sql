@@ -23,3 +23,15 @@ ALTER TABLE "coupon_redemptions" ADD COLUMN "cart_id" uuid;--> statement-breakpo
 ALTER TABLE "coupon_redemptions" ALTER COLUMN "redeemed_at" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ALTER COLUMN "redeemed_at" DROP DEFAULT;--> statement-breakpoint
 CREATE INDEX "coupon_redemptions_held" ON "coupon_redemptions" ("cart_id") WHERE "redeemed_at" IS NULL;
+--> statement-breakpoint
+-- Attribution keeps of the landing query only utm_*, the click ids and nv_tri/nv_trs (core's
+-- attributionQuery, issue 29): the orders' copies lose the rest (e-mails, QA and login tokens).
+UPDATE "order_attributions" SET
+	"current" = CASE WHEN "current" ? 'query' THEN jsonb_set("current", '{query}', to_jsonb(coalesce((
+		SELECT string_agg("part", '&' ORDER BY "n")
+		FROM unnest(string_to_array("current" ->> 'query', '&')) WITH ORDINALITY AS "p"("part", "n")
+		WHERE "part" ~ '^(utm_[^=]*|gclid|msclickid|msclkid|nv_tri|nv_trs)(=|$)'), ''))) ELSE "current" END,
+	"first" = CASE WHEN "first" ? 'query' THEN jsonb_set("first", '{query}', to_jsonb(coalesce((
+		SELECT string_agg("part", '&' ORDER BY "n")
+		FROM unnest(string_to_array("first" ->> 'query', '&')) WITH ORDINALITY AS "p"("part", "n")
+		WHERE "part" ~ '^(utm_[^=]*|gclid|msclickid|msclkid|nv_tri|nv_trs)(=|$)'), ''))) ELSE "first" END;
