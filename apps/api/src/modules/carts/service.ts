@@ -10,6 +10,7 @@ import {
   ERROR_CODES,
   normalizeEmail,
   quoteTax,
+  regionFitsCountry,
   resolveRegion,
   validateEmail,
   type CartInput,
@@ -178,6 +179,9 @@ async function checkCart(
   ) {
     throw invalid('postalCode', 'Postal code is not valid');
   }
+  if (!regionFitsCountry(cart.country, cart.region)) {
+    throw invalid('region', `${cart.region} is not a region of ${cart.country}.`);
+  }
   const normalized = {
     ...cart,
     email,
@@ -344,7 +348,11 @@ export async function updateCart(
       email: pick(changes.email, row.email),
       currency: changes.currency ?? row.currency,
       country: changes.country ?? row.country,
-      region: pick(changes.region, row.region),
+      // A change of country that names no region takes the new country's default.
+      region: pick(
+        changes.region,
+        (changes.country ?? row.country) === row.country ? row.region : null,
+      ),
       postalCode: pick(changes.postalCode, row.postalCode),
     },
     caller,
