@@ -48,6 +48,29 @@ describe('attribution of a visit', () => {
     });
   });
 
+  it('keeps of the landing query only utm_*, click ids and tracking ids, no e-mail or token', () => {
+    const landing =
+      'https://c.test/payment/?utm_source=news&email=anna%40mail.test&qa=qa-token-1' +
+      '&gclid=abc&cart_id=1f0c&utm_campaign=bf&nv_tri=t1&trusted_pass_token=x&msclkid=m';
+    expect(visit(landing)?.query).toBe(
+      'utm_source=news&gclid=abc&utm_campaign=bf&nv_tri=t1&msclkid=m',
+    );
+  });
+
+  it('drops what is not attribution from a cookie written before, as the order keeps it', () => {
+    const old = new URLSearchParams({
+      source: 'news',
+      medium: 'email',
+      campaign: '',
+      term: '',
+      content: '',
+      date: now.toISOString(),
+      hostname: 'c.test',
+      query: 'utm_source=news&email=anna%40mail.test&qa=qa-token-1',
+    }).toString();
+    expect(parseAttribution(old)?.query).toBe('utm_source=news');
+  });
+
   it('says nothing about a navigation inside the checkout or a bare direct visit', () => {
     expect(visit('https://c.test/payment/', 'https://c.test/')).toBeNull();
     expect(visit('https://c.test/payment/')).toBeNull();
@@ -73,13 +96,16 @@ describe('sessions', () => {
 
 describe('serialized attribution', () => {
   it('round-trips, and stays within 512 characters with a huge query, still parseable', () => {
-    const record = visit(`https://c.test/?utm_source=s&x=${'é'.repeat(2000)}`) as Attribution;
+    const record = visit(
+      `https://c.test/?utm_source=s&utm_term=${'é'.repeat(2000)}`,
+    ) as Attribution;
     const value = serializeAttribution(record);
     expect(value.length).toBeLessThanOrEqual(512);
     expect(value.length).toBeGreaterThan(400);
     const back = parseAttribution(value);
     expect(back?.source).toBe('s');
-    expect(back?.query.startsWith('utm_source=s&x=%C3%A9')).toBe(true);
+    expect(back?.query).toBe('');
+    expect(back?.term.startsWith('é')).toBe(true);
     const small = visit('https://c.test/?utm_source=a&utm_medium=b') as Attribution;
     expect(parseAttribution(serializeAttribution(small))).toEqual(small);
   });

@@ -2,6 +2,8 @@
  * Marketing attribution (spec §3, §9): where a visit came from (source, medium, campaign, term,
  * content, date, hostname, query), kept for the current and the first session in cookies of
  * 182 days, serialized and trimmed to 512 characters, and stored on the order at payment start.
+ * The cookies stay readable by the page's scripts (the tracker reads and writes them), so they
+ * hold attribution only (attributionQuery).
  */
 import { z } from 'zod';
 
@@ -20,6 +22,25 @@ const CLICK_IDS: readonly [param: string, source: string][] = [
   // Microsoft Ads' own spelling; the spec's msclickid is kept too.
   ['msclkid', 'bing'],
 ];
+
+/** Spec §2: the tracking ids the checkout carries on to the pages it links to. */
+const TRACKING_IDS: readonly string[] = ['nv_tri', 'nv_trs'];
+
+/**
+ * The landing query as attribution keeps it: utm_* parameters, click ids and tracking ids. The
+ * rest of an address (an e-mail, a QA or login token, a cart id) is no attribution, and would
+ * otherwise sit for 182 days in a cookie the page's scripts read, and on the order (the api's
+ * migration 0024 applied this rule to the orders' copies made before it).
+ */
+export function attributionQuery(query: string): string {
+  const kept = [...new URLSearchParams(query)].filter(
+    ([name]) =>
+      name.startsWith('utm_') ||
+      CLICK_IDS.some(([param]) => param === name) ||
+      TRACKING_IDS.includes(name),
+  );
+  return new URLSearchParams(kept).toString();
+}
 
 const FIELDS = [
   'source',
@@ -68,7 +89,7 @@ export function attributionOfVisit(landing: URL, referrer: string, now: Date): A
     content: params.get('utm_content') ?? '',
     date: now.toISOString(),
     hostname: landing.hostname,
-    query: landing.search.replace(/^\?/, ''),
+    query: attributionQuery(landing.search),
   };
   const click = CLICK_IDS.find(([param]) => params.has(param));
   if (click) {
@@ -130,5 +151,8 @@ export function parseAttribution(value: string | null | undefined): Attribution 
   const result = attributionSchema.safeParse(
     Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])),
   );
-  return result.success && result.data.source ? result.data : null;
+  // A cookie written before attributionQuery kept the whole landing query.
+  return result.success && result.data.source
+    ? { ...result.data, query: attributionQuery(result.data.query) }
+    : null;
 }

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 import { text } from './text';
 import { couponCodeSchema, PERIOD_UNITS } from './catalog';
+import { COUNTRIES } from './countries';
 import { CURRENCIES } from './currencies';
+import { regionFitsCountry } from './regions';
 import { EMAIL_MAX_LENGTH } from './email';
 import { TAX_NAMES } from './taxes';
 import { LOCALE_CODES } from './locales';
@@ -17,7 +19,9 @@ export function isRecordId(value: unknown): value is string {
 
 const country = text()
   .regex(/^[A-Za-z]{2}$/, 'a country is an ISO 3166-1 alpha-2 code')
-  .transform((c) => c.toUpperCase());
+  .transform((c) => c.toUpperCase())
+  // An unknown code (ZZ) would be quoted no tax at all.
+  .refine((c) => COUNTRIES.includes(c), 'not a country the checkout sells to');
 
 export const cartInputSchema = z.strictObject({
   mainPlan: planIdentifier,
@@ -102,11 +106,16 @@ export const cartViewSchema = z.object({
 });
 export type CartView = z.infer<typeof cartViewSchema>;
 
-export const taxQuerySchema = z.object({
-  country,
-  region: text()
-    .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
-    .optional(),
-  currency: z.enum(CURRENCIES),
-  amount: z.coerce.number().int().nonnegative().max(1_000_000_000_000),
-});
+export const taxQuerySchema = z
+  .object({
+    country,
+    region: text()
+      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+      .optional(),
+    currency: z.enum(CURRENCIES),
+    amount: z.coerce.number().int().nonnegative().max(1_000_000_000_000),
+  })
+  .refine((q) => regionFitsCountry(q.country, q.region), {
+    path: ['region'],
+    message: 'not a region of the country',
+  });

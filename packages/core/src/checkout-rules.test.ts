@@ -3,7 +3,7 @@ import { addressLayoutFor, DEFAULT_ADDRESS_COUNTRY } from './address';
 import { resolveRegion } from './regions';
 import { countdownState, remainingTime } from './countdown';
 import { countdownStorageKey } from './storage-keys';
-import { validateEmail } from './email';
+import { mailboxOf, validateEmail } from './email';
 import { cleanQuery, withTracking, type CleanupContext } from './query-cleanup';
 
 const clean = (query: string, context: CleanupContext) =>
@@ -138,5 +138,24 @@ describe('e-mail validation', () => {
     ['Anna.Smith+vpn@Example.co.uk ', null],
   ] as const)('%j → %s', (email, problem) => {
     expect(validateEmail(email, blocked)).toBe(problem);
+  });
+});
+
+describe('the mailbox an address delivers to (once-per-address rules)', () => {
+  it.each([
+    ['Anna.Smith@Gmail.com', 'annasmith@gmail.com'],
+    ['anna.smith+vpn@gmail.com', 'annasmith@gmail.com'],
+    ['a.n.n.a.s.m.i.t.h@googlemail.com', 'annasmith@gmail.com'],
+    [' AnnaSmith+1+2@GoogleMail.com ', 'annasmith@gmail.com'],
+    ['anna.smith+vpn@outlook.com', 'anna.smith@outlook.com'],
+    ['anna+vpn@hotmail.com', 'anna@hotmail.com'],
+    ['anna+vpn@icloud.com', 'anna@icloud.com'],
+    ['anna+vpn@proton.me', 'anna@proton.me'],
+    ['anna+vpn@fastmail.com', 'anna@fastmail.com'],
+    // Elsewhere dots and plus signs may name other mailboxes: the address stays as it is.
+    ['anna.smith+vpn@example.org', 'anna.smith+vpn@example.org'],
+    ['anna-vpn@yahoo.com', 'anna-vpn@yahoo.com'],
+  ])('%j is the mailbox %j', (email, mailbox) => {
+    expect(mailboxOf(email)).toBe(mailbox);
   });
 });

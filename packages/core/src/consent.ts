@@ -67,13 +67,24 @@ export function effectiveConsent(
   };
 }
 
-/** `POST /api/consent/`: one decision, as the dialog took it. */
-export const consentDecisionSchema = z.strictObject({
-  browser_id: z.uuid(),
-  policy_version: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  action: z.enum(['accept_all', 'reject_all', 'save']),
-  analytics: z.boolean(),
-  marketing: z.boolean(),
-});
+/**
+ * `POST /api/consent/`: one decision, as the dialog took it. Proof records only what holds: the
+ * policy shown is the current one, and "accept all" and "reject all" say what they are.
+ */
+export const consentDecisionSchema = z
+  .strictObject({
+    /** The browser's own id, which the api also finds in its `browser_id` cookie. */
+    browser_id: z.uuid(),
+    policy_version: z.literal(CONSENT_POLICY_VERSION, 'not the current cookie policy'),
+    action: z.enum(['accept_all', 'reject_all', 'save']),
+    analytics: z.boolean(),
+    marketing: z.boolean(),
+  })
+  .refine(
+    (d) =>
+      d.action === 'save' ||
+      (d.action === 'accept_all' ? d.analytics && d.marketing : !d.analytics && !d.marketing),
+    { path: ['action'], message: 'the categories are not what this action allows' },
+  );
 
 export type ConsentDecision = z.infer<typeof consentDecisionSchema>;

@@ -1,14 +1,18 @@
+import { COUNTRIES } from './countries';
 import { DEFAULT_CURRENCY, isCurrency, type Currency } from './currencies';
 
 /** Country handling shared by the shell and (later) taxes and address layouts. */
 export const DEFAULT_COUNTRY = 'US';
 
-/** ISO 3166-1 alpha-2, upper case; anything else is not a country we can use. */
+/**
+ * One of the COUNTRIES, upper case; anything else (a CDN's XX or T1, geoip's EU, ZZ) is not a
+ * country we can use: the cart would refuse it.
+ */
 export function normalizeCountry(value: string | null | undefined): string | undefined {
   const upper = value?.trim().toUpperCase();
-  if (!upper || !/^[A-Z]{2}$/.test(upper) || upper === 'XX' || upper === 'T1') return undefined;
   // 'UK' is exceptionally reserved for the United Kingdom, whose ISO code is GB.
-  return upper === 'UK' ? 'GB' : upper;
+  const code = upper === 'UK' ? 'GB' : upper;
+  return code && COUNTRIES.includes(code) ? code : undefined;
 }
 
 const EURO_COUNTRIES = [

@@ -92,6 +92,15 @@ export function isRegionOf(country: string, region: string | null | undefined): 
   return Boolean(region && REGIONS[country]?.some(([code]) => code === region));
 }
 
+/**
+ * Whether an address may name `region` with `country`: no region, or one of the country's (a
+ * country without a region list takes none). The tax of the US and Canada depends on it, so a
+ * region of another country or an unknown one is refused, never silently replaced.
+ */
+export function regionFitsCountry(country: string, region: string | null | undefined): boolean {
+  return !region || isRegionOf(country, region);
+}
+
 /** The region to use: the given one when it belongs to the country, else its default. */
 export function resolveRegion(
   country: string,

@@ -37,6 +37,9 @@ describe('page shell rules', () => {
     expect(normalizeCountry('T1')).toBeUndefined();
     expect(normalizeCountry('USA')).toBeUndefined();
     expect(normalizeCountry(null)).toBeUndefined();
+    // Well-formed but no country the checkout sells to: the cart would refuse it.
+    expect(normalizeCountry('ZZ')).toBeUndefined();
+    expect(normalizeCountry('EU')).toBeUndefined();
   });
 
   it('maps support links per product and falls back to the general support center', () => {

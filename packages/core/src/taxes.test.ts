@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import rates from '../../../data/taxes/rates.json';
 import { formatRate } from './rates';
+import { taxQuerySchema } from './cart';
 import { quoteTax, taxTableSchema } from './taxes';
 
 const table = taxTableSchema.parse(rates);
@@ -58,5 +59,25 @@ describe('tax table', () => {
 
   it('uses the country rate when a Canadian province is missing', () => {
     expect(quoteTax(table, { country: 'CA' }, 10000).taxMinor).toBe(500);
+  });
+});
+
+describe('the billing address the tax is quoted for', () => {
+  const query = { currency: 'USD', amount: '1000' };
+  it.each([
+    ['a country the checkout does not sell to', { country: 'ZZ' }, 'country'],
+    ['a region of another country', { country: 'CA', region: 'US-NY' }, 'region'],
+    ['a state the US does not have', { country: 'US', region: 'US-ZZ' }, 'region'],
+    ['a region for a country without regions', { country: 'DE', region: 'DE-BY' }, 'region'],
+  ])('refuses %s', (_label, address, path) => {
+    const result = taxQuerySchema.safeParse({ ...query, ...address });
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain(path);
+  });
+
+  it('takes a known country with one of its regions, or none', () => {
+    expect(taxQuerySchema.safeParse({ ...query, country: 'ca', region: 'CA-QC' }).success).toBe(
+      true,
+    );
+    expect(taxQuerySchema.safeParse({ ...query, country: 'DE' }).success).toBe(true);
   });
 });

@@ -172,19 +172,33 @@ describe('consent decisions and attribution', () => {
   });
   afterAll(() => t.close());
 
-  it('records each decision with its time, policy version, categories and a hash of the browser id', async () => {
-    const browserId = randomUUID();
-    const res = await t.app.inject({
+  /** A decision as the dialog sends it, from the browser whose `browser_id` cookie it names. */
+  const decide = (
+    decision: Record<string, unknown>,
+    options: { cookie?: string | null; headers?: Record<string, string> } = {},
+  ) => {
+    const browserId = (decision.browser_id as string | undefined) ?? randomUUID();
+    const cookie = options.cookie === undefined ? browserId : options.cookie;
+    return t.app.inject({
       method: 'POST',
       url: '/api/consent/',
+      headers: options.headers ?? {},
+      cookies: cookie === null ? {} : { browser_id: cookie },
       payload: {
         browser_id: browserId,
         policy_version: '2026-11-01',
         action: 'save',
         analytics: true,
         marketing: false,
+        ...decision,
       },
     });
+  };
+  type ErrorBody = { error: { code: string; issues?: { path: string }[] } };
+
+  it('records each decision with its time, policy version, categories and a hash of the browser id', async () => {
+    const browserId = randomUUID();
+    const res = await decide({ browser_id: browserId });
     expect(res.statusCode).toBe(201);
     const [row] = await t.database.db
       .select()
@@ -202,19 +216,10 @@ describe('consent decisions and attribution', () => {
   });
 
   it('records "accept all" under Sec-GPC: 1 as no sale or sharing', async () => {
-    const browserId = randomUUID();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/consent/',
-      headers: { 'sec-gpc': '1' },
-      payload: {
-        browser_id: browserId,
-        policy_version: '2026-11-01',
-        action: 'accept_all',
-        analytics: true,
-        marketing: true,
-      },
-    });
+    const res = await decide(
+      { action: 'accept_all', analytics: true, marketing: true },
+      { headers: { 'sec-gpc': '1' } },
+    );
     expect(res.json()).toMatchObject({ analytics: true, marketing: false });
   });
 
@@ -226,6 +231,54 @@ describe('consent decisions and attribution', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it.each([
+    [
+      '"accept all" with analytics off',
+      { action: 'accept_all', analytics: false, marketing: true },
+      'action',
+    ],
+    [
+      '"reject all" with marketing on',
+      { action: 'reject_all', analytics: false, marketing: true },
+      'action',
+    ],
+    [
+      'a policy version that is not the current one',
+      { policy_version: '2024-01-01' },
+      'policy_version',
+    ],
+  ])('records nothing of %s (400 on the field)', async (_label, decision, path) => {
+    const browserId = randomUUID();
+    const res = await decide({ ...decision, browser_id: browserId });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<ErrorBody>();
+    expect(error.code).toBe('validation_failed');
+    expect(error.issues?.map((i) => i.path)).toContain(path);
+    const rows = await t.database.db
+      .select()
+      .from(consentDecisions)
+      .where(eq(consentDecisions.browserHash, browserHash(browserId)));
+    expect(rows).toHaveLength(0);
+  });
+
+  it.each([
+    ["another browser's id", randomUUID()],
+    ['no browser id cookie at all', null],
+  ])(
+    "records nothing for a browser id that is not the request's own (%s)",
+    async (_label, cookie) => {
+      const browserId = randomUUID();
+      const res = await decide({ browser_id: browserId }, { cookie });
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorBody>().error.issues?.map((i) => i.path)).toEqual(['browser_id']);
+      const rows = await t.database.db
+        .select()
+        .from(consentDecisions)
+        .where(eq(consentDecisions.browserHash, browserHash(browserId)));
+      expect(rows).toHaveLength(0);
+    },
+  );
 
   const payWith = async (cookies: Record<string, string>, headers: Record<string, string> = {}) => {
     const cart = (
@@ -286,6 +339,13 @@ describe('consent decisions and attribution', () => {
     expect(row?.current).toEqual(paid);
     expect(row?.first).toEqual(organic);
     expect(row?.current).toMatchObject({ source: 'google', medium: 'cpc', campaign: 'bf' });
+  });
+
+  it('keeps no e-mail or token of the landing query on the order, even from an older cookie', async () => {
+    const leaky = { ...paid, query: 'gclid=abc&email=anna%40mail.test&qa=qa-token-1' };
+    const [row] = await payWith({ attribution_current: serializeAttribution(leaky) });
+    expect(row?.current).toMatchObject({ source: 'google', query: 'gclid=abc' });
+    expect(JSON.stringify(row)).not.toMatch(/anna|qa-token/);
   });
 
   it('stores no attribution when the visitor refused marketing or sends GPC', async () => {

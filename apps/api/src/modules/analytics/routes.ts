@@ -67,7 +67,10 @@ export function analyticsRoutes(
   );
 
   api.post('/api/consent/', { schema: { body: consentDecisionSchema } }, async (request, reply) => {
-    const recorded = await recordConsent(db, request.body, request.headers['sec-gpc'] === '1');
+    const recorded = await recordConsent(db, request.body, {
+      gpc: request.headers['sec-gpc'] === '1',
+      browserId: request.cookies[ANALYTICS_BROWSER_COOKIE],
+    });
     return reply.status(201).send(recorded);
   });
 

@@ -45,12 +45,23 @@ export function browserHash(browserId: string): string {
   return createHash('sha256').update(browserId).digest('hex');
 }
 
+/**
+ * Records a decision the server can vouch for: the schema's (current policy, categories that
+ * match the action), and a browser id that is the request's own cookie, so a decision cannot be
+ * filed under another browser's id.
+ */
 export async function recordConsent(
   db: Database,
   body: unknown,
-  gpc: boolean,
+  request: { gpc: boolean; browserId: string | undefined },
 ): Promise<{ analytics: boolean; marketing: boolean; policyVersion: string }> {
   const decision = consentDecisionSchema.parse(body);
+  if (decision.browser_id !== request.browserId) {
+    throw new AppError(ERROR_CODES.validation, 'The browser id is not this browser’s.', [
+      { path: 'browser_id', message: 'not the browser_id cookie of this request' },
+    ]);
+  }
+  const gpc = request.gpc;
   const row = {
     browserHash: browserHash(decision.browser_id),
     policyVersion: decision.policy_version,

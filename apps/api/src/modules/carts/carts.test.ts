@@ -119,23 +119,47 @@ describe('carts', () => {
     expect(removed.subtotalMinor).toBe(5988);
   });
 
-  it('refuses a once-per-e-mail coupon the address already used', async () => {
+  it('refuses a once-per-e-mail coupon the address already used, without saying so', async () => {
     await t.database.db
       .insert(couponRedemptions)
-      .values({ couponCode: 'WELCOME20', email: 'used@gmail.com' });
+      .values({ couponCode: 'WELCOME20', mailbox: 'used@gmail.com', redeemedAt: new Date() });
     const res = await create({ ...base, coupon: 'WELCOME20', email: 'used@gmail.com' });
-    expect(res.json<ErrorBody>().error).toMatchObject({ code: 2012, reason: 'already_used' });
+    expect(res.json<ErrorBody>().error).toMatchObject({ code: 2012, reason: 'invalid' });
   });
 
-  it('validates US ZIP codes and ignores regions of other countries', async () => {
+  it('validates US ZIP codes and Canadian postal codes', async () => {
     expect((await create({ ...base, postalCode: '98101' })).statusCode).toBe(201);
     const bad = await create({ ...base, postalCode: 'ABCDE' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<ErrorBody>().error.issues?.[0]?.path).toBe('postalCode');
-    const ca = (
-      await create({ ...base, currency: 'CAD', country: 'CA', region: 'US-NY' })
-    ).json<CartView>();
-    expect(ca.region).toBe('CA-AB');
+    const ca = { ...base, currency: 'CAD', country: 'CA', region: 'CA-ON' };
+    expect((await create({ ...ca, postalCode: 'M5V 2T6' })).statusCode).toBe(201);
+    expect((await create({ ...ca, postalCode: '98101' })).statusCode).toBe(400);
+  });
+
+  it.each([
+    ['an unknown country (no tax at all)', { ...base, country: 'ZZ' }, 'country'],
+    ['a region of another country', { ...base, country: 'CA', region: 'US-NY' }, 'region'],
+    ['a region its country does not have', { ...base, region: 'US-ZZ' }, 'region'],
+    [
+      'a region for a country without regions',
+      { ...base, country: 'DE', region: 'US-CA' },
+      'region',
+    ],
+  ])('refuses %s with a 400 on the field', async (_label, body, path) => {
+    const res = await create(body);
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<ErrorBody>();
+    expect(error.code).toBe('validation_failed');
+    expect(error.issues?.map((i) => i.path)).toContain(path);
+  });
+
+  it("takes the new country's default region when a change names the country only", async () => {
+    const cart = (await create({ ...base, region: 'US-WA' })).json<CartView>();
+    const moved = await patch(cart.id, { country: 'CA' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json<CartView>().region).toBe('CA-AB');
+    expect((await patch(cart.id, { region: 'US-NY' })).statusCode).toBe(400);
   });
 
   it('answers 2015 once a payment has started', async () => {
@@ -188,6 +212,17 @@ describe('taxes endpoint', () => {
       totalMinor: 9478,
       effectiveDate: '2026-01-01',
     });
+  });
+
+  it.each([
+    ['an unknown country', 'country=ZZ&currency=USD&amount=1000', 'country'],
+    ['a region of another country', 'country=CA&region=US-NY&currency=CAD&amount=1000', 'region'],
+  ])('refuses %s with a 400 on the field', async (_label, query, path) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/payments/taxes/?${query}` });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json<ErrorBody>();
+    expect(error.code).toBe('validation_failed');
+    expect(error.issues?.map((i) => i.path)).toContain(path);
   });
 
   it('refuses a bad amount with a code, not a 500', async () => {

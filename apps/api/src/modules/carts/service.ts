@@ -4,11 +4,13 @@ import {
   AppError,
   BACKEND_CODES,
   isRecordId,
+  mailboxOf,
   cartInputSchema,
   cartPatchSchema,
   ERROR_CODES,
   normalizeEmail,
   quoteTax,
+  regionFitsCountry,
   resolveRegion,
   validateEmail,
   type CartInput,
@@ -22,6 +24,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
+import { accountById } from '../identity/accounts';
 import { mayUseCart, type CartBinding, type CartCaller } from './binding';
 import {
   bindAccount,
@@ -98,7 +101,29 @@ function couponPrice(
   return code ? snapshot.coupons.get(code)?.prices.get(plan.id)?.get(currency) : undefined;
 }
 
-async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<void> {
+/**
+ * The refusal of a once-per-address coupon to an address that used it. Only the address's owner,
+ * logged in, is told so ('already_used', the spec's message); anyone else gets the answer of a
+ * code that is not valid, so the coupon field does not tell a stranger who has bought before
+ * (that a code refused for one address is taken for another still shows; the reason does not).
+ */
+export async function couponUsedRefusal(
+  db: Database,
+  caller: CartCaller,
+  code: string,
+  email: string,
+): Promise<AppError> {
+  const account = caller.accountId ? await accountById(db, caller.accountId) : undefined;
+  const owner = account !== undefined && mailboxOf(account.email) === mailboxOf(email);
+  return couponRefused(code, owner ? 'already_used' : 'invalid');
+}
+
+async function checkCoupon(
+  deps: CartDeps,
+  cart: NewCart,
+  caller: CartCaller,
+  now: Date,
+): Promise<void> {
   const code = cart.couponCode;
   if (!code) return;
   const snapshot = deps.catalog.snapshot();
@@ -110,15 +135,25 @@ async function checkCoupon(deps: CartDeps, cart: NewCart, now: Date): Promise<vo
     discountedMinor: couponPrice(snapshot, code, main, currency),
   };
   // The address's redemptions are read only when they can decide.
+  const email = cart.email;
   const usedBefore = async () =>
-    coupon?.oncePerEmail === true && !!cart.email && (await hasRedeemed(deps.db, code, cart.email));
+    coupon?.oncePerEmail === true &&
+    !!email &&
+    (await hasRedeemed(deps.db, code, mailboxOf(email)));
   const refusal =
     couponRefusal(coupon, price, now) ?? couponRefusal(coupon, price, now, await usedBefore());
+  if (refusal === 'already_used' && email)
+    throw await couponUsedRefusal(deps.db, caller, code, email);
   if (refusal) throw couponRefused(code, refusal);
 }
 
 /** Validates and normalizes a whole cart; throws AppError with the spec's codes. */
-async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewCart> {
+async function checkCart(
+  deps: CartDeps,
+  cart: NewCart,
+  caller: CartCaller,
+  now: Date,
+): Promise<NewCart> {
   const snapshot = deps.catalog.snapshot();
   const currency = cart.currency;
   planPrice(sellablePlan(snapshot, cart.mainPlan), currency);
@@ -144,13 +179,16 @@ async function checkCart(deps: CartDeps, cart: NewCart, now: Date): Promise<NewC
   ) {
     throw invalid('postalCode', 'Postal code is not valid');
   }
+  if (!regionFitsCountry(cart.country, cart.region)) {
+    throw invalid('region', `${cart.region} is not a region of ${cart.country}.`);
+  }
   const normalized = {
     ...cart,
     email,
     postalCode,
     region: resolveRegion(cart.country, cart.region) ?? null,
   };
-  await checkCoupon(deps, normalized, now);
+  await checkCoupon(deps, normalized, caller, now);
   return normalized;
 }
 
@@ -242,6 +280,7 @@ export async function createCart(
       region: parsed.region ?? null,
       postalCode: parsed.postalCode ?? null,
     },
+    caller,
     now,
   );
   const owner = { ownerHash: caller.ownerHash, accountId: caller.accountId };
@@ -309,9 +348,14 @@ export async function updateCart(
       email: pick(changes.email, row.email),
       currency: changes.currency ?? row.currency,
       country: changes.country ?? row.country,
-      region: pick(changes.region, row.region),
+      // A change of country that names no region takes the new country's default.
+      region: pick(
+        changes.region,
+        (changes.country ?? row.country) === row.country ? row.region : null,
+      ),
       postalCode: pick(changes.postalCode, row.postalCode),
     },
+    caller,
     now,
   );
   // The status condition in the update closes the race with a payment starting meanwhile.

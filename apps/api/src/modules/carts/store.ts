@@ -1,5 +1,5 @@
 /** Cart rows. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type Database } from '../../db/client';
 import { carts, couponRedemptions } from './tables';
 
@@ -86,14 +86,21 @@ export async function bindAccount(db: Database, id: string, accountId: string): 
     .where(and(eq(carts.id, id), isNull(carts.accountId)));
 }
 
+/** Whether the mailbox redeemed the coupon (a hold of a payment still running is no use yet). */
 export async function hasRedeemed(
   db: Database,
   couponCode: string,
-  email: string,
+  mailbox: string,
 ): Promise<boolean> {
   const rows = await db
     .select({ code: couponRedemptions.couponCode })
     .from(couponRedemptions)
-    .where(and(eq(couponRedemptions.couponCode, couponCode), eq(couponRedemptions.email, email)));
+    .where(
+      and(
+        eq(couponRedemptions.couponCode, couponCode),
+        eq(couponRedemptions.mailbox, mailbox),
+        isNotNull(couponRedemptions.redeemedAt),
+      ),
+    );
   return rows.length > 0;
 }

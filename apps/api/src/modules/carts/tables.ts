@@ -1,6 +1,7 @@
 /** Carts: what a shopper is about to buy, addressed by id (the checkout's `cart_id`) and reached by its owner only. */
 import type { Currency } from '@checkout/core';
-import { pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const carts = pgTable('carts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -27,13 +28,24 @@ export const carts = pgTable('carts', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Coupons limited to one use per e-mail address; written when an order is paid. */
+/**
+ * Coupons limited to one use per e-mail address, keyed by the address's mailbox (core's
+ * mailboxOf): held by the cart whose payment started with the coupon (redeemed_at null; cart_id
+ * null again once that order is given up), redeemed when its order is paid
+ * (coupon-redemptions.ts).
+ */
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     couponCode: text('coupon_code').notNull(),
-    email: text('email').notNull(),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull().defaultNow(),
+    mailbox: text('mailbox').notNull(),
+    cartId: uuid('cart_id'),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.couponCode, t.email] })],
+  (t) => [
+    primaryKey({ columns: [t.couponCode, t.mailbox] }),
+    index('coupon_redemptions_held')
+      .on(t.cartId)
+      .where(sql`${t.redeemedAt} is null`),
+  ],
 );

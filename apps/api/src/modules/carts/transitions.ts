@@ -11,10 +11,10 @@ const allowedBefore = (to: CartStatus) =>
     sql`, `,
   );
 
-/** Moves one cart to `to`; returns its id when it moved. */
-export function moveCartSql(cartId: string, to: CartStatus): SQL {
+/** Moves one cart to `to`, if `guard` holds too; returns its id when it moved. */
+export function moveCartSql(cartId: string, to: CartStatus, guard: SQL = sql`true`): SQL {
   return sql`update carts set status = ${to}, updated_at = now()
-      where id = ${cartId} and status in (${allowedBefore(to)}) returning id`;
+      where id = ${cartId} and status in (${allowedBefore(to)}) and ${guard} returning id`;
 }
 
 /** Moves the cart of each row of the CTE `moved` (an order that moved) to `to`. */

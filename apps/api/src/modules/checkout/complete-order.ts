@@ -2,13 +2,13 @@
  * The one owner of what an order's outcome does across modules, composed from what each owning
  * module exports: a paid order completes its cart (carts), redeems its coupon (carts), gets or
  * joins the account of its e-mail (identity), creates its subscriptions and ends the one an
- * upgrade order replaces (orders); a failed or
- * canceled one gives the cart back to the shopper (carts). Each piece runs inside the order's
- * move, once per row of `moved`, so all of it commits with the move or none of it does.
+ * upgrade order replaces (orders); a failed or canceled one gives the cart back to the shopper
+ * and lets go of the coupon its payment held (carts). Each piece runs inside the order's move,
+ * once per row of `moved`, so all of it commits with the move or none of it does.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Catalog } from '../catalog/catalog';
-import { redeemCouponSql } from '../carts/coupon-redemptions';
+import { couponUse, redeemCouponSql, releaseCouponSql } from '../carts/coupon-redemptions';
 import { moveOrderCartSql } from '../carts/transitions';
 import { ensureAccountSql } from '../identity/accounts';
 import type { OrderFacts } from '../orders/placed-orders';
@@ -25,7 +25,7 @@ function paidOrder(catalog: Catalog, order: OrderFacts): SQL {
   const steps: [string, SQL | undefined][] = [
     ['account', ensureAccountSql(order.email, MOVED)],
     ['completed', moveOrderCartSql('completed')],
-    ['coupon', coupon ? redeemCouponSql(coupon, order.email, MOVED) : undefined],
+    ...(coupon ? redeemCouponSql(couponUse(catalog, coupon, order.email), MOVED) : []),
     ['subs', createSubscriptionsSql(catalog, order, MOVED)],
     ...(upgrade ? endReplacedSubscriptionSql(upgrade.subscriptionId, order, MOVED) : []),
   ];
@@ -38,6 +38,6 @@ function paidOrder(catalog: Catalog, order: OrderFacts): SQL {
 export function orderConsequences(catalog: Catalog): OrderConsequences {
   return {
     paid: (order) => paidOrder(catalog, order),
-    released: sql`, reopened as (${moveOrderCartSql('open')})`,
+    released: sql`, reopened as (${moveOrderCartSql('open')}), coupon_released as (${releaseCouponSql(MOVED)})`,
   };
 }

@@ -7,6 +7,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { canTransition, isWaiting, ORDER_STATUSES, type OrderStatus } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
+import { COUPON_REDEEMED_ONCE } from '../carts/coupon-redemptions';
 import { announceMove } from './move-listeners';
 import { forgetOrder, recallOrder, type OrderFacts } from './placed-orders';
 import { orders } from './tables';
@@ -39,10 +40,11 @@ export const orderById = preparedQuery((db) =>
 );
 
 /**
- * The unique indexes a move can break: a second order paying a cart (orders_one_paid_per_cart)
- * or replacing a subscription another paid upgrade already replaced (orders_one_paid_per_upgrade).
+ * The unique indexes a move can break: a second order paying a cart (orders_one_paid_per_cart),
+ * replacing a subscription another paid upgrade already replaced (orders_one_paid_per_upgrade),
+ * or redeeming a coupon once per address another order of the address redeemed or holds.
  */
-const PAID_ONCE = ['orders_one_paid_per_cart', 'orders_one_paid_per_upgrade'];
+const PAID_ONCE = ['orders_one_paid_per_cart', 'orders_one_paid_per_upgrade', COUPON_REDEEMED_ONCE];
 
 function paysCartTwice(error: unknown): boolean {
   const cause = (error as { cause?: { code?: string; constraint?: string } }).cause ?? error;
@@ -53,8 +55,8 @@ function paysCartTwice(error: unknown): boolean {
 /**
  * Returns true when this call moved the order to `to`; false when it was already elsewhere. One
  * statement: concurrent calls for one order queue on its row lock, then re-check the guard. A
- * move to paid of a cart (or an upgrade of a subscription) another order already paid moves the
- * order to refund_due instead
+ * move to paid of a cart (or an upgrade of a subscription, or a coupon once per address) another
+ * order already paid moves the order to refund_due instead
  * (and answers false): the database's unique index decides, so two nodes cannot both keep it.
  */
 export async function transitionOrder(

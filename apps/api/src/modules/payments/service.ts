@@ -23,7 +23,8 @@ import {
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardAttempt } from '../card-testing/card-guard';
 import type { CartCaller } from '../carts/binding';
-import { cartView, ownCart } from '../carts/service';
+import { couponUse, holdCouponSql, type CouponUse } from '../carts/coupon-redemptions';
+import { cartView, couponUsedRefusal, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
@@ -77,18 +78,31 @@ interface NewOrder {
   key: string;
   hash: string;
   leaseMs: number;
+  /** A coupon once per address: held for this cart, or the order is not placed. */
+  coupon: CouponUse | undefined;
 }
 
 /**
- * One statement: takes the cart if it is still open, records the order (status new) and the
- * payment that claims the Idempotency-Key. False when the cart was not open; a used key fails
- * the whole statement with a unique violation. A concurrent repeat waits on the cart's row lock.
+ * One statement: holds the cart's coupon once per address, takes the cart if it is still open
+ * and the coupon was held, records the order (status new) and the payment that claims the
+ * Idempotency-Key. 'locked' when the cart was not open, 'coupon_used' when another cart of the
+ * address holds or redeemed the coupon; a used key fails the whole statement with a unique
+ * violation. A concurrent repeat waits on the cart's row lock.
  */
-async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+async function placeOrder(db: Database, o: NewOrder): Promise<'placed' | 'locked' | 'coupon_used'> {
+  const hold = o.coupon?.oncePerEmail ? holdCouponSql(o.coupon, o.cart.id) : undefined;
+  // Read only when a hold can fail: the cart was open, so the hold failed, not the cart's lock.
+  const wasOpen = hold
+    ? sql`exists (select 1 from carts where id = ${o.cart.id} and status = 'open')`
+    : sql`false`;
+  const [row] = await queryRows<{ placed: boolean; held: boolean; open: boolean }>(
     db,
     sql`
-    with locked as (${moveCartSql(o.cart.id, 'payment_started')}), placed as (
+    with held as (${hold ?? sql`select 1`}), locked as (${moveCartSql(
+      o.cart.id,
+      'payment_started',
+      sql`exists (select 1 from held)`,
+    )}), placed as (
       insert into orders
         (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
       select ${o.orderId}::uuid, id, 'new', ${o.email}, ${o.cart.currency}, ${o.cart.country},
@@ -99,11 +113,12 @@ async function placeOrder(db: Database, o: NewOrder): Promise<boolean> {
       select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash},
         now() + make_interval(secs => ${o.leaseMs / 1000}::double precision) from placed
     )
-    select id from placed`,
+    select exists (select 1 from placed) as placed, exists (select 1 from held) as held,
+      ${wasOpen} as open`,
   );
-  if (rows.length === 0) return false;
+  if (!row?.placed) return row?.open && !row.held ? 'coupon_used' : 'locked';
   rememberOrder({ id: o.orderId, email: o.email, currency: o.cart.currency, snapshot: o.cart });
-  return true;
+  return 'placed';
 }
 
 /** The provider's answer, replayed for repeats, and what we keep of the card it charged. */
@@ -204,12 +219,18 @@ export async function startPayment(
     key,
     hash,
     leaseMs: deps.startLeaseMs,
+    coupon: cart.coupon ? couponUse(deps.catalog, cart.coupon, email) : undefined,
   }).catch(async (error: unknown) => {
     // A request with the same key got there first: answer as it did.
-    if (isUniqueViolation(error)) return (await replay(deps, key, hash)) ?? false;
+    if (isUniqueViolation(error)) return (await replay(deps, key, hash)) ?? 'locked';
     throw error;
   });
-  if (placed !== true) return placed || refuseLockedCart(await replay(deps, key, hash));
+  if (placed === 'coupon_used' && cart.coupon) {
+    throw await couponUsedRefusal(deps.db, caller, cart.coupon, email);
+  }
+  if (placed !== 'placed') {
+    return typeof placed === 'object' ? placed : refuseLockedCart(await replay(deps, key, hash));
+  }
   const { action, card, status, savedMethod } = await adapter.createPayment({
     paymentId,
     orderId,
