@@ -63,7 +63,6 @@ export default async function UpdateCardPage() {
               fieldsUrl={view.cardFields}
               provider={view.provider}
               country={view.country}
-              locale={locale}
               pastDue={view.status === 'past_due'}
             />
           </PageMessages>
