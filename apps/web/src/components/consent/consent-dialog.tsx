@@ -20,7 +20,8 @@ type ConsentAction = 'accept_all' | 'reject_all' | 'save';
  */
 function decide(action: ConsentAction, settings: ConsentSettings): void {
   document.cookie = serializeConsent(settings);
-  const browser = browserId();
+  // A refusal is recorded under a one-off id: no identifier stays in a browser that refused.
+  const browser = settings.analytics ? browserId() : crypto.randomUUID();
   void fetch('/api/consent/', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
