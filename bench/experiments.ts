@@ -111,7 +111,12 @@ async function measure(cookie: string, random: () => number) {
     const request = new NextRequest(url, { headers: { cookie, 'user-agent': userAgent } });
     const cpuStart = process.cpuUsage();
     const start = performance.now();
-    const result = requestExperiments(request, experiments, { country: 'DE', qa: false }, random);
+    const result = requestExperiments(
+      request,
+      experiments,
+      { country: 'DE', qa: false, analytics: true },
+      random,
+    );
     const end = performance.now();
     const used = process.cpuUsage(cpuStart);
     if (i >= WARM_UP) {
@@ -147,7 +152,7 @@ const visit = (cookie: string, random: () => number) =>
   requestExperiments(
     new NextRequest(url, { headers: { cookie, 'user-agent': userAgent } }),
     experiments,
-    { country: 'DE', qa: false },
+    { country: 'DE', qa: false, analytics: true },
     random,
   );
 

@@ -9,6 +9,7 @@ import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
 import {
   BROWSER_COLLECTOR_PATH,
+  CONSENT_COOKIE,
   EXPERIMENT_COOKIE,
   EXPERIMENT_COOKIE_MAX_AGE,
   formatAssignments,
@@ -32,6 +33,7 @@ import {
   REQUEST_URL_HEADER,
   REQUEST_VISITOR_EXPERIMENTS_HEADER,
 } from './server/request-headers';
+import { allowsAnalytics } from './server/consent.server';
 import { countryOf } from './server/geo.server';
 import { qaSecretFor, verifyQaToken, type QaVisitor } from './server/qa-token';
 import { createNonce, securityHeaders } from './server/security-headers';
@@ -124,9 +126,11 @@ export default function proxy(request: NextRequest): NextResponse {
   }
 
   const qa = qaVisitorOf(request);
+  const country = countryOf(request.headers);
   const assigned = requestExperiments(request, experiments, {
-    country: countryOf(request.headers),
+    country,
     qa: qa !== null,
+    analytics: allowsAnalytics(country, request.cookies.get(CONSENT_COOKIE)?.value),
   });
   if (assigned.result.redirectTo) {
     return redirectToVariant(request, assigned.result.redirectTo, assigned);

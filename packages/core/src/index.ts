@@ -37,6 +37,7 @@ export * from './card-form';
 export * from './card-form-schema';
 export * from './bank-link';
 export * from './orders';
+export * from './payment-return';
 export * from './subscriptions';
 export * from './renewals';
 export * from './payment-providers';

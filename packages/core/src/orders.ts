@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { cardTokenSchema } from './card-fields';
+import { isPaymentReturnPath } from './payment-return';
 export const ORDER_STATUSES = [
   'new',
   'pending',
@@ -48,8 +49,14 @@ export function isWaiting(status: OrderStatus): boolean {
 export const paymentRequestSchema = z.strictObject({
   cartId: z.uuid(),
   provider: text().min(1).max(64),
-  /** Where the shopper lands after the provider: a path on the checkout's own origin. */
-  returnPath: z.enum(['/processing/', '/api/processing/iframe/']),
+  /**
+   * Where the shopper lands after the provider: the processing page in their language (or the
+   * dialog's return page) with the product's parameters, on the checkout's own origin.
+   */
+  returnPath: text().refine(
+    isPaymentReturnPath,
+    'a return path is a processing page of the checkout, with the product parameters only',
+  ),
   /** Card providers: the token the gateway's card fields handed the checkout. */
   cardToken: cardTokenSchema.optional(),
 });

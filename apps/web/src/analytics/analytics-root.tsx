@@ -2,7 +2,7 @@
 /**
  * Starts analytics without weighing on the first load: a page_view per address, experiment
  * exposures caught from the first moment, the tracker loaded once the browser is idle, and the
- * consent dialog opened by itself for a visitor who must opt in and has not decided yet.
+ * consent banner offered to a visitor who must opt in and has not decided yet.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePathname } from 'next/navigation';
@@ -76,7 +76,7 @@ export function AnalyticsRoot({ config, privacyKind }: AnalyticsRootProps) {
 
   return ask ? (
     <Suspense fallback={null}>
-      <ConsentDialog kind={privacyKind} onClose={() => setAsk(false)} />
+      <ConsentDialog kind={privacyKind} banner onClose={() => setAsk(false)} />
     </Suspense>
   ) : null;
 }

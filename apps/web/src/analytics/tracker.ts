@@ -58,13 +58,21 @@ function setCookie(name: string, value: string, maxAge: number): void {
   document.cookie = `${name}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
-/** The browser's random id, kept a year: the collector's rate limit and the consent proof key. */
+/**
+ * The browser's random id, kept a year: the collector's rate limit and the consent proof key.
+ * Created only once analytics is allowed (docs/decisions/007).
+ */
 export function browserId(): string {
   const known = cookie(ANALYTICS_BROWSER_COOKIE);
   if (known && /^[\w-]{36}$/.test(known)) return known;
   const id = crypto.randomUUID();
   setCookie(ANALYTICS_BROWSER_COOKIE, id, 365 * 24 * 60 * 60);
   return id;
+}
+
+/** Removes the id: analytics is not (or no longer) allowed. */
+function forgetBrowserId(): void {
+  if (cookie(ANALYTICS_BROWSER_COOKIE) !== undefined) setCookie(ANALYTICS_BROWSER_COOKIE, '', 0);
 }
 
 /**
@@ -91,7 +99,6 @@ export function currentConsent(config: Pick<TrackerConfig, 'regime' | 'gpc'>): E
 export function startTracker(config: TrackerConfig): void {
   if (window.__analyticsStarted) return;
   window.__analyticsStarted = true;
-  const id = browserId();
   let consent = currentConsent(config);
   /** Events made before an opt-in visitor decided: sent if they allow analytics, else dropped. */
   let waiting: QueuedEvent[] = [];
@@ -107,7 +114,7 @@ export function startTracker(config: TrackerConfig): void {
     clearTimeout(timer);
     timer = undefined;
     if (batch.length === 0) return;
-    const body = JSON.stringify({ browser_id: id, events: batch });
+    const body = JSON.stringify({ browser_id: browserId(), events: batch });
     batch = [];
     const blob = new Blob([body], { type: 'application/json' });
     // The beacon survives the page; fetch with keepalive where a beacon is refused.
@@ -156,11 +163,16 @@ export function startTracker(config: TrackerConfig): void {
   const applyConsent = () => {
     consent = currentConsent(config);
     if (consent.analytics) {
+      // The id exists exactly while analytics is allowed.
+      browserId();
       for (const queued of waiting) deliver(queued);
       waiting = [];
       loadTagManager(config, dataLayer);
-    } else if (!consent.ask) {
-      waiting = [];
+    } else {
+      // What was collected while analytics was allowed leaves under the id, then the id goes.
+      flush();
+      forgetBrowserId();
+      if (!consent.ask) waiting = [];
     }
     if (consent.marketing) rememberAttribution();
   };

@@ -142,4 +142,50 @@ describe('experiments in the proxy', () => {
       'big-payment-cta:control+site-wide:b',
     );
   });
+
+  describe('for a visitor who must opt in (docs/decisions/007)', () => {
+    const fromGermany = { 'x-test-country': 'DE' };
+    const experimentCookies = (response: NextResponse) =>
+      setCookies(response).filter((c) => c.startsWith('experiment'));
+
+    it('assigns nothing and keeps no cookie before analytics is allowed', async () => {
+      vi.stubEnv('GEO_COUNTRY_HEADER', 'x-test-country');
+      const proxy = await loadProxy();
+      const response = proxy(get('/de/payment/', undefined, fromGermany));
+      expect(forwarded(response, 'x-checkout-experiments')).toBe('');
+      expect(experimentCookies(response)).toEqual([]);
+    });
+
+    it('removes the cookies once the visitor chose only necessary', async () => {
+      vi.stubEnv('GEO_COUNTRY_HEADER', 'x-test-country');
+      const proxy = await loadProxy();
+      const cookie =
+        'consent=necessary; experiment=big-payment-cta:big; experiment_local=big-payment-cta:big';
+      const response = proxy(get('/de/payment/', cookie, fromGermany));
+      expect(forwarded(response, 'x-checkout-experiments')).toBe('');
+      expect(experimentCookies(response)).toEqual([
+        'experiment=; Path=/; Max-Age=0; SameSite=Lax',
+        'experiment_local=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly',
+      ]);
+    });
+
+    it('still shows the variant a link asks for, without remembering it', async () => {
+      vi.stubEnv('GEO_COUNTRY_HEADER', 'x-test-country');
+      const proxy = await loadProxy();
+      const qa = mintQaToken(DEVELOPMENT_QA_SECRET, 'tester', new Date(Date.now() + 3600_000));
+      const link = `/de/payment/?qa=${qa}&force_experiment=big-payment-cta:control`;
+      const response = proxy(get(link, undefined, fromGermany));
+      expect(forwarded(response, 'x-checkout-experiments')).toBe('big-payment-cta:control');
+      expect(experimentCookies(response)).toEqual([]);
+    });
+
+    it('assigns and keeps the variants once analytics is allowed', async () => {
+      vi.stubEnv('GEO_COUNTRY_HEADER', 'x-test-country');
+      const proxy = await loadProxy();
+      const cookie = 'consent=necessary%2Banalytics';
+      const response = proxy(get('/de/payment/', cookie, fromGermany));
+      expect(forwarded(response, 'x-checkout-experiments')).toBe('big-payment-cta:big+site-wide:b');
+      expect(experimentCookies(response)).toHaveLength(3);
+    });
+  });
 });

@@ -61,10 +61,22 @@ function recordOf(entries: Iterable<{ name: string; value: string }>): Record<st
   return out;
 }
 
+/** No experiment cookie: the visitor does not allow analytics, or never had one. */
+const FORGOTTEN: Readonly<Record<string, string>> = {
+  [EXPERIMENT_COOKIE]: '',
+  [EXPERIMENT_GLOBAL_COOKIE]: '',
+  [EXPERIMENT_LOCAL_COOKIE]: '',
+};
+
+/**
+ * `facts.analytics`: the visitor allows analytics (their decision, or their country's default).
+ * Without it (docs/decisions/007) nothing is read back or kept: the visitor sees the control,
+ * or for this page only a variant the link itself asks for, and any experiment cookie is removed.
+ */
 export function requestExperiments(
   request: NextRequest,
   experiments: readonly Experiment[],
-  facts: { country: string; qa: boolean },
+  facts: { country: string; qa: boolean; analytics: boolean },
   random: () => number = Math.random,
   now = new Date(),
 ): RequestExperiments {
@@ -73,10 +85,12 @@ export function requestExperiments(
   const time = now.getTime();
   const cookies = recordOf(request.cookies.getAll());
   // Global assignments first: they were made on another project, earlier.
-  const previous = {
-    ...parseAssignments(cookies[EXPERIMENT_GLOBAL_COOKIE]),
-    ...parseAssignments(cookies[EXPERIMENT_LOCAL_COOKIE]),
-  };
+  const previous = facts.analytics
+    ? {
+        ...parseAssignments(cookies[EXPERIMENT_GLOBAL_COOKIE]),
+        ...parseAssignments(cookies[EXPERIMENT_LOCAL_COOKIE]),
+      }
+    : {};
   const forced = {
     ...variantOfPackage(table, searchParams.get('exp_package_identifier'), time),
     ...(facts.qa ? parseAssignments(searchParams.get(FORCE_PARAM)) : {}),
@@ -85,7 +99,9 @@ export function requestExperiments(
   const params: Record<string, string> = {};
   for (const [name, value] of searchParams) params[name] = value;
   const result = assignExperiments({
-    experiments,
+    experiments: facts.analytics
+      ? experiments
+      : experiments.filter((e) => Object.hasOwn(forced, e.id)),
     previous,
     forced,
     monitoring,
@@ -122,11 +138,13 @@ export function requestExperiments(
     result,
     cookies: monitoring
       ? null
-      : {
-          [EXPERIMENT_COOKIE]: visitorExperiments,
-          [EXPERIMENT_GLOBAL_COOKIE]: formatAssignments(global),
-          [EXPERIMENT_LOCAL_COOKIE]: formatAssignments(local),
-        },
+      : facts.analytics
+        ? {
+            [EXPERIMENT_COOKIE]: visitorExperiments,
+            [EXPERIMENT_GLOBAL_COOKIE]: formatAssignments(global),
+            [EXPERIMENT_LOCAL_COOKIE]: formatAssignments(local),
+          }
+        : FORGOTTEN,
     visitorExperiments,
     pricingExperimentId,
   };

@@ -280,6 +280,28 @@ describe('consent decisions and attribution', () => {
     },
   );
 
+  it.each([
+    ['no browser id cookie', null],
+    ['the id of an earlier consent', randomUUID()],
+  ])(
+    'records a refusal under its one-off id (%s): no identifier stays behind it',
+    async (_l, cookie) => {
+      const oneOff = randomUUID();
+      const refusal = {
+        browser_id: oneOff,
+        action: 'reject_all',
+        analytics: false,
+        marketing: false,
+      };
+      expect((await decide(refusal, { cookie })).statusCode).toBe(201);
+      const rows = await t.database.db
+        .select()
+        .from(consentDecisions)
+        .where(eq(consentDecisions.browserHash, browserHash(oneOff)));
+      expect(rows).toHaveLength(1);
+    },
+  );
+
   const payWith = async (cookies: Record<string, string>, headers: Record<string, string> = {}) => {
     const cart = (
       await shopper.inject({

@@ -47,8 +47,8 @@ export function browserHash(browserId: string): string {
 
 /**
  * Records a decision the server can vouch for: the schema's (current policy, categories that
- * match the action), and a browser id that is the request's own cookie, so a decision cannot be
- * filed under another browser's id.
+ * match the action), and, for a decision that allows analytics, a browser id that is the
+ * request's own cookie, so such a decision cannot be filed under another browser's id.
  */
 export async function recordConsent(
   db: Database,
@@ -56,7 +56,9 @@ export async function recordConsent(
   request: { gpc: boolean; browserId: string | undefined },
 ): Promise<{ analytics: boolean; marketing: boolean; policyVersion: string }> {
   const decision = consentDecisionSchema.parse(body);
-  if (decision.browser_id !== request.browserId) {
+  // A decision that allows analytics names the browser it lets us follow: its own cookie. A
+  // refusal leaves no identifier behind (the web sends a one-off id), so it binds to nothing.
+  if (decision.analytics && decision.browser_id !== request.browserId) {
     throw new AppError(ERROR_CODES.validation, 'The browser id is not this browser’s.', [
       { path: 'browser_id', message: 'not the browser_id cookie of this request' },
     ]);

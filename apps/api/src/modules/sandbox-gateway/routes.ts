@@ -13,8 +13,11 @@ import {
   cardInputSchema,
   DEFAULT_CARD_FIELDS_TEXT,
   DEFAULT_CARD_FORM,
+  isPaymentReturnPath,
+  PROCESSING_PATH,
   PROVIDER_LABELS,
   text,
+  withOrderId,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { approvalPage, closedPage, type ApprovalKind } from './approval-page';
@@ -100,7 +103,9 @@ export function sandboxRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const sessionOf = (request: { params: { id: string }; query: { session?: string } }) =>
     checkHostedSession(sessionSecret, request.query.session, request.params.id);
-  const returnPath = (raw: unknown) => (raw === '/api/processing/iframe/' ? raw : '/processing/');
+  // The page's address is the shopper's to edit: only a return path a payment may carry is followed.
+  const backTo = (raw: string | undefined, orderId: string) =>
+    withOrderId(raw !== undefined && isPaymentReturnPath(raw) ? raw : PROCESSING_PATH, orderId);
   const providerName = (found: FoundPayment) =>
     found.cardFields ? 'Card issuer' : (PROVIDER_LABELS[found.provider.id] ?? found.provider.id);
 
@@ -181,7 +186,7 @@ export function sandboxRoutes(
     if (found.cardFields && !found.cardLast4) {
       return reply.status(409).type('text/plain').send('Enter the card in the checkout first.');
     }
-    const back = `${returnPath(request.query.return)}?order_id=${found.orderId}`;
+    const back = backTo(request.query.return, found.orderId);
     const closed = refuseClosed(found, back, reply);
     if (closed) return closed;
     return reply
@@ -199,7 +204,7 @@ export function sandboxRoutes(
       if (refused) return refused;
       const found = await load(request.params.id);
       if (!found) return reply.status(404).type('text/plain').send('Unknown payment.');
-      const back = `${returnPath(request.query.return)}?order_id=${found.orderId}`;
+      const back = backTo(request.query.return, found.orderId);
       const intent = request.body?.intent;
       // Leaving a payment that is already over changes nothing: back to the checkout.
       if (intent === 'cancel' && found.orderStatus !== 'new') return reply.redirect(back, 303);

@@ -5,8 +5,9 @@
  * offer a button to try again. A shopper who is already logged in goes straight on.
  */
 import { useEffect, useRef } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import {
+  localizedPath,
   PREFERRED_FLOWS,
   QUERY_PARAMS,
   safeRedirectTarget,
@@ -20,12 +21,14 @@ export function LoginStart({ auto }: { auto: boolean }) {
   const { user } = useAppContext();
   const { state, login } = useAuth();
   const started = useRef(false);
+  // Without a target the login ends on the home page in this language.
+  const home = localizedPath(useLocale(), '/');
 
   const start = () => {
     const params = new URLSearchParams(window.location.search);
-    const target = params.get(QUERY_PARAMS.loginTarget) ?? '/';
+    const target = params.get(QUERY_PARAMS.loginTarget) ?? home;
     if (user) {
-      window.location.replace(safeRedirectTarget(target, window.location.origin) ?? '/');
+      window.location.replace(safeRedirectTarget(target, window.location.origin) ?? home);
       return;
     }
     const flow = params.get('preferred_flow');

@@ -1,9 +1,11 @@
 'use client';
 /** E-mail and sign-up: the address the account and receipt go to, checked as the shopper types. */
 import { useId, useState, type FormEvent } from 'react';
+import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { validateEmail, type EmailProblem } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
+import { useQueryParams } from '../../context/query-params';
 import { Link } from '../../i18n/navigation';
 import { track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
@@ -38,6 +40,13 @@ export function EmailSection({
   const [editing, setEditing] = useState(email === null || (user !== null && email !== user.email));
   const id = useId();
   const suggestion = useEmailSuggestion(value);
+  // A login from here comes back to this checkout, in this language (the path keeps its prefix).
+  const search = useQueryParams().params.toString();
+  const here = usePathname();
+  const login = {
+    pathname: '/login/',
+    query: { login_target: search ? `${here}?${search}` : here },
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,7 +155,7 @@ export function EmailSection({
       ) : null}
       {existingUser ? (
         <p className={styles.hint}>
-          {t('existingUser')} <Link href="/login/">{t('logInInstead')}</Link>
+          {t('existingUser')} <Link href={login}>{t('logInInstead')}</Link>
         </p>
       ) : (
         <p className={styles.hint}>{t('hint')}</p>
@@ -156,7 +165,7 @@ export function EmailSection({
       </button>
       {offerLogin && !user ? (
         <p className={styles.hint} data-element="signup-login">
-          {tHeader('alreadyUser')} <Link href="/login/">{tHeader('logIn')}</Link>
+          {tHeader('alreadyUser')} <Link href={login}>{tHeader('logIn')}</Link>
         </p>
       ) : null}
     </form>

@@ -1,5 +1,9 @@
 'use client';
-/** Cookie preferences (or, for US visitors, privacy choices) in a modal dialog. */
+/**
+ * Cookie preferences (or, for US visitors, privacy choices). Opened from the footer it is a
+ * modal dialog; offered by itself to a visitor who must opt in, a banner that leaves the
+ * checkout usable (docs/decisions/007). A choice closes it and gives focus back where it was.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import type { privacyButtonKind } from '@checkout/core';
@@ -16,7 +20,8 @@ type ConsentAction = 'accept_all' | 'reject_all' | 'save';
  */
 function decide(action: ConsentAction, settings: ConsentSettings): void {
   document.cookie = serializeConsent(settings);
-  const browser = browserId();
+  // A refusal is recorded under a one-off id: no identifier stays in a browser that refused.
+  const browser = settings.analytics ? browserId() : crypto.randomUUID();
   void fetch('/api/consent/', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -39,27 +44,37 @@ import styles from './consent-dialog.module.css';
 
 interface ConsentDialogProps {
   kind: ReturnType<typeof privacyButtonKind>;
+  /** Offered without being asked for: a banner over the page's foot, not a modal. */
+  banner?: boolean;
   onClose: () => void;
 }
 
-export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
+export default function ConsentDialog({ kind, banner = false, onClose }: ConsentDialogProps) {
   const t = useTranslations('consent');
   const tCommon = useTranslations('common');
   const ref = useRef<HTMLDialogElement>(null);
+  /** Where the visitor was before focus came into the dialog. */
+  const returnTo = useRef<Element | null>(null);
   const [settings, setSettings] = useState<ConsentSettings>(
     () => readConsent(document.cookie) ?? { analytics: false, marketing: false },
   );
-  const [saved, setSaved] = useState(false);
   const us = kind === 'usPrivacyChoices';
 
   useEffect(() => {
-    ref.current?.showModal();
-  }, []);
+    returnTo.current = document.activeElement;
+    // The banner is open from its first render and takes no focus: the shopper may be typing.
+    if (!banner) ref.current?.showModal();
+  }, [banner]);
+
+  const close = () => {
+    const target = returnTo.current;
+    ref.current?.close();
+    if (target instanceof HTMLElement && target.isConnected) target.focus();
+  };
 
   const save = (action: ConsentAction, next: ConsentSettings) => {
     decide(action, next);
-    setSettings(next);
-    setSaved(true);
+    close();
   };
 
   const toggle = (name: keyof ConsentSettings, label: string, hint: string) => (
@@ -79,9 +94,16 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      open={banner || undefined}
+      className={banner ? `${styles.dialog} ${styles.banner}` : styles.dialog}
       aria-labelledby="consent-title"
       onClose={onClose}
+      onFocus={(event) => {
+        const from = event.relatedTarget;
+        if (from instanceof Element && !event.currentTarget.contains(from)) {
+          returnTo.current = from;
+        }
+      }}
       data-section="consent"
     >
       <h2 id="consent-title">{us ? t('usTitle') : t('title')}</h2>
@@ -114,9 +136,6 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
           </>
         )}
       </div>
-      <p role="status" className={styles.status}>
-        {saved ? t('saved') : ''}
-      </p>
       <div className={styles.actions}>
         <button
           type="button"
@@ -139,7 +158,7 @@ export default function ConsentDialog({ kind, onClose }: ConsentDialogProps) {
         >
           {t('acceptAll')}
         </button>
-        <button type="button" className={styles.close} onClick={() => ref.current?.close()}>
+        <button type="button" className={styles.close} onClick={close}>
           {tCommon('close')}
         </button>
       </div>

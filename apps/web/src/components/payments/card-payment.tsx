@@ -20,7 +20,6 @@ interface CardPaymentProps {
   country: string;
   /** The "card input layout" experiment: expiry as MM / YY, or as month and year. */
   expiryLayout?: ExpiryLayout;
-  locale: string;
   /** The button's words: "Pay €4.99" in the checkout, "Save card" on the update-card page. */
   actionLabel: string;
   /** A payment is being started with a token. */
@@ -38,7 +37,6 @@ export function CardPayment({
   provider,
   country,
   expiryLayout = 'combined',
-  locale,
   actionLabel,
   busy,
   alert,
@@ -50,7 +48,7 @@ export function CardPayment({
   const [failed, setFailed] = useState(false);
   const working = busy || tokenizing;
   const form = cardFormFor(provider, country.toUpperCase(), expiryLayout);
-  const fields = useCardFields(fieldsUrl, locale, form, () => void start());
+  const fields = useCardFields(fieldsUrl, form, () => void start());
 
   async function start() {
     if (working || !fields.ready) return;

@@ -4,10 +4,11 @@
  * paid to /success/, declined back to the checkout with the declined message, canceled back to
  * the checkout, and (on /processing/) still open after a bounded wait to /pending/. A payment
  * the provider took for a cart another payment had already paid is being refunded: it says so.
+ * Each move keeps the language (the router's) and the product's parameters of the address.
  */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import type { OrderView } from '@checkout/core';
+import { keptReturnParams, type OrderView } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { flowParams } from '../../lib/flow-params';
 import { request } from '../../lib/http';
@@ -32,6 +33,7 @@ export function OrderStatus({
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
+    const kept = keptReturnParams(new URLSearchParams(window.location.search));
     const poll = async () => {
       const { data } = await request<OrderView>(`/api/orders/${orderId}/`, {
         signal: controller.signal,
@@ -41,7 +43,7 @@ export function OrderStatus({
       if (data?.status === 'paid') {
         return router.replace({
           pathname: '/success/',
-          query: { order_id: orderId, payment_status: 'paid', ...flowParams() },
+          query: { order_id: orderId, payment_status: 'paid', ...flowParams(), ...kept },
         });
       }
       // Only the cart's owner is told its id; anyone else starts a checkout of their own.
@@ -49,20 +51,20 @@ export function OrderStatus({
       if (data?.status === 'error') {
         return router.replace({
           pathname: '/payment/',
-          query: { ...cart, error: 'declined', payment_status: 'error' },
+          query: { ...cart, error: 'declined', payment_status: 'error', ...kept },
         });
       }
       if (data?.status === 'canceled') {
         return router.replace({
           pathname: '/payment/',
-          query: { ...cart, payment_status: 'canceled' },
+          query: { ...cart, payment_status: 'canceled', ...kept },
         });
       }
       if (data?.status === 'refund_due' || data?.status === 'refunded') return setRefunded(true);
       if (pendingAfterMs !== null && waited > pendingAfterMs) {
         return router.replace({
           pathname: '/pending/',
-          query: { order_id: orderId, payment_status: 'pending', ...flowParams() },
+          query: { order_id: orderId, payment_status: 'pending', ...flowParams(), ...kept },
         });
       }
       setSlow(waited > SLOW_AFTER_MS);

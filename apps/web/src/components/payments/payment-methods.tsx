@@ -149,7 +149,6 @@ export function PaymentMethods({
           provider={option.id}
           country={address.country}
           expiryLayout={expiryLayout}
-          locale={locale}
           actionLabel={t('pay', { amount })}
           busy={busy}
           alert={said}

@@ -10,13 +10,13 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import {
   CARD_TOKENIZE,
-  LANGUAGES,
   type CardErrorCode,
   type CardFieldName,
   type CardFieldsText,
   type CardForm,
   type CardFrameMessage,
 } from '@checkout/core';
+import { useAppContext } from '../../context/app-context';
 import { base64url } from '../../lib/base64url';
 import { frameSchemas } from './frame-messages';
 
@@ -65,14 +65,15 @@ const LABEL_KEYS: Readonly<Record<Exclude<CardFieldName, 'postalCode'>, string>>
   fullName: 'cardFullName',
 };
 
-function useFieldsText(locale: string): CardFieldsText {
+/** The frame's words, language and direction: the page's own. */
+function useFieldsText(): CardFieldsText {
   const t = useTranslations('paymentMethods');
   const tAddress = useTranslations('address');
   const tValidation = useTranslations('validation');
-  const language = LANGUAGES.find((l) => l.urlCode === locale);
+  const { language } = useAppContext();
   return {
-    lang: language?.localeCode ?? 'en',
-    dir: language?.rtl ? 'rtl' : 'ltr',
+    lang: language.localeCode,
+    dir: language.rtl ? 'rtl' : 'ltr',
     labels: {
       ...(Object.fromEntries(
         Object.entries(LABEL_KEYS).map(([field, key]) => [field, t(key as 'cardNumber')]),
@@ -85,13 +86,8 @@ function useFieldsText(locale: string): CardFieldsText {
   };
 }
 
-export function useCardFields(
-  fieldsUrl: string,
-  locale: string,
-  form: CardForm,
-  onSubmit: () => void,
-) {
-  const text = useFieldsText(locale);
+export function useCardFields(fieldsUrl: string, form: CardForm, onSubmit: () => void) {
+  const text = useFieldsText();
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef<((result: TokenResult) => void) | null>(null);
   const submit = useRef(onSubmit);

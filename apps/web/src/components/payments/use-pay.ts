@@ -10,7 +10,15 @@
  * dialog cancels its payment, so the shopper can pay another way.
  */
 import { useRef, useState } from 'react';
-import { BACKEND_CODES, ERROR_CODES, type PaymentAction } from '@checkout/core';
+import { useLocale } from 'next-intl';
+import {
+  BACKEND_CODES,
+  ERROR_CODES,
+  keptReturnParams,
+  paymentReturnPath,
+  PROCESSING_PATH,
+  type PaymentAction,
+} from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { base64url } from '../../lib/base64url';
 import { track } from '../../analytics/track';
@@ -44,11 +52,21 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
   );
   const keys = useRef(new Map<string, string>());
   const router = useRouter();
+  const locale = useLocale();
+  /** /processing/ in this language (the router's) with the product's parameters of this page. */
+  const toProcessing = (orderId: string) =>
+    router.push({
+      pathname: PROCESSING_PATH,
+      query: {
+        order_id: orderId,
+        ...keptReturnParams(new URLSearchParams(window.location.search)),
+      },
+    });
 
   const follow = (action: PaymentAction, provider: string, inModal: boolean) => {
     switch (action.type) {
       case 'done':
-        router.push({ pathname: '/processing/', query: { order_id: action.orderId } });
+        toProcessing(action.orderId);
         return;
       case 'redirect':
       case 'frontend_action':
@@ -100,7 +118,12 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     solution?: string,
   ) => {
     if (!cartId || busy) return;
-    const returnPath = inModal ? '/api/processing/iframe/' : '/processing/';
+    // The provider brings the shopper back in this language, to this product.
+    const returnPath = paymentReturnPath(
+      locale,
+      new URLSearchParams(window.location.search),
+      inModal,
+    );
     const attempt = `${cartId}|${provider}|${totalMinor}|${returnPath}|${cardToken ?? ''}`;
     const key = keys.current.get(attempt) ?? crypto.randomUUID();
     keys.current.set(attempt, key);
@@ -169,7 +192,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     const { data } = await cancelPayment(dialog.orderId);
     // The provider answered before the dialog closed: show what happened.
     if (data && data.status !== 'canceled') {
-      router.push({ pathname: '/processing/', query: { order_id: data.orderId } });
+      toProcessing(data.orderId);
       return;
     }
     keys.current.clear();

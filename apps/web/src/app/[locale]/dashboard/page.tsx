@@ -5,6 +5,7 @@ import {
   formatPrice,
   isProductGroup,
   isCurrency,
+  localizedPath,
   upgradeOptionsSchema,
   type DashboardView,
   type UpgradeOptions,
@@ -37,7 +38,8 @@ export default async function DashboardPage() {
   const view = user ? await apiGet('/api/users/current/dashboard/', dashboardSchema) : null;
   if (!view) {
     return redirect({
-      href: { pathname: '/login/', query: { login_target: '/dashboard/' } },
+      // The login comes back to the dashboard in this language.
+      href: { pathname: '/login/', query: { login_target: localizedPath(locale, '/dashboard/') } },
       locale,
     });
   }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { isProductGroup, subscriptionCardSchema } from '@checkout/core';
+import { isProductGroup, localizedPath, subscriptionCardSchema } from '@checkout/core';
 import { Link, redirect } from '../../../../i18n/navigation';
 import { PageMessages } from '../../../../components/shell/page-messages';
 import { apiGet } from '../../../../server/api.server';
@@ -27,7 +27,7 @@ export default async function UpdateCardPage() {
   const locale = await getLocale();
   const id = (await getRequestUrl()).searchParams.get('subscription') ?? '';
   if (!(await getCurrentUser())) {
-    const target = `/dashboard/card/?subscription=${encodeURIComponent(id)}`;
+    const target = localizedPath(locale, `/dashboard/card/?subscription=${encodeURIComponent(id)}`);
     return redirect({ href: { pathname: '/login/', query: { login_target: target } }, locale });
   }
   const t = await getTranslations('updateCard');
@@ -63,7 +63,6 @@ export default async function UpdateCardPage() {
               fieldsUrl={view.cardFields}
               provider={view.provider}
               country={view.country}
-              locale={locale}
               pastDue={view.status === 'past_due'}
             />
           </PageMessages>

@@ -15,7 +15,6 @@ interface UpdateCardFormProps {
   fieldsUrl: string;
   provider: string;
   country: string;
-  locale: string;
   pastDue: boolean;
 }
 
@@ -50,7 +49,6 @@ export default function UpdateCardForm(props: UpdateCardFormProps) {
         fieldsUrl={props.fieldsUrl}
         provider={props.provider}
         country={props.country}
-        locale={props.locale}
         actionLabel={t('save')}
         busy={busy}
         alert={alert}
