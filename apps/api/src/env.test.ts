@@ -94,6 +94,31 @@ describe('production start-up', () => {
     expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toBe('');
   });
 
+  it.each(['production', 'preprod', 'staging'])(
+    'runs in production mode with DEPLOY_ENV=%s and no NODE_ENV (an api started on its own)',
+    (deployEnv) => {
+      const source = productionEnv({ DEPLOY_ENV: deployEnv });
+      delete source.NODE_ENV;
+      const env = loadEnv(source);
+      expect(env.NODE_ENV).toBe('production');
+      expect(sandboxGatewayOn(env)).toBe(false);
+      // The public development secrets are refused, as with NODE_ENV=production.
+      expect(refusal({ DEPLOY_ENV: deployEnv })).toMatch(/^ {2}WEBHOOK_SECRET\b/m);
+    },
+  );
+
+  it('refuses a development or test NODE_ENV in a production deployment, naming both variables', () => {
+    for (const nodeEnv of ['development', 'test']) {
+      const message = refusal(productionEnv({ NODE_ENV: nodeEnv, DEPLOY_ENV: 'production' }));
+      expect(message).toMatch(/^ {2}NODE_ENV\b.*DEPLOY_ENV/m);
+    }
+    expect(loadEnv({ DEPLOY_ENV: 'review' }).NODE_ENV).toBe('development');
+  });
+
+  it('refuses an unknown DEPLOY_ENV rather than starting locally with public secrets', () => {
+    expect(refusal({ DEPLOY_ENV: 'prod' })).toMatch(/^ {2}DEPLOY_ENV\b/m);
+  });
+
   it('lists every problem at once, so one restart fixes them all', () => {
     const message = refusal({ NODE_ENV: 'production' });
     for (const name of [...DEV_SECRETS, 'SMTP_URL']) expect(message).toContain(name);
