@@ -86,12 +86,14 @@ describe('production start-up', () => {
     expect(message).not.toContain(shared);
   });
 
-  it('refuses to start without a mail transport while the built-in identity provider mails codes', () => {
+  it('refuses to start without a mail transport, also with an external identity provider', () => {
     const source = productionEnv();
     delete source.SMTP_URL;
     expect(refusal(source)).toMatch(/^ {2}SMTP_URL\b/m);
-    // An external identity provider sends its own mail; the api then sends none.
-    expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toBe('');
+    // The api still mails receipts, renewal reminders and dunning notices itself.
+    expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toMatch(
+      /^ {2}SMTP_URL\b.*receipts/m,
+    );
   });
 
   it.each(['production', 'preprod', 'staging'])(

@@ -94,7 +94,7 @@ const schema = z.object({
    * they answer 404 unless this is "on" on purpose (then a warning and a "Test mode" badge).
    */
   SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
-  /** A real mail transport (smtp:// or smtps://); unset outside production: the sandbox mailbox. */
+  /** The mail transport (smtp:// or smtps://); production requires it, unset: the sandbox mailbox. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -336,9 +336,14 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
   if (!env.TURNSTILE_VERIFY_URL.startsWith('https:')) {
     refuse('TURNSTILE_VERIFY_URL', 'must be https in production');
   }
-  // Only the built-in identity provider sends mail (sign-up codes); production mails for real.
-  if (!env.OIDC_ISSUER && !env.SMTP_URL) {
-    refuse('SMTP_URL', 'is required in production (the built-in identity provider mails codes)');
+  // Receipts, renewal reminders and dunning mails go out whatever the identity provider, and
+  // the built-in one mails sign-up codes: without SMTP they would wait for ever or land in the
+  // sandbox mailbox, which production never serves.
+  if (!env.SMTP_URL) {
+    refuse(
+      'SMTP_URL',
+      'is required in production (sign-up codes, receipts, renewal and dunning mails)',
+    );
   }
 });
 
