@@ -51,7 +51,6 @@ export async function identityRoutes(
     isBlockedDomain: options.isBlockedDomain,
     humanCheck: options.humanCheck,
   });
-  const origin = new URL(issuer);
   return {
     async fetch(url, init) {
       const target = new URL(url);
@@ -59,12 +58,7 @@ export async function identityRoutes(
       const response = await app.inject({
         method: init.method as 'GET' | 'POST',
         url: `${target.pathname}${target.search}`,
-        headers: {
-          ...headers,
-          host: target.host,
-          'x-forwarded-host': origin.host,
-          'x-forwarded-proto': origin.protocol.replace(':', ''),
-        },
+        headers: { ...headers, host: target.host },
         ...(typeof init.body === 'string' || init.body instanceof URLSearchParams
           ? { payload: init.body.toString() }
           : {}),

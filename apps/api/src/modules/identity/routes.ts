@@ -46,6 +46,10 @@ const MOUNT = '/oidc';
 
 export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
   const callback = provider.callback();
+  // oidc-provider builds its endpoints' URLs (discovery, redirects) from the request's host:
+  // they come from the issuer (PUBLIC_ORIGIN) only, never from a Host a client chose, which a
+  // cache would otherwise keep and hand to everyone.
+  const issuer = new URL(provider.issuer);
   await app.register((scope, _options, done) => {
     // oidc-provider reads request bodies itself: leave the stream unread.
     scope.removeAllContentTypeParsers();
@@ -55,6 +59,9 @@ export async function mountProvider(app: FastifyInstance, provider: Provider): P
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url?.slice(MOUNT.length) || '/';
+      raw.headers.host = issuer.host;
+      raw.headers['x-forwarded-host'] = issuer.host;
+      raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
       void callback(raw, reply.raw);
     };
     // oidc-provider parses and checks its own requests (it is given the unread stream).
