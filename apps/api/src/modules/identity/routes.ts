@@ -22,7 +22,9 @@ import { loginRateLimit } from '../../http/rate-limits';
 import { challengeFailed, challengeRequired } from '../card-testing/card-guard';
 import type { HumanCheck } from '../card-testing/human-check';
 import { solutionOf } from '../card-testing/module';
+import { endAccountSessions } from '../users/sessions';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
+import { endAccountProviderState } from './adapter';
 import type { Mailer } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { accountExistsMail, noAccountMail, resetCodeMail, signupCodeMail } from './signup-mails';
@@ -216,7 +218,14 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     if (!passwordHash) {
       throw new AppError(ERROR_CODES.invalidCode, 'The code is not right or has expired.');
     }
-    const account = await claimAccount(db, email, passwordHash);
+    // A new password (a reset) ends every session from before it, here and at the checkout: a
+    // thief logged in with the old one is logged out. The new login starts after this.
+    const account = await db.transaction(async (tx) => {
+      const claimed = await claimAccount(tx, email, passwordHash);
+      await endAccountProviderState(tx, claimed.id);
+      await endAccountSessions(tx, claimed.id);
+      return claimed;
+    });
     return finish(request.params.uid, account.id);
   });
 }

@@ -452,6 +452,48 @@ describe('login through the built-in identity provider', () => {
     expect(await loginWith('a new long password')).toBe(200);
   });
 
+  it('a password reset ends every other session of the account, at the checkout and at the provider', async () => {
+    const email = 'stolen.laptop@gmail.com';
+    const laptop = new Browser(t);
+    await signUp(laptop, email);
+    const phone = new Browser(t);
+    const phoneUid = uidOf(await phone.startLogin());
+    const login = await phone.request('POST', `/api/identity/interactions/${phoneUid}/login`, {
+      email,
+      password: PASSWORD,
+    });
+    await phone.finish(login.json<{ redirect_to: string }>().redirect_to);
+    for (const browser of [laptop, phone]) {
+      expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(200);
+    }
+
+    const owner = new Browser(t);
+    const uid = uidOf(await owner.startLogin());
+    await owner.request('POST', `/api/identity/interactions/${uid}/reset`, {
+      email,
+      password: 'a brand new password',
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.to, email))
+      .orderBy(desc(sandboxMail.id))
+      .limit(1);
+    const code = /Your code is (\d+)/.exec(mail!.body)![1]!;
+    const verified = await owner.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email,
+      code,
+    });
+    await owner.finish(verified.json<{ redirect_to: string }>().redirect_to);
+
+    expect((await owner.request('GET', '/api/users/current/')).statusCode).toBe(200);
+    for (const browser of [laptop, phone]) {
+      expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(401);
+      // The provider's session went too: a new login asks for the (new) password.
+      expect(await browser.startLogin()).toMatch(/\/account\/login\/[\w-]+\/$/);
+    }
+  });
+
   it('links a purchase made logged out to the account of its e-mail, shown on the dashboard', async () => {
     const email = 'bought.first@gmail.com';
     const cart = (
