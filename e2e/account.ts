@@ -21,8 +21,8 @@ export async function signUpOnAccountSite(page: Page, email: string) {
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   const mailbox = await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
-  expect(code).toMatch(/^\d{6}$/);
+  const code = /Your code is (\d{8})/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{8}$/);
   await page.getByLabel('Code').fill(code!);
   await page.getByRole('button', { name: 'Confirm' }).click();
 }

@@ -174,7 +174,7 @@ test('signing up with an address that has an account asks for the code as for an
   const mailbox = await other.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
   const newest = /<article>(.*?)<\/article>/s.exec(await mailbox.text())?.[1] ?? '';
   expect(newest).toContain('You already have an account');
-  expect(newest).not.toMatch(/\d{6}/);
+  expect(newest).not.toMatch(/\d{8}/);
 
   // The owner, back on that screen, goes to the login and gets in with the old password.
   await other.getByRole('button', { name: 'Already have an account? Log in' }).click();
@@ -227,8 +227,8 @@ test('a forgotten password is reset from the login screen with a mailed code', a
   await other.getByRole('button', { name: 'Send the code' }).click();
   await expect(other.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
   const mailbox = await other.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
-  const code = /Your code is (\d{6})\. Enter it/.exec(await mailbox.text())?.[1];
-  expect(code).toMatch(/^\d{6}$/);
+  const code = /Your code is (\d{8})\. Enter it/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{8}$/);
   await other.getByLabel('Code').fill(code!);
   await other.getByRole('button', { name: 'Confirm' }).click();
   await other.waitForURL((url) => url.pathname === '/');

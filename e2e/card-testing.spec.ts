@@ -74,7 +74,7 @@ test('an owner whose address is being guessed at still logs in, by solving the c
   const mailbox = await owner.page.request.get(
     `/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`,
   );
-  const code = /Your code is (\d{6})/.exec(await mailbox.text())?.[1];
+  const code = /Your code is (\d{8})/.exec(await mailbox.text())?.[1];
   await owner.page.getByLabel('Code').fill(code!);
   await owner.page.getByRole('button', { name: 'Confirm' }).click();
   await owner.page.waitForURL((url) => !url.pathname.includes('/account/login/'));

@@ -11,6 +11,7 @@ import { processClock } from './jobs/clock';
 import { jobQueue } from './jobs/queue';
 import { registerErrorHandling } from './http/errors';
 import { loggerOptions, type LogStream } from './http/logger';
+import { mailTransport } from './mail/transport';
 import { registerPlainTextGuard } from './http/plain-text-guard';
 import { requireRouteSchemas } from './http/route-schemas';
 import type { Catalog } from './modules/catalog/catalog';
@@ -19,7 +20,7 @@ import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
 import { healthRoutes } from './modules/health/routes';
 import { purgeExpiredIdentity } from './modules/identity/housekeeping';
-import { identityRoutes, mailerFor } from './modules/identity/module';
+import { identityRoutes } from './modules/identity/module';
 import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
@@ -133,17 +134,17 @@ export async function buildApp({
   const defence = env.CARD_TESTING_DEFENCE === 'on';
   challengeRoutes(app, humanCheck);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
-  const mailer = mailerFor(app, database.db, env);
-  const identity =
-    env.OIDC_ISSUER || !mailer
-      ? undefined
-      : await identityRoutes(app, database.db, {
-          issuer: embeddedIssuer,
-          env,
-          isBlockedDomain: cartDeps.isBlockedDomain,
-          humanCheck,
-          mailer,
-        });
+  // One mail transport for every module that mails (DESIGN: shell services).
+  const mailer = mailTransport(app, database.db, env);
+  const identity = env.OIDC_ISSUER
+    ? undefined
+    : await identityRoutes(app, database.db, {
+        issuer: embeddedIssuer,
+        env,
+        isBlockedDomain: cartDeps.isBlockedDomain,
+        humanCheck,
+        mailer,
+      });
   userRoutes(app, {
     db: database.db,
     client: new OidcClient({
@@ -234,11 +235,13 @@ export async function buildApp({
     outcome: paymentDeps,
     jobs,
     clock: processClock,
-    // Billing's localized templates; without a transport (production, no SMTP_URL) the plain
-    // notices' own transport choice applies.
-    notices: mailer
-      ? localizedNotices({ db: database.db, catalog, mailer, publicOrigin: env.PUBLIC_ORIGIN })
-      : undefined,
+    // Billing's localized templates over the api's mail transport.
+    notices: localizedNotices({
+      db: database.db,
+      catalog,
+      mailer,
+      publicOrigin: env.PUBLIC_ORIGIN,
+    }),
   });
   // Receipts, invoices and credit notes follow the orders' moves; a job sweeps the outbox.
   billingModule(app, {

@@ -90,12 +90,39 @@ describe('production start-up', () => {
     expect(message).not.toContain(shared);
   });
 
-  it('refuses to start without a mail transport while the built-in identity provider mails codes', () => {
+  it('refuses to start without a mail transport, also with an external identity provider', () => {
     const source = productionEnv();
     delete source.SMTP_URL;
     expect(refusal(source)).toMatch(/^ {2}SMTP_URL\b/m);
-    // An external identity provider sends its own mail; the api then sends none.
-    expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toBe('');
+    // The api still mails receipts, renewal reminders and dunning notices itself.
+    expect(refusal({ ...source, OIDC_ISSUER: 'https://login.example.com' })).toMatch(
+      /^ {2}SMTP_URL\b.*receipts/m,
+    );
+  });
+
+  it.each(['production', 'preprod', 'staging'])(
+    'runs in production mode with DEPLOY_ENV=%s and no NODE_ENV (an api started on its own)',
+    (deployEnv) => {
+      const source = productionEnv({ DEPLOY_ENV: deployEnv });
+      delete source.NODE_ENV;
+      const env = loadEnv(source);
+      expect(env.NODE_ENV).toBe('production');
+      expect(sandboxGatewayOn(env)).toBe(false);
+      // The public development secrets are refused, as with NODE_ENV=production.
+      expect(refusal({ DEPLOY_ENV: deployEnv })).toMatch(/^ {2}WEBHOOK_SECRET\b/m);
+    },
+  );
+
+  it('refuses a development or test NODE_ENV in a production deployment, naming both variables', () => {
+    for (const nodeEnv of ['development', 'test']) {
+      const message = refusal(productionEnv({ NODE_ENV: nodeEnv, DEPLOY_ENV: 'production' }));
+      expect(message).toMatch(/^ {2}NODE_ENV\b.*DEPLOY_ENV/m);
+    }
+    expect(loadEnv({ DEPLOY_ENV: 'review' }).NODE_ENV).toBe('development');
+  });
+
+  it('refuses an unknown DEPLOY_ENV rather than starting locally with public secrets', () => {
+    expect(refusal({ DEPLOY_ENV: 'prod' })).toMatch(/^ {2}DEPLOY_ENV\b/m);
   });
 
   it('lists every problem at once, so one restart fixes them all', () => {

@@ -1,6 +1,12 @@
 /** The api's configuration: every variable, its default, validated once at start-up. */
 import { z } from 'zod';
-import { emptyAsUndefined, parseEnv, telemetryEnvShape } from '@checkout/core';
+import {
+  DEPLOY_ENVS,
+  emptyAsUndefined,
+  isProductionDeploy,
+  parseEnv,
+  telemetryEnvShape,
+} from '@checkout/core';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -25,7 +31,11 @@ export const DEV_SECRETS = Object.keys(DEV_DEFAULTS) as (keyof typeof DEV_DEFAUL
 const MIN_SECRET_BYTES = 32;
 
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset: production in a production DEPLOY_ENV, development otherwise (see runMode below). */
+  NODE_ENV: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['development', 'production', 'test']).optional(),
+  ),
   API_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).default(4000)),
   /** PostgreSQL server; when unset the api embeds PGlite in PGLITE_DIR. */
@@ -84,7 +94,7 @@ const schema = z.object({
    * they answer 404 unless this is "on" on purpose (then a warning and a "Test mode" badge).
    */
   SANDBOX_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
-  /** A real mail transport (smtp:// or smtps://); unset outside production: the sandbox mailbox. */
+  /** The mail transport (smtp:// or smtps://); production requires it, unset: the sandbox mailbox. */
   SMTP_URL: z.preprocess(
     emptyAsUndefined,
     z
@@ -276,10 +286,31 @@ const schema = z.object({
   ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
-  /** The deployment, a resource attribute of every span and error report. */
-  DEPLOY_ENV: z.preprocess(emptyAsUndefined, z.string().default('local')),
+  /**
+   * The deployment, a resource attribute of every span and error report; production, preprod
+   * and staging run in production mode (DESIGN: run modes), like the web app and `npm start`.
+   */
+  DEPLOY_ENV: z.preprocess(emptyAsUndefined, z.enum(DEPLOY_ENVS).default('local')),
   /** Share of traces kept (0…1, anything else 1), OTLP receiver, Sentry DSN: see core's telemetry. */
   ...telemetryEnvShape,
+});
+
+/**
+ * The run mode: either NODE_ENV=production or a production DEPLOY_ENV alone means production, so
+ * an api started on its own (a container, a process manager) with only DEPLOY_ENV=production
+ * never runs the local mode with public secrets. The two saying different things refuses.
+ */
+const runMode = schema.transform((env, ctx) => {
+  const productionDeploy = isProductionDeploy(env.DEPLOY_ENV);
+  if (productionDeploy && env.NODE_ENV !== undefined && env.NODE_ENV !== 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NODE_ENV'],
+      message: `is ${env.NODE_ENV} while DEPLOY_ENV=${env.DEPLOY_ENV} is a production deployment: set NODE_ENV=production or unset it`,
+    });
+    return z.NEVER;
+  }
+  return { ...env, NODE_ENV: env.NODE_ENV ?? (productionDeploy ? 'production' : 'development') };
 });
 
 const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
@@ -289,7 +320,7 @@ const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
  * does not use now (OIDC_ISSUER set, sandbox off): switching later must never fall back to a
  * public value. Issues name the variable only (parseEnv never prints values).
  */
-const checkedSchema = schema.superRefine((env, ctx) => {
+const checkedSchema = runMode.superRefine((env, ctx) => {
   if (env.NODE_ENV !== 'production') return;
   const refuse = (name: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [name], message });
@@ -323,13 +354,18 @@ const checkedSchema = schema.superRefine((env, ctx) => {
   if (!env.TURNSTILE_VERIFY_URL.startsWith('https:')) {
     refuse('TURNSTILE_VERIFY_URL', 'must be https in production');
   }
-  // Only the built-in identity provider sends mail (sign-up codes); production mails for real.
-  if (!env.OIDC_ISSUER && !env.SMTP_URL) {
-    refuse('SMTP_URL', 'is required in production (the built-in identity provider mails codes)');
+  // Receipts, renewal reminders and dunning mails go out whatever the identity provider, and
+  // the built-in one mails sign-up codes: without SMTP they would wait for ever or land in the
+  // sandbox mailbox, which production never serves.
+  if (!env.SMTP_URL) {
+    refuse(
+      'SMTP_URL',
+      'is required in production (sign-up codes, receipts, renewal and dunning mails)',
+    );
   }
 });
 
-export type ApiEnv = z.infer<typeof schema>;
+export type ApiEnv = z.output<typeof runMode>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
   return parseEnv(checkedSchema, source);

@@ -187,4 +187,27 @@ describe('production mode', () => {
     const again = await shopper({ method: 'GET', url: `/api/carts/${cartId}/` });
     expect(again.json<CartView>().status).toBe('open');
   });
+
+  it('publishes the identity provider at PUBLIC_ORIGIN whatever Host a request names', async () => {
+    const discovery = await sandboxOff.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      headers: {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      },
+    });
+    expect(discovery.statusCode).toBe(200);
+    const metadata = discovery.json<Record<string, unknown>>();
+    expect(metadata.issuer).toBe(`${ORIGIN}/oidc`);
+    const urls = Object.entries(metadata).filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && /^https?:/.test(entry[1]),
+    );
+    expect(urls.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['authorization_endpoint', 'token_endpoint', 'jwks_uri']),
+    );
+    for (const [name, url] of urls) expect(url, name).toMatch(new RegExp(`^${ORIGIN}/oidc(/|$)`));
+  });
 });

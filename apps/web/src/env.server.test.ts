@@ -26,6 +26,14 @@ describe('web configuration', () => {
     const env = await loadEnv({ TRACING_SAMPLE_RATE: raw });
     expect(env.TRACING_SAMPLE_RATE).toBe(rate);
   });
+
+  it('refuses a development server (next dev) in a production deployment, naming both variables', async () => {
+    await expect(loadEnv({ NODE_ENV: 'development', DEPLOY_ENV: 'production' })).rejects.toThrow(
+      /^ {2}NODE_ENV\b.*DEPLOY_ENV=production/m,
+    );
+    const env = await loadEnv({ NODE_ENV: 'production', DEPLOY_ENV: 'staging' });
+    expect(env.DEPLOY_ENV).toBe('staging');
+  });
 });
 
 describe('FEATURE_FLAGS', () => {

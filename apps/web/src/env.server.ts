@@ -2,8 +2,10 @@
 import 'server-only';
 import { z } from 'zod';
 import {
+  DEPLOY_ENVS,
   emptyAsUndefined,
   flagOverrideProblems,
+  isProductionDeploy,
   parseEnv,
   telemetryEnvShape,
 } from '@checkout/core';
@@ -109,10 +111,13 @@ const schema = z.object({
   ),
   /** End of the running promotion (ISO date-time); the checkout shows a countdown until then. */
   PROMO_COUNTDOWN_END: z.preprocess(emptyAsUndefined, z.iso.datetime({ offset: true }).optional()),
-  DEPLOY_ENV: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['production', 'preprod', 'staging', 'review', 'local', 'test']).default('local'),
-  ),
+  /** The run mode: production, preprod and staging are production (DESIGN: run modes). */
+  DEPLOY_ENV: z.preprocess(emptyAsUndefined, z.enum(DEPLOY_ENVS).default('local')),
+  /**
+   * Set by Next itself (production under `next start`, so never the run mode); development
+   * means `next dev`, which a production deployment refuses.
+   */
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.string().optional()),
   /**
    * Whether payments run against the sandbox gateway in production on purpose ("on"): the
    * checkout then shows a "Test mode" badge. Outside production the sandbox always runs.
@@ -138,6 +143,17 @@ const schema = z.object({
   ...telemetryEnvShape,
 });
 
+/** A development server (source maps, error overlay) must never serve a production deployment. */
+const checkedSchema = schema.superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'development' && isProductionDeploy(env.DEPLOY_ENV)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['NODE_ENV'],
+      message: `is development (next dev) while DEPLOY_ENV=${env.DEPLOY_ENV} is a production deployment: build and run next start`,
+    });
+  }
+});
+
 export type WebEnv = z.infer<typeof schema>;
 
-export const env: WebEnv = parseEnv(schema, process.env);
+export const env: WebEnv = parseEnv(checkedSchema, process.env);

@@ -3,6 +3,9 @@
 /** Deployments that run in production mode (the api with NODE_ENV=production). */
 export const PRODUCTION_DEPLOYS = ['production', 'preprod', 'staging'] as const;
 
+/** Every deployment name either app accepts; anything else (a typo: "prod") stops the start. */
+export const DEPLOY_ENVS = [...PRODUCTION_DEPLOYS, 'review', 'local', 'test'] as const;
+
 export function isProductionDeploy(deployEnv: string): boolean {
   return (PRODUCTION_DEPLOYS as readonly string[]).includes(deployEnv);
 }

@@ -41,7 +41,7 @@ export const verifySchema = z.object({
   email: credentialsSchema.shape.email,
   code: text()
     .trim()
-    .regex(/^\d{6}$/, 'invalid'),
+    .regex(/^\d{8}$/, 'invalid'),
 });
 
 export const INTERACTION_SCREENS = ['login', 'signup', 'verify'] as const;

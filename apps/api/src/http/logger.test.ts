@@ -80,7 +80,7 @@ describe('the api log', () => {
       .where(eq(sandboxMail.to, EMAIL))
       .orderBy(desc(sandboxMail.id))
       .limit(1);
-    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    const code = /Your code is (\d{8})/.exec(mail!.body)![1]!;
     const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
       email: EMAIL,
       code,

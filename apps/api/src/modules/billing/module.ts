@@ -17,7 +17,7 @@ import { sendDueMail, type OutboxDeps } from './send-due';
 export interface BillingOptions {
   db: Database;
   catalog: Catalog;
-  mailer: Mailer | undefined;
+  mailer: Mailer;
   publicOrigin: string;
   /** The api's durable jobs: the sweep runs on one node each minute. */
   jobs: Jobs;

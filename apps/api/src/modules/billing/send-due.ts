@@ -16,7 +16,7 @@ import { invoices, mailOutbox } from './tables';
 
 export interface OutboxDeps {
   db: Database;
-  mailer: Mailer | undefined;
+  mailer: Mailer;
   /** The checkout's public origin: the e-mails link to the account page there. */
   publicOrigin: string;
   log: FastifyBaseLogger;
@@ -93,11 +93,10 @@ export async function composeMail(
 
 /**
  * Sends up to `limit` due messages; returns how many went out. Idempotent: a sent row is never
- * taken again. Without a transport (production with no SMTP_URL) the rows wait.
+ * taken again.
  */
 export async function sendDueMail(deps: OutboxDeps, limit = 20, now = new Date()): Promise<number> {
   const { db, mailer } = deps;
-  if (!mailer) return 0;
   let sent = 0;
   for (let i = 0; i < limit; i += 1) {
     const row = await claimNext(db, now);

@@ -2,7 +2,7 @@
  * oidc-provider's storage adapter over our database, so every api node shares sessions,
  * interactions, codes and grants (the library's memory adapter is for one process only).
  */
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { isPlainText } from '@checkout/core';
 import type { Database } from '../../db/client';
@@ -29,6 +29,24 @@ export async function endProviderSessions(
       and(
         eq(oidcModels.kind, 'Session'),
         sql`${oidcModels.payload} -> 'authorizations' -> ${clientId} ->> 'sid' = ${sid}`,
+      ),
+    );
+}
+
+/**
+ * Ends everything the provider holds for an account: its sessions (the next login asks for the
+ * password), grants and the codes and tokens given under them.
+ */
+export async function endAccountProviderState(
+  db: Pick<Database, 'delete'>,
+  accountId: string,
+): Promise<void> {
+  await db
+    .delete(oidcModels)
+    .where(
+      and(
+        inArray(oidcModels.kind, ['Session', 'Grant', ...GRANTABLE]),
+        sql`${oidcModels.payload} ->> 'accountId' = ${accountId}`,
       ),
     );
 }

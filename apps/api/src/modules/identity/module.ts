@@ -1,12 +1,11 @@
-/** Wires the built-in identity provider into the api: OIDC endpoints, screens' calls, mailbox. */
+/** Wires the built-in identity provider into the api: OIDC endpoints and the screens' calls. */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import type { HumanCheck } from '../card-testing/human-check';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
-import { sandboxMailboxRoutes, sandboxMailer, type Mailer } from './mailer';
-import { smtpMailer } from './smtp-mailer';
+import type { Mailer } from './mailer';
 import { createProvider } from './provider';
 import { endProviderSessions } from './adapter';
 import { interactionRoutes, mountProvider } from './routes';
@@ -18,23 +17,6 @@ export interface EmbeddedIdentity {
   endSession: (sid: string) => Promise<void>;
 }
 
-/**
- * The api's mail transport: SMTP when SMTP_URL is set; otherwise the sandbox mailbox outside
- * production. The mailbox page is served only while mail goes to it: it shows anyone the mail of
- * any address. Production without SMTP_URL (allowed only with an external OIDC_ISSUER) has no
- * transport: receipts wait in billing's outbox.
- */
-export function mailerFor(app: FastifyInstance, db: Database, env: ApiEnv): Mailer | undefined {
-  if (env.SMTP_URL) {
-    const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
-    app.addHook('onClose', () => smtp.close());
-    return smtp;
-  }
-  if (env.NODE_ENV === 'production') return undefined;
-  sandboxMailboxRoutes(app, db);
-  return sandboxMailer(db);
-}
-
 export async function identityRoutes(
   app: FastifyInstance,
   db: Database,
@@ -43,7 +25,7 @@ export async function identityRoutes(
     env: ApiEnv;
     isBlockedDomain: (domain: string) => boolean;
     humanCheck: HumanCheck;
-    /** Always there with the built-in provider: production refuses to start without SMTP_URL. */
+    /** The api's mail transport (mail/transport.ts). */
     mailer: Mailer;
   },
 ): Promise<EmbeddedIdentity> {
@@ -69,7 +51,6 @@ export async function identityRoutes(
     isBlockedDomain: options.isBlockedDomain,
     humanCheck: options.humanCheck,
   });
-  const origin = new URL(issuer);
   return {
     async fetch(url, init) {
       const target = new URL(url);
@@ -77,12 +58,7 @@ export async function identityRoutes(
       const response = await app.inject({
         method: init.method as 'GET' | 'POST',
         url: `${target.pathname}${target.search}`,
-        headers: {
-          ...headers,
-          host: target.host,
-          'x-forwarded-host': origin.host,
-          'x-forwarded-proto': origin.protocol.replace(':', ''),
-        },
+        headers: { ...headers, host: target.host },
         ...(typeof init.body === 'string' || init.body instanceof URLSearchParams
           ? { payload: init.body.toString() }
           : {}),

@@ -106,7 +106,7 @@ export async function createProvider(db: Database, config: IdentityConfig): Prom
     },
   };
   const provider = new Provider(config.issuer, configuration);
-  // Behind the web app's forwarding: trust X-Forwarded-Proto/Host for absolute URLs.
+  // Absolute URLs follow X-Forwarded-Proto/Host, which routes.ts sets from the issuer alone.
   provider.proxy = true;
   return provider;
 }

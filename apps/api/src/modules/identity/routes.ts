@@ -22,11 +22,19 @@ import { loginRateLimit } from '../../http/rate-limits';
 import { challengeFailed, challengeRequired } from '../card-testing/card-guard';
 import type { HumanCheck } from '../card-testing/human-check';
 import { solutionOf } from '../card-testing/module';
+import { endAccountSessions } from '../users/sessions';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
-import type { Mailer } from './mailer';
+import { endAccountProviderState } from './adapter';
+import type { Mailer, MailMessage } from './mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { accountExistsMail, noAccountMail, resetCodeMail, signupCodeMail } from './signup-mails';
-import { issueSignupCode, redeemSignupCode } from './signup-codes';
+import {
+  accountExistsMail,
+  codesLockedMail,
+  noAccountMail,
+  resetCodeMail,
+  signupCodeMail,
+} from './signup-mails';
+import { issueSignupCode, redeemSignupCode, type IssuedCode } from './signup-codes';
 import { redeemTrustedPass } from './trusted-pass';
 
 export interface IdentityRouteOptions {
@@ -46,6 +54,10 @@ const MOUNT = '/oidc';
 
 export async function mountProvider(app: FastifyInstance, provider: Provider): Promise<void> {
   const callback = provider.callback();
+  // oidc-provider builds its endpoints' URLs (discovery, redirects) from the request's host:
+  // they come from the issuer (PUBLIC_ORIGIN) only, never from a Host a client chose, which a
+  // cache would otherwise keep and hand to everyone.
+  const issuer = new URL(provider.issuer);
   await app.register((scope, _options, done) => {
     // oidc-provider reads request bodies itself: leave the stream unread.
     scope.removeAllContentTypeParsers();
@@ -55,6 +67,9 @@ export async function mountProvider(app: FastifyInstance, provider: Provider): P
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = raw.url?.slice(MOUNT.length) || '/';
+      raw.headers.host = issuer.host;
+      raw.headers['x-forwarded-host'] = issuer.host;
+      raw.headers['x-forwarded-proto'] = issuer.protocol.slice(0, -1);
       void callback(raw, reply.raw);
     };
     // oidc-provider parses and checks its own requests (it is given the unread stream).
@@ -64,6 +79,13 @@ export async function mountProvider(app: FastifyInstance, provider: Provider): P
     done();
   });
 }
+
+/** The mail of a new code, or, while the address's tries are used up, why none came. */
+const codeMail = (
+  email: string,
+  issued: IssuedCode,
+  mailOf: (to: string, code: string) => MailMessage,
+) => ('code' in issued ? mailOf(email, issued.code) : codesLockedMail(email, issued.lockedUntil));
 
 const invalidCredentials = () =>
   new AppError(ERROR_CODES.invalidCredentials, 'The e-mail or password is not right.');
@@ -179,8 +201,8 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
       // The same answer as for a new address; the owner is told by mail, with the way in.
       await options.mailer.send(accountExistsMail(email, loginUrl));
     } else {
-      const code = await issueSignupCode(db, email, passwordHash);
-      await options.mailer.send(signupCodeMail(email, code));
+      const issued = await issueSignupCode(db, email, passwordHash);
+      await options.mailer.send(codeMail(email, issued, signupCodeMail));
     }
     return { screen: 'verify', email };
   });
@@ -193,8 +215,8 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
       request.body,
     );
     if (account) {
-      const code = await issueSignupCode(db, email, passwordHash);
-      await options.mailer.send(resetCodeMail(email, code));
+      const issued = await issueSignupCode(db, email, passwordHash);
+      await options.mailer.send(codeMail(email, issued, resetCodeMail));
     } else {
       await options.mailer.send(noAccountMail(email, loginUrl));
     }
@@ -205,11 +227,23 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     await interactionOf(request.params.uid);
     const { email, code } = request.body;
     await checkEmailLimit(request, email);
-    const passwordHash = await redeemSignupCode(db, email, code);
-    if (!passwordHash) {
+    const redeemed = await redeemSignupCode(db, email, code);
+    if (!('passwordHash' in redeemed)) {
+      // The owner learns of the lock by mail; the screen answers as for any wrong code.
+      if (redeemed.refused === 'locked' && redeemed.justLocked) {
+        await options.mailer.send(codesLockedMail(email, redeemed.lockedUntil));
+      }
       throw new AppError(ERROR_CODES.invalidCode, 'The code is not right or has expired.');
     }
-    const account = await claimAccount(db, email, passwordHash);
+    const { passwordHash } = redeemed;
+    // A new password (a reset) ends every session from before it, here and at the checkout: a
+    // thief logged in with the old one is logged out. The new login starts after this.
+    const account = await db.transaction(async (tx) => {
+      const claimed = await claimAccount(tx, email, passwordHash);
+      await endAccountProviderState(tx, claimed.id);
+      await endAccountSessions(tx, claimed.id);
+      return claimed;
+    });
     return finish(request.params.uid, account.id);
   });
 }

@@ -36,6 +36,23 @@ export function resetCodeMail(to: string, code: string): MailMessage {
   };
 }
 
+/**
+ * To the owner, when the wrong codes tried for the address used up the day's tries (and for
+ * every sign-up or reset asked while it lasts): no code is sent or accepted until `until`.
+ */
+export function codesLockedMail(to: string, until: Date): MailMessage {
+  const when = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to,
+    subject: 'Too many wrong codes',
+    body: [
+      'Someone entered too many wrong codes to create an account or reset the password with this e-mail address.',
+      `To protect it, no code is sent or accepted until ${when}.`,
+      'Your password has not changed. If it was you, ask for a new code after that time; if it was not, nothing more is needed.',
+    ].join('\n\n'),
+  };
+}
+
 /** A reset asked for an address without an account: no code, the way to create one. */
 export function noAccountMail(to: string, loginUrl: string): MailMessage {
   return {

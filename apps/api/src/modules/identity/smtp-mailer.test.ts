@@ -122,7 +122,7 @@ describe('SMTP mail transport', () => {
       });
       expect(signup.statusCode).toBe(200);
       const mail = smtp.received.find((m) => m.to.includes('new.buyer@gmail.com'));
-      expect(mail?.raw).toMatch(/Your code is \d{6}\./);
+      expect(mail?.raw).toMatch(/Your code is \d{8}\./);
       const mailbox = await t.app.inject({
         method: 'GET',
         url: '/api/sandbox/mailbox/?to=new.buyer%40gmail.com',

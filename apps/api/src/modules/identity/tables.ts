@@ -60,6 +60,17 @@ export const signupCodes = pgTable('signup_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Code tries per address and UTC day (days since 1970), across every code it was sent. */
+export const signupCodeTries = pgTable(
+  'signup_code_tries',
+  {
+    email: text('email').notNull(),
+    day: integer('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.day] })],
+);
+
 /** Failed-login and sign-up counters per e-mail and time window, shared by every api node. */
 export const loginThrottle = pgTable(
   'login_throttle',

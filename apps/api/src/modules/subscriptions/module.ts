@@ -6,11 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { AdjustableClock } from '../../jobs/clock';
 import type { Jobs } from '../../jobs/queue';
-import type { Database } from '../../db/client';
-import { sandboxMailer } from '../identity/mailer';
-import { smtpMailer } from '../identity/smtp-mailer';
 import type { OutcomeDeps } from '../payments/outcome';
-import { plainNotices, type RenewalNotices } from './notices';
+import type { RenewalNotices } from './notices';
 import { sendRenewalReminders } from './reminders';
 import { renewDue, type RenewalDeps } from './renewals';
 import { clockRoutes, paymentMethodRoutes } from './routes';
@@ -24,15 +21,8 @@ export interface SubscriptionsSetting {
   jobs: Jobs;
   /** The api's clock; tests and the sandbox clock move it. */
   clock: AdjustableClock;
-  /** Billing's templates at merge; the plain mails over the api's mail transport otherwise. */
-  notices?: RenewalNotices;
-}
-
-function defaultNotices(app: FastifyInstance, db: Database, env: ApiEnv): RenewalNotices {
-  if (!env.SMTP_URL) return plainNotices(sandboxMailer(db));
-  const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
-  app.addHook('onClose', () => smtp.close());
-  return plainNotices(smtp);
+  /** What the customer is mailed (billing's templates over the api's mail transport). */
+  notices: RenewalNotices;
 }
 
 export function startSubscriptions(
@@ -43,7 +33,7 @@ export function startSubscriptions(
   const deps: RenewalDeps = {
     ...outcome,
     clock,
-    notices: setting.notices ?? defaultNotices(app, outcome.db, env),
+    notices: setting.notices,
     publicOrigin: env.PUBLIC_ORIGIN,
     retryDays: env.DUNNING_RETRY_DAYS,
     graceDays: env.DUNNING_GRACE_DAYS,

@@ -56,6 +56,14 @@ export async function createSession(db: Database, user: SessionUser): Promise<st
   return token;
 }
 
+/** Ends every session of an account (its password changed): each browser must log in again. */
+export async function endAccountSessions(
+  db: Pick<Database, 'delete'>,
+  accountId: string,
+): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.accountId, accountId));
+}
+
 /** Ends the request's session, if any; returns what it was. */
 export async function endSession(
   db: Database,

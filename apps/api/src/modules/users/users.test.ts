@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { CHALLENGE_HEADER } from '../card-testing/module';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
+import { issueSignupCode } from '../identity/signup-codes';
 import { oidcModels, sandboxMail } from '../identity/tables';
 import { purgeExpiredSessions } from './housekeeping';
 import { mintTrustedPass, TRUSTED_PASS_TYPE } from '../identity/trusted-pass';
@@ -111,10 +112,10 @@ describe('login through the built-in identity provider', () => {
       .where(eq(sandboxMail.to, email))
       .orderBy(desc(sandboxMail.id))
       .limit(1);
-    const code = /(\d{6})/.exec(message!.body)![1]!;
+    const code = /Your code is (\d{8})/.exec(message!.body)![1]!;
     const wrong = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
       email,
-      code: code === '000000' ? '111111' : '000000',
+      code: code === '00000000' ? '11111111' : '00000000',
     });
     expect(wrong.json()).toMatchObject({ error: { code: 'invalid_code' } });
     const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
@@ -365,13 +366,13 @@ describe('login through the built-in identity provider', () => {
     expect(mails[0]!.subject).toBe('You already have an account');
     expect(mails[0]!.body).toContain(`${ORIGIN}/login/`);
     expect(mails[0]!.body).toContain('Forgot your password?');
-    expect(mails[0]!.body).not.toMatch(/\d{6}/);
+    expect(mails[0]!.body).not.toMatch(/\d{8}/);
 
     // The prober can neither guess a code nor has changed the owner's password.
     const guess = await existing.prober.request(
       'POST',
       `/api/identity/interactions/${existing.uid}/verify`,
-      { email: 'twice@gmail.com', code: '123456' },
+      { email: 'twice@gmail.com', code: '12345678' },
     );
     expect(guess.json()).toMatchObject({ error: { code: 'invalid_code' } });
     const uid = uidOf(await new Browser(t).startLogin());
@@ -414,7 +415,7 @@ describe('login through the built-in identity provider', () => {
     expect(unknown.json()).toEqual({ screen: 'verify', email: 'no.account.here@gmail.com' });
     const told = await lastMail('no.account.here@gmail.com');
     expect(told?.subject).toBe('No account with this address');
-    expect(told?.body).not.toMatch(/\d{6}/);
+    expect(told?.body).not.toMatch(/\d{8}/);
     expect(await accountByEmail(t.database.db, 'no.account.here@gmail.com')).toBeUndefined();
 
     const uid = uidOf(await owner.startLogin());
@@ -426,7 +427,7 @@ describe('login through the built-in identity provider', () => {
     expect(reset.json()).toEqual({ screen: 'verify', email: 'forgetful@gmail.com' });
     const mail = await lastMail('forgetful@gmail.com');
     expect(mail?.subject).toBe('Your password reset code');
-    const code = /(\d{6})/.exec(mail!.body)![1]!;
+    const code = /Your code is (\d{8})/.exec(mail!.body)![1]!;
     // Until the code is confirmed, the old password is the one that works.
     const loginWith = async (password: string) => {
       const screen = await new Browser(t).startLogin();
@@ -450,6 +451,48 @@ describe('login through the built-in identity provider', () => {
     });
     expect(await loginWith(PASSWORD)).toBe(401);
     expect(await loginWith('a new long password')).toBe(200);
+  });
+
+  it('a password reset ends every other session of the account, at the checkout and at the provider', async () => {
+    const email = 'stolen.laptop@gmail.com';
+    const laptop = new Browser(t);
+    await signUp(laptop, email);
+    const phone = new Browser(t);
+    const phoneUid = uidOf(await phone.startLogin());
+    const login = await phone.request('POST', `/api/identity/interactions/${phoneUid}/login`, {
+      email,
+      password: PASSWORD,
+    });
+    await phone.finish(login.json<{ redirect_to: string }>().redirect_to);
+    for (const browser of [laptop, phone]) {
+      expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(200);
+    }
+
+    const owner = new Browser(t);
+    const uid = uidOf(await owner.startLogin());
+    await owner.request('POST', `/api/identity/interactions/${uid}/reset`, {
+      email,
+      password: 'a brand new password',
+    });
+    const [mail] = await t.database.db
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.to, email))
+      .orderBy(desc(sandboxMail.id))
+      .limit(1);
+    const code = /Your code is (\d+)/.exec(mail!.body)![1]!;
+    const verified = await owner.request('POST', `/api/identity/interactions/${uid}/verify`, {
+      email,
+      code,
+    });
+    await owner.finish(verified.json<{ redirect_to: string }>().redirect_to);
+
+    expect((await owner.request('GET', '/api/users/current/')).statusCode).toBe(200);
+    for (const browser of [laptop, phone]) {
+      expect((await browser.request('GET', '/api/users/current/')).statusCode).toBe(401);
+      // The provider's session went too: a new login asks for the (new) password.
+      expect(await browser.startLogin()).toMatch(/\/account\/login\/[\w-]+\/$/);
+    }
   });
 
   it('links a purchase made logged out to the account of its e-mail, shown on the dashboard', async () => {
@@ -595,6 +638,69 @@ describe('login through the built-in identity provider', () => {
     }
   });
 
+  it('caps code tries per address per day across re-issued codes, then locks and mails the owner', async () => {
+    const guarded = await createTestApp({ PUBLIC_ORIGIN: ORIGIN, LOGIN_EMAIL_LIMIT: '1000' });
+    try {
+      const email = 'guessed@gmail.com';
+      const guesser = new Browser(guarded);
+      const uid = uidOf(await guesser.startLogin());
+      const latestMail = async () =>
+        (
+          await guarded.database.db
+            .select()
+            .from(sandboxMail)
+            .where(eq(sandboxMail.to, email))
+            .orderBy(desc(sandboxMail.id))
+            .limit(1)
+        )[0]!;
+      /** A sign-up for the victim's address; the code it mailed, if it mailed one. */
+      const issue = async () => {
+        await guesser.request('POST', `/api/identity/interactions/${uid}/signup`, {
+          email,
+          password: 'the guesser chose this one',
+        });
+        return /Your code is (\d+)\./.exec((await latestMail()).body)?.[1];
+      };
+      const verify = async (code: string) =>
+        (
+          await guesser.request('POST', `/api/identity/interactions/${uid}/verify`, {
+            email,
+            code,
+          })
+        ).json<{ error?: { code: string } }>();
+      const wrongFor = (code: string) => (code.startsWith('1') ? '2' : '1').repeat(code.length);
+      const guessWrong = async (code: string, tries: number) => {
+        for (let i = 0; i < tries; i += 1) {
+          expect(await verify(wrongFor(code))).toMatchObject({ error: { code: 'invalid_code' } });
+        }
+      };
+
+      // Five wrong tries spend a code, and a new one used to bring five more, without end.
+      const first = (await issue())!;
+      await guessWrong(first, 5);
+      await guessWrong((await issue())!, 4);
+      const third = (await issue())!;
+      await guessWrong(third, 1);
+      // The tenth try of the day locked the address, and its owner is told so.
+      const notice = await latestMail();
+      expect(notice.subject).toBe('Too many wrong codes');
+      expect(notice.body).toMatch(/Your password has not changed/);
+      // Until tomorrow no code is accepted, not even the right one, and none is mailed.
+      expect(await verify(third)).toMatchObject({ error: { code: 'invalid_code' } });
+      expect(await issue()).toBeUndefined();
+      expect((await latestMail()).subject).toBe('Too many wrong codes');
+      expect(await accountByEmail(guarded.database.db, email)).toBeUndefined();
+      const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      expect(await issueSignupCode(guarded.database.db, email, 'hash', tomorrow)).toHaveProperty(
+        'code',
+      );
+      // Ten tries a day against 10^8 codes (the math is in signup-codes.ts).
+      expect(first).toMatch(/^\d{8}$/);
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it('logs in through an external issuer (OIDC_ISSUER), over the network', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -620,7 +726,7 @@ describe('login through the built-in identity provider', () => {
         password: PASSWORD,
       });
       const [message] = await issuer.database.db.select().from(sandboxMail);
-      const code = /(\d{6})/.exec(message!.body)![1]!;
+      const code = /Your code is (\d{8})/.exec(message!.body)![1]!;
       const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
         email: 'external@gmail.com',
         code,

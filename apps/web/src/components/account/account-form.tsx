@@ -124,8 +124,8 @@ export function AccountForm({
               name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
+              pattern="\d{8}"
+              maxLength={8}
               required
               value={code}
               onChange={(event) => setCode(event.target.value)}

@@ -1,0 +1,24 @@
+/**
+ * The api's one mail transport, chosen once by app.ts and handed to every module that mails
+ * (identity's codes, billing's receipts and renewal notices): SMTP when SMTP_URL is set,
+ * otherwise the sandbox mailbox, which only a local run has (production refuses to start
+ * without SMTP_URL). The mailbox page is served only while mail goes to it: it shows anyone the
+ * mail of any address.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import type { ApiEnv } from '../env';
+import { sandboxMailboxRoutes, sandboxMailer, type Mailer } from '../modules/identity/mailer';
+import { smtpMailer } from '../modules/identity/smtp-mailer';
+
+export function mailTransport(app: FastifyInstance, db: Database, env: ApiEnv): Mailer {
+  if (env.SMTP_URL) {
+    const smtp = smtpMailer(env.SMTP_URL, env.MAIL_FROM);
+    app.addHook('onClose', () => smtp.close());
+    return smtp;
+  }
+  // loadEnv refuses this; a hand-made configuration must not serve the mailbox in production.
+  if (env.NODE_ENV === 'production') throw new Error('SMTP_URL is required in production');
+  sandboxMailboxRoutes(app, db);
+  return sandboxMailer(db);
+}
