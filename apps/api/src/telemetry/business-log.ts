@@ -1,7 +1,7 @@
 /**
  * The business events an operator follows in the log: one info line per order move (paid,
  * refunded, canceled, …) with the order's id and its new status, never anything personal.
- * Mails sent are logged by the mailer. Returns the call that stops logging.
+ * Mails sent are logged by the mail transport (mail/transport.ts). Returns the call that stops logging.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { onOrderMoved } from '../modules/orders/move-listeners';
