@@ -73,7 +73,5 @@ if (!(await apiReady(children[0]))) {
   });
   children.push(web);
   web.once('exit', (code) => stopAll(code ?? 1));
-  console.log(
-    `[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`,
-  );
+  console.log(`[start] checkout on http://localhost:${webPort} (api at ${apiUrl})`);
 }
