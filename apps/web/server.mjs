@@ -9,10 +9,9 @@
  * Started by scripts/start.mjs with NODE_ENV=production in apps/web. This file runs before
  * Next and cannot load the server-only env module, so it reads its three variables itself.
  */
-import { createServer } from 'node:http';
 import next from 'next';
-import { compileTrust, overwriteClientAddress } from './src/server/client-address.mjs';
-import { hideInternalHeaders } from './src/server/internal-headers.mjs';
+import { compileTrust } from './src/server/client-address.mjs';
+import { createWebServer } from './src/server/web-server.mjs';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.WEB_HOST || undefined;
@@ -34,10 +33,7 @@ const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((request, response) => {
-  overwriteClientAddress(request, trust);
-  void handle(request, hideInternalHeaders(response));
-});
+const server = createWebServer(handle, { trust });
 server.listen(port, hostname, () => {
   console.log(`[web] listening on ${hostname ?? '*'}:${port}`);
 });
