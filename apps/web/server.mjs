@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * The web app's HTTP server: Next's own request handler behind one step of ours. `next start`
- * hands the client's X-Forwarded-For on to the api untouched (it only fills the header when it
- * is absent) and exposes no socket address to proxy.ts, so a client could pick the address the
- * api's rate limits count. Here the header is rewritten from the socket before Next sees it,
- * and Next's internal routing headers are kept out of every answer.
+ * The web app's HTTP server: Next's own request handler behind a few steps of ours
+ * (src/server/web-server.mjs). `next start` hands the client's X-Forwarded-For on to the api
+ * untouched (it only fills the header when it is absent) and exposes no socket address to
+ * proxy.ts, so a client could pick the address the api's rate limits count. Here the header is
+ * rewritten from the socket before Next sees it, methods Next cannot take and oversized bodies
+ * are refused first, and Next's internal routing headers are kept out of every answer.
  *
  * Started by scripts/start.mjs with NODE_ENV=production in apps/web. This file runs before
  * Next and cannot load the server-only env module, so it reads its three variables itself.
