@@ -30,7 +30,11 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+// Next is not told WEB_HOST: it builds the address of each request from this name, while its
+// proxy layer calls every loopback address 'localhost', so with WEB_HOST=127.0.0.1 each page's
+// internal rewrite looked foreign and went out over HTTP to this server again (/payment/ -> 307
+// /payment/, / -> 308 /en/). The name only matters inside the process: ours listens on WEB_HOST.
+const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
