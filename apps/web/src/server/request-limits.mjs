@@ -15,12 +15,15 @@ const PAGE_METHODS = 'GET, HEAD, POST';
 const HANDLED_BEHIND = /^\/(?:api\/|graphql\/?$|oidc(?:\/|$)|otel-collector\/)/;
 const FORWARDED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
+/**
+ * The connection is kept: Node reads whatever is left of the body and throws it away, so a
+ * client still sending it gets the answer. Closed at once, 11 in 20 uploads of 11 MB by Node's
+ * fetch ended in a broken pipe (EPIPE) instead of the 413.
+ */
 function refuse(response, status, code, message, headers = {}) {
   response.writeHead(status, {
     'content-type': 'application/json',
     'cache-control': 'no-store',
-    // The rest of the request is not read: the connection cannot carry another one.
-    connection: 'close',
     ...headers,
   });
   response.end(JSON.stringify({ error: { code, message } }));
@@ -72,11 +75,12 @@ export function receiveBody(request, response, limit = MAX_BODY_BYTES) {
       }
       received += chunk.length;
       if (received > limit) {
-        request.push = () => false;
+        // The rest is read and dropped: nothing more is held, and the request still ends.
+        request.push = (rest) => (rest === null ? push(null) : true);
         held.length = 0;
         tooLarge(response);
         resolve(false);
-        return false;
+        return true;
       }
       held.push(chunk);
       return true;
