@@ -1,13 +1,14 @@
 /**
  * The web app's HTTP server around Next's request handler (started by apps/web/server.mjs):
  * methods Next cannot take and bodies over the limit are refused first (request-limits.mjs),
- * each request gets the client's address from the socket before Next sees it, and Next's
- * internal routing headers are kept out of every answer. Plain JavaScript because it runs
- * before Next starts.
+ * each request gets the client's address from the socket before Next sees it, a page may answer
+ * with a status of its own (page-status.mjs), and Next's internal routing headers are kept out
+ * of every answer. Plain JavaScript because it runs before Next starts.
  */
 import { createServer } from 'node:http';
 import { overwriteClientAddress } from './client-address.mjs';
 import { hideInternalHeaders } from './internal-headers.mjs';
+import { withPageStatus } from './page-status.mjs';
 import { allowMethod, declaredWithin, receiveBody } from './request-limits.mjs';
 
 /**
@@ -20,7 +21,7 @@ export function createWebServer(handle, { trust }) {
     void receiveBody(request, response).then((received) => {
       if (!received) return;
       overwriteClientAddress(request, trust);
-      return handle(request, hideInternalHeaders(response));
+      return withPageStatus(response, () => handle(request, hideInternalHeaders(response)));
     });
   };
   const server = createServer(onRequest);

@@ -7,6 +7,7 @@ import { request as httpRequest, type IncomingMessage, type Server } from 'node:
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTrust } from './client-address.mjs';
+import { answerWithStatus } from './page-status.mjs';
 import { createWebServer } from './web-server.mjs';
 
 /** The api's own limit (Fastify's default), which the web app keeps too. */
@@ -21,21 +22,24 @@ afterEach(async () => {
 /** The bodies the handler held, and how many requests reached it. */
 const seen = { requests: 0, bytes: [] as number[] };
 
-async function start(): Promise<number> {
+type Handler = Parameters<typeof createWebServer>[0];
+
+async function start(handler?: Handler): Promise<number> {
   seen.requests = 0;
   seen.bytes = [];
   server = createWebServer(
-    (req, res) => {
-      seen.requests += 1;
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('error', () => seen.bytes.push(Buffer.concat(chunks).length));
-      req.on('end', () => {
-        seen.bytes.push(Buffer.concat(chunks).length);
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      });
-      return Promise.resolve();
-    },
+    handler ??
+      ((req, res) => {
+        seen.requests += 1;
+        const chunks: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => chunks.push(chunk));
+        req.on('error', () => seen.bytes.push(Buffer.concat(chunks).length));
+        req.on('end', () => {
+          seen.bytes.push(Buffer.concat(chunks).length);
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+        });
+        return Promise.resolve();
+      }),
     { trust: compileTrust(undefined) },
   );
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -170,5 +174,24 @@ describe('methods', () => {
     for (const path of ['/api/carts/1/', '/graphql', '/oidc/token', '/otel-collector/v1/traces']) {
       expect((await send(port, { method: 'DELETE', path })).status, path).toBe(200);
     }
+  });
+});
+
+describe("a page's own status", () => {
+  it('replaces the 200 Next answers with, however late in the render the page names it', async () => {
+    const port = await start(async (req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      if (req.url?.startsWith('/payment/')) answerWithStatus(503);
+      await new Promise((resolve) => setImmediate(resolve));
+      res.statusCode = 200;
+      res.end('<p>error screen</p>');
+    });
+    const [outage, other] = await Promise.all([
+      send(port, { method: 'GET', path: '/payment/' }),
+      send(port, { method: 'GET', path: '/products/' }),
+    ]);
+    expect(outage.status).toBe(503);
+    // One request's status never leaks into another's.
+    expect(other.status).toBe(200);
   });
 });
