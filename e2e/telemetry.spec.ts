@@ -45,6 +45,12 @@ test.describe('telemetry', () => {
   test('a purchase click is one connected trace: browser → web → api → database and provider', async ({
     page,
   }) => {
+    // Every batch the browser posts is taken: the collector forwards the browser's own only.
+    const collected: string[] = [];
+    page.on('response', (response) => {
+      const signal = /\/otel-collector\/v1\/(traces|metrics)$/.exec(response.url())?.[1];
+      if (signal) collected.push(`${signal} ${response.status()}`);
+    });
     // The browser's telemetry loads when the page is idle; its first batch says it runs.
     const firstBatch = page.waitForRequest(/\/otel-collector\/v1\/traces$/, { timeout: 30_000 });
     await page.goto(`${checkout!.baseUrl}/payment/?product_group=vpn`);
@@ -128,6 +134,8 @@ test.describe('telemetry', () => {
 
     // Nothing personal in any exported span.
     expect(JSON.stringify(otlp.spans)).not.toContain('traced-buyer');
+    expect(collected.length).toBeGreaterThan(0);
+    expect(collected.filter((answer) => !answer.endsWith(' 204'))).toEqual([]);
   });
 
   test('a journey with e-mail addresses and tokens in its addresses exports none of them', async () => {
