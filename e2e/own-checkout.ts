@@ -74,3 +74,42 @@ export async function startOwnCheckout(env: Record<string, string>): Promise<Own
   }
   return { baseUrl, stop };
 }
+
+/**
+ * A second web node of the suite's build (apps/web/server.mjs alone) on a free port, with these
+ * variables over the environment; the suite's api unless API_URL says otherwise.
+ */
+export async function startOwnWebNode(env: Record<string, string>): Promise<OwnCheckout> {
+  const port = await freePort();
+  const apiPort = process.env.E2E_API_PORT ?? '4100';
+  let output = '';
+  const node = spawn(process.execPath, ['server.mjs'], {
+    cwd: fileURLToPath(new URL('../apps/web', import.meta.url)),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      WEB_PORT: String(port),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const listening = new Promise<void>((resolve, reject) => {
+    node.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('[web] listening')) resolve();
+    });
+    node.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    node.once('exit', () => reject(new Error(`the web node exited early:\n${output}`)));
+  });
+  await listening;
+  return {
+    baseUrl: `http://${env.WEB_HOST ?? 'localhost'}:${port}`,
+    stop: async () => {
+      if (node.exitCode !== null) return;
+      const exited = new Promise((resolve) => node.once('exit', resolve));
+      node.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

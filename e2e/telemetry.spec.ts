@@ -14,6 +14,7 @@ import {
 } from '../apps/api/src/telemetry/test-receivers';
 import { confirmEmailForCard, payWithCard } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
+import { qaToken } from './qa';
 
 test.describe('telemetry', () => {
   // One checkout of its own for both tests (a worker each would start two on a busy machine).
@@ -44,6 +45,12 @@ test.describe('telemetry', () => {
   test('a purchase click is one connected trace: browser → web → api → database and provider', async ({
     page,
   }) => {
+    // Every batch the browser posts is taken: the collector forwards the browser's own only.
+    const collected: string[] = [];
+    page.on('response', (response) => {
+      const signal = /\/otel-collector\/v1\/(traces|metrics)$/.exec(response.url())?.[1];
+      if (signal) collected.push(`${signal} ${response.status()}`);
+    });
     // The browser's telemetry loads when the page is idle; its first batch says it runs.
     const firstBatch = page.waitForRequest(/\/otel-collector\/v1\/traces$/, { timeout: 30_000 });
     await page.goto(`${checkout!.baseUrl}/payment/?product_group=vpn`);
@@ -127,6 +134,52 @@ test.describe('telemetry', () => {
 
     // Nothing personal in any exported span.
     expect(JSON.stringify(otlp.spans)).not.toContain('traced-buyer');
+    expect(collected.length).toBeGreaterThan(0);
+    expect(collected.filter((answer) => !answer.endsWith(' 204'))).toEqual([]);
+  });
+
+  test('a journey with e-mail addresses and tokens in its addresses exports none of them', async () => {
+    const secrets = {
+      email: 'journey-buyer@gmail.com',
+      encodedEmail: encodeURIComponent('journey-buyer@gmail.com'),
+      trustedPass: 'tp-journey-6c1f0d2b9e',
+      exchange: 'ex-journey-0b7d4e91aa',
+      qa: qaToken('trace-journey'),
+    };
+    const journey = [
+      `/payment/?product_group=vpn&email=${secrets.encodedEmail}&qa=${secrets.qa}`,
+      `/de/payment/?product_group=pass&email=${secrets.email}`,
+      `/login/?trusted_pass_token=${secrets.trustedPass}&owner_id=1`,
+      `/processing/?exchange_token=${secrets.exchange}`,
+      `/success/?success_uri=${encodeURIComponent(`https://example.com/?email=${secrets.email}`)}`,
+      `/api/health/?email=${secrets.encodedEmail}&trusted_pass_token=${secrets.trustedPass}`,
+    ];
+    for (const path of journey) {
+      const response = await fetch(`${checkout!.baseUrl}${path}`, { redirect: 'manual' });
+      await response.arrayBuffer();
+    }
+    // Every request of the journey has its web server span exported (the batch leaves in 5 s).
+    const served = () =>
+      otlp.spans
+        .filter(
+          (s) => s.service === 'checkout-web' && typeof s.attributes['http.target'] === 'string',
+        )
+        .map((s) => String(s.attributes['http.target']));
+    for (const page of ['/payment/?product_group=vpn', '/login/', '/processing/', '/success/']) {
+      await expect
+        .poll(() => served().some((target) => target.startsWith(page)), { timeout: 30_000 })
+        .toBe(true);
+    }
+    // Every exported name and value that still holds one of them, for a readable failure.
+    const leaks = otlp.spans.flatMap((span) =>
+      [span.name, ...Object.values(span.attributes)]
+        .map(String)
+        .filter((text) =>
+          [...Object.values(secrets), 'journey-buyer'].some((s) => text.includes(s)),
+        )
+        .map((text) => `${span.service} ${span.name}: ${text}`),
+    );
+    expect(leaks).toEqual([]);
   });
 
   test('the browser reports through the same-origin tunnel to the Sentry DSN', async ({

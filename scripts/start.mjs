@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runMode, RunModeError } from './run-mode.mjs';
+import { startEnvironments } from './start-env.mjs';
 import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
 
 let mode;
@@ -19,16 +20,12 @@ console.log(`[start] node ${process.version}`);
 
 buildWebIfNeeded('start');
 
-const webPort = process.env.WEB_PORT ?? '3000';
-// Login returns to the checkout's public address: the web app's, unless configured.
-const publicOrigin =
-  process.env.PUBLIC_ORIGIN ?? process.env.SITE_ORIGIN ?? `http://localhost:${webPort}`;
-const apiUrl = process.env.API_URL ?? `http://127.0.0.1:${process.env.API_PORT ?? '4000'}`;
+const { webPort, apiUrl, api: apiEnv, web: webEnv } = startEnvironments(process.env, mode);
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: mode.apiNodeEnv, PUBLIC_ORIGIN: publicOrigin },
+    env: apiEnv,
   }),
 ];
 
@@ -69,15 +66,12 @@ if (!(await apiReady(children[0]))) {
   stopAll(1);
 } else {
   // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
-  // Next always runs as NODE_ENV=production; DEPLOY_ENV tells the web app its run mode.
   const web = spawn(process.execPath, [path.join(webDir, 'server.mjs')], {
     cwd: webDir,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', DEPLOY_ENV: mode.deployEnv, WEB_PORT: webPort },
+    env: webEnv,
   });
   children.push(web);
   web.once('exit', (code) => stopAll(code ?? 1));
-  console.log(
-    `[start] checkout on http://localhost:${webPort} (api on :${process.env.API_PORT ?? '4000'})`,
-  );
+  console.log(`[start] checkout on http://localhost:${webPort} (api at ${apiUrl})`);
 }

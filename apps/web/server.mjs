@@ -1,18 +1,18 @@
 #!/usr/bin/env node
 /**
- * The web app's HTTP server: Next's own request handler behind one step of ours. `next start`
- * hands the client's X-Forwarded-For on to the api untouched (it only fills the header when it
- * is absent) and exposes no socket address to proxy.ts, so a client could pick the address the
- * api's rate limits count. Here the header is rewritten from the socket before Next sees it,
- * and Next's internal routing headers are kept out of every answer.
+ * The web app's HTTP server: Next's own request handler behind a few steps of ours
+ * (src/server/web-server.mjs). `next start` hands the client's X-Forwarded-For on to the api
+ * untouched (it only fills the header when it is absent) and exposes no socket address to
+ * proxy.ts, so a client could pick the address the api's rate limits count. Here the header is
+ * rewritten from the socket before Next sees it, methods Next cannot take and oversized bodies
+ * are refused first, and Next's internal routing headers are kept out of every answer.
  *
  * Started by scripts/start.mjs with NODE_ENV=production in apps/web. This file runs before
  * Next and cannot load the server-only env module, so it reads its three variables itself.
  */
-import { createServer } from 'node:http';
 import next from 'next';
-import { compileTrust, overwriteClientAddress } from './src/server/client-address.mjs';
-import { hideInternalHeaders } from './src/server/internal-headers.mjs';
+import { compileTrust } from './src/server/client-address.mjs';
+import { createWebServer } from './src/server/web-server.mjs';
 
 const port = Number(process.env.WEB_PORT ?? 3000);
 const hostname = process.env.WEB_HOST || undefined;
@@ -30,14 +30,15 @@ if (!Number.isInteger(port) || port <= 0 || port > 65535) {
   process.exit(1);
 }
 
-const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+// Next is not told WEB_HOST: it builds the address of each request from this name, while its
+// proxy layer calls every loopback address 'localhost', so with WEB_HOST=127.0.0.1 each page's
+// internal rewrite looked foreign and went out over HTTP to this server again (/payment/ -> 307
+// /payment/, / -> 308 /en/). The name only matters inside the process: ours listens on WEB_HOST.
+const app = next({ dev: false, dir: import.meta.dirname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((request, response) => {
-  overwriteClientAddress(request, trust);
-  void handle(request, hideInternalHeaders(response));
-});
+const server = createWebServer(handle, { trust });
 server.listen(port, hostname, () => {
   console.log(`[web] listening on ${hostname ?? '*'}:${port}`);
 });

@@ -159,9 +159,10 @@ export default function proxy(request: NextRequest): NextResponse {
 
   const response = intl(new NextRequest(request, { headers }));
   for (const [name, value] of pageHeaders) response.headers.set(name, value);
-  if (assigned.cookies) keepExperimentCookies(request, response, assigned.cookies);
   if (qa && qa.token === searchParams.get('qa')) {
     // The token itself, checked again on every request, lasts exactly as long as it is valid.
+    // Set before the experiment cookies: Next's cookie helper rewrites every Set-Cookie header
+    // from its own list, which knows nothing of the ones appended by hand.
     response.cookies.set(QA_COOKIE, qa.token, {
       httpOnly: true,
       sameSite: 'lax',
@@ -170,6 +171,7 @@ export default function proxy(request: NextRequest): NextResponse {
       expires: new Date(qa.visitor.expiresAt),
     });
   }
+  if (assigned.cookies) keepExperimentCookies(request, response, assigned.cookies);
   return response;
 }
 

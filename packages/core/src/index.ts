@@ -61,6 +61,7 @@ export * from './attribution';
 export * from './consent';
 export * from './experiment-stats';
 export * from './telemetry';
+export * from './browser-telemetry';
 export * from './personal-data';
 export * from './error-reports';
 export * from './api-requests';

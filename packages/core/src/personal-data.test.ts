@@ -12,6 +12,15 @@ describe('scrubText', () => {
     ['Bearer abc.def-ghi', '[token]'],
     ['a eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl b', 'a [token] b'],
     ['order 1234 of 99 items', 'order 1234 of 99 items'],
+    ['/processing/?exchange_token=ex-51c2&x=1', `/processing/?exchange_token=${REDACTED}&x=1`],
+    ['/?qa=tester.1795738568.b1seYH&ff=coupon:off', `/?qa=${REDACTED}&ff=coupon:off`],
+    ['/payment/?e=ann.lee%40gmail.com&x=1', '/payment/?e=[email]&x=1'],
+    // Inside an encoded URL the address takes what stands before it: blanked too, never kept.
+    ['/?u=https%3A%2F%2Fx.com%2F%3Fid%3Dann%2540gmail.com&x=1', '/?u=[email]&x=1'],
+    [
+      '/?u=https%3A%2F%2Fx.com%2F%3Ftrusted_pass_token%3Dtp-7f3a%26lang%3Dde&x=1',
+      `/?u=https%3A%2F%2Fx.com%2F%3Ftrusted_pass_token%3D${REDACTED}%26lang%3Dde&x=1`,
+    ],
   ])('%s', (text, scrubbed) => {
     expect(scrubText(text)).toBe(scrubbed);
   });

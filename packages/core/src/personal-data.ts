@@ -40,7 +40,9 @@ export const REDACTED = '[redacted]';
 
 const sensitive: ReadonlySet<string> = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));
 
-const EMAIL = /[^\s@"'<>(),;:=&?/]+@[^\s@"'<>(),;:=&?/]+\.[a-z]{2,}/gi;
+/** '@' as it stands in text, or percent-encoded in a URL (once, or twice in a nested URL). */
+const AT = '(?:@|%(?:25)?40)';
+const EMAIL = new RegExp(`[^\\s@"'<>(),;:=&?/]+${AT}[^\\s@"'<>(),;:=&?/]+\\.[a-z]{2,}`, 'gi');
 /**
  * A card number or any other long run of digits, with or without spaces and dashes, standing on
  * its own: digits inside a longer hex or dashed id (a trace id, a span id, a UUID) are the id's,
@@ -49,9 +51,12 @@ const EMAIL = /[^\s@"'<>(),;:=&?/]+@[^\s@"'<>(),;:=&?/]+\.[a-z]{2,}/gi;
 const DIGIT_RUN = /(?<![\da-z-])\d(?:[ -]?\d){11,18}(?![\da-z-])/gi;
 /** Bearer credentials and JWT-shaped tokens (three base64url parts). */
 const TOKEN = /\b(?:Bearer\s+[\w.~+/-]+=*|eyJ[\w-]+\.[\w-]+\.[\w-]+)/g;
-/** Query parameters that carry credentials in URLs (login links, OAuth answers). */
+/**
+ * Query parameters that carry credentials in URLs (login links, OAuth answers, QA links), also
+ * inside a percent-encoded URL that is itself a parameter's value (success_uri, redirect_uri).
+ */
 const TOKEN_PARAM =
-  /([?&](?:token|trusted_pass_token|access_token|id_token|code|state|email|qa)=)[^&#\s]*/gi;
+  /((?:[?&]|%3F|%26)(?:token|trusted_pass_token|exchange_token|access_token|id_token|code|state|email|qa)(?:=|%3D))(?:(?!%26)[^&#\s])*/gi;
 
 /** Free text with e-mail addresses, card-like digit runs and tokens blanked out. */
 export function scrubText(text: string): string {

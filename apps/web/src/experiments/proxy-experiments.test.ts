@@ -188,4 +188,16 @@ describe('experiments in the proxy', () => {
       expect(experimentCookies(response)).toHaveLength(3);
     });
   });
+
+  it('keeps the experiment cookies on a QA landing beside the QA cookie', async () => {
+    const proxy = await loadProxy();
+    const qa = mintQaToken(DEVELOPMENT_QA_SECRET, 'tester', new Date(Date.now() + 3600_000));
+    const cookies = setCookies(proxy(get(`/payment/?product_group=vpn&qa=${qa}`)));
+    expect(cookies.map((c) => c.split('=')[0])).toEqual(
+      expect.arrayContaining(['experiment', 'experiment_local', 'experiment_global', 'qa_user']),
+    );
+    expect(cookies).toContain(
+      'experiment=big-payment-cta:big+site-wide:b; Path=/; Max-Age=7776000; SameSite=Lax',
+    );
+  });
 });

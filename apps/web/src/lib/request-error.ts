@@ -46,3 +46,14 @@ export function endpointPattern(url: string): string {
   const path = url.replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? '';
   return path.replace(/\/(?:\d+|[0-9a-f]{8,}(?:-[0-9a-f]{4,})*)(?=\/|$)/gi, '/:id');
 }
+
+/**
+ * The status of the error screen a page shows when its data failed to load, and of its answer:
+ * 429 when the api refused a burst, 503 when it could not be reached or was unavailable (no
+ * answer, a 5xx: an outage a retry outlives), 500 for anything else.
+ */
+export function errorScreenStatus(error: RequestError | null): number {
+  if (error?.status === 429) return 429;
+  if (error && (error.isNetworkError || error.status >= 500)) return 503;
+  return 500;
+}

@@ -1,12 +1,14 @@
 /**
  * The browser's same-origin telemetry path (spec §7): OTLP traces and metrics, and Sentry
  * envelopes of browser error reports, forwarded to OTEL_EXPORTER_OTLP_ENDPOINT and SENTRY_DSN.
- * Anyone can post here, so it refuses big bodies, foreign content types and bursts from one
- * browser (4xx with a code, counted, nothing forwarded); with nowhere to send, it answers 204.
+ * Anyone can post here, so it refuses big bodies, foreign content types, bursts from one browser
+ * and anything but the browser's own spans and Web Vitals (browser-batch.server.ts): 4xx with a
+ * code, counted, nothing forwarded. With nowhere to send, it answers 204.
  */
 import 'server-only';
 import { metrics } from '@opentelemetry/api';
 import { AppError, ERROR_CODES } from '@checkout/core';
+import { browserBatch } from './browser-batch.server';
 
 /** A browser's batch is a few dozen spans: far below this. */
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -14,8 +16,9 @@ export const MAX_BODY_BYTES = 512 * 1024;
 export const POSTS_PER_MINUTE = 60;
 
 const CONTENT_TYPES: Record<string, readonly string[]> = {
-  traces: ['application/json', 'application/x-protobuf'],
-  metrics: ['application/json', 'application/x-protobuf'],
+  // OTLP/JSON, as the browser's exporters post it: the collector reads what it forwards.
+  traces: ['application/json'],
+  metrics: ['application/json'],
   // Sentry's browser transport posts envelopes as text/plain (no CORS preflight).
   errors: ['text/plain', 'application/x-sentry-envelope'],
 };
@@ -102,7 +105,7 @@ export function createCollector(options: CollectorOptions) {
     return posts > POSTS_PER_MINUTE;
   };
 
-  async function forward(signal: string, body: Uint8Array, type: string): Promise<void> {
+  async function forward(signal: string, body: Uint8Array | string, type: string): Promise<void> {
     const target =
       signal === 'errors'
         ? options.sentryDsn && envelopeUrl(options.sentryDsn)
@@ -147,13 +150,19 @@ export function createCollector(options: CollectorOptions) {
           new AppError(ERROR_CODES.payloadTooLarge, 'The telemetry batch is too large.'),
         );
       }
-      if (signal === 'errors' && options.sentryDsn && !envelopeIsOurs(body, options.sentryDsn)) {
-        return refuse(
-          'invalid',
-          new AppError(ERROR_CODES.validation, 'The report is not for this checkout.'),
-        );
+      if (signal === 'errors') {
+        if (options.sentryDsn && !envelopeIsOurs(body, options.sentryDsn)) {
+          return refuse(
+            'invalid',
+            new AppError(ERROR_CODES.validation, 'The report is not for this checkout.'),
+          );
+        }
+        await forward(signal, body, request.headers.get('content-type') ?? type);
+        return new Response(null, { status: 204 });
       }
-      await forward(signal, body, request.headers.get('content-type') ?? type);
+      const batch = browserBatch(signal === 'traces' ? 'traces' : 'metrics', body);
+      if (!batch.ok) return refuse(batch.refusal, batch.error);
+      await forward(signal, batch.body, type);
       return new Response(null, { status: 204 });
     },
   };

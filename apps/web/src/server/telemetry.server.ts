@@ -1,8 +1,8 @@
 /**
- * The web server's telemetry: Next.js's own spans (request, render, fetch) and ours, exported
- * over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT, and server errors reported through Sentry's
- * SDK to SENTRY_DSN (else a structured log line). Started once by instrumentation-node.ts;
- * without an endpoint or a DSN nothing is registered.
+ * The web server's telemetry: Next.js's own spans (request, render, fetch) and ours, scrubbed of
+ * personal data and exported over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT, and server errors
+ * reported through Sentry's SDK to SENTRY_DSN (else a structured log line). Started once by
+ * instrumentation-node.ts; without an endpoint or a DSN nothing is registered.
  */
 import 'server-only';
 import { context, metrics, propagation, trace } from '@opentelemetry/api';
@@ -25,6 +25,7 @@ import {
 } from '@checkout/core';
 import packageJson from '../../package.json' with { type: 'json' };
 import { env, type WebEnv } from '../env.server';
+import { spanScrubber } from './span-scrubber.server';
 import type { BrowserTelemetryConfig } from '../lib/telemetry/browser-config';
 
 export const WEB_SERVICE = 'checkout-web';
@@ -48,6 +49,8 @@ export function startWebTelemetry(env: TelemetryEnv): void {
         root: new TraceIdRatioBasedSampler(env.TRACING_SAMPLE_RATE),
       }),
       spanProcessors: [
+        // Query strings carry e-mail addresses and tokens: blanked before the span leaves.
+        spanScrubber,
         new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }), {
           exportTimeoutMillis: TRACE_FLUSH_TIMEOUT_MS,
         }),

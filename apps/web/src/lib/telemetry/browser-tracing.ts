@@ -24,6 +24,7 @@ import {
 import { onCLS, onFCP, onINP, onLCP, type Metric } from 'web-vitals';
 import {
   BROWSER_COLLECTOR_PATH,
+  BROWSER_SERVICE,
   METRICS_EXPORT_INTERVAL_MS,
   scrubText,
   TRACE_FLUSH_TIMEOUT_MS,
@@ -37,7 +38,7 @@ import { listenForUserActions, UserActions } from './user-actions';
  * after the shopper's interactions). Each is recorded once per page, as web-vitals reports it.
  */
 function observeWebVitals(meterProvider: MeterProvider): void {
-  const meter = meterProvider.getMeter('checkout-browser');
+  const meter = meterProvider.getMeter(BROWSER_SERVICE);
   const page = { 'url.path': location.pathname };
   const record = (name: string, unit?: string) => {
     const histogram = meter.createHistogram(`browser.web_vitals.${name}`, unit ? { unit } : {});
@@ -66,7 +67,8 @@ const scrubUrls: SpanProcessor = {
 
 export function startBrowserTracing(config: BrowserTelemetryConfig): void {
   const resource = resourceFromAttributes({
-    'service.name': 'checkout-browser',
+    // The collector forwards this service's spans and metrics only (core's browser-telemetry).
+    'service.name': BROWSER_SERVICE,
     'service.version': config.version,
     'deployment.environment.name': config.deployEnv,
   });
@@ -74,7 +76,7 @@ export function startBrowserTracing(config: BrowserTelemetryConfig): void {
     new OTLPTraceExporter({ url: `${BROWSER_COLLECTOR_PATH}/traces` }),
     { maxExportBatchSize: 100, exportTimeoutMillis: TRACE_FLUSH_TIMEOUT_MS },
   );
-  const actions = new UserActions((): Tracer => provider.getTracer('checkout-browser'), exporting);
+  const actions = new UserActions((): Tracer => provider.getTracer(BROWSER_SERVICE), exporting);
   const provider = new WebTracerProvider({
     resource,
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(config.sampleRate) }),

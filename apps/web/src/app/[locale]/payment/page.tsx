@@ -42,6 +42,8 @@ import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { countryOptions } from '../../../server/countries.server';
 import { getShellInfo } from '../../../server/shell.server';
+import { answerWithStatus } from '../../../server/page-status.mjs';
+import { errorScreenStatus } from '../../../lib/request-error';
 import styles from './payment.module.css';
 
 /**
@@ -119,13 +121,14 @@ export default async function PaymentPage() {
   const checkout =
     cart && cart.currency !== plans.currency ? await loadCheckoutPlans(cart.currency) : plans;
   if (!checkout.pkg) {
-    // The page's data failed to load: the generic 500 screen, without the profile area.
+    // The page's data failed to load: the error screen, without the profile area.
     console.error('pricing unavailable', checkout.error?.message);
     const { links } = await getShellInfo();
-    // Refused for too many requests: the 429 screen; anything else: the generic one.
-    return (
-      <ErrorScreen status={checkout.error?.status === 429 ? 429 : 500} hideProfile {...links} />
-    );
+    // Refused for too many requests: the 429 screen; anything else: the generic one. The answer
+    // carries the same status: an outage is a 503, never a page that loaded.
+    const status = errorScreenStatus(checkout.error);
+    answerWithStatus(status);
+    return <ErrorScreen status={status} hideProfile {...links} />;
   }
   const locale = context.language.localeCode;
   const flags = context.featureFlags;

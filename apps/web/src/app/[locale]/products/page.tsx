@@ -9,6 +9,8 @@ import { getAppContext, getProductGroup } from '../../../server/app-context.serv
 import { getBrand } from '../../../server/brand.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { getShellInfo } from '../../../server/shell.server';
+import { answerWithStatus } from '../../../server/page-status.mjs';
+import { errorScreenStatus } from '../../../lib/request-error';
 
 /** Without a product group: the product chooser. With one: its plans compared. */
 export default async function ProductsPage() {
@@ -26,10 +28,11 @@ export default async function ProductsPage() {
   const [checkout, context] = await Promise.all([loadCheckoutPlans(), getAppContext()]);
   if (!checkout.pkg) {
     const { links } = await getShellInfo();
-    // Refused for too many requests: the 429 screen; anything else: the generic one.
-    return (
-      <ErrorScreen status={checkout.error?.status === 429 ? 429 : 500} hideProfile {...links} />
-    );
+    // Refused for too many requests: the 429 screen; anything else: the generic one. The answer
+    // carries the same status: an outage is a 503, never a page that loaded.
+    const status = errorScreenStatus(checkout.error);
+    answerWithStatus(status);
+    return <ErrorScreen status={status} hideProfile {...links} />;
   }
   return (
     <PageMessages page="products">

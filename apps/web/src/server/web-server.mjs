@@ -1,0 +1,35 @@
+/**
+ * The web app's HTTP server around Next's request handler (started by apps/web/server.mjs):
+ * methods Next cannot take and bodies over the limit are refused first (request-limits.mjs),
+ * each request gets the client's address from the socket before Next sees it, a page may answer
+ * with a status of its own (page-status.mjs), and Next's internal routing headers are kept out
+ * of every answer. Plain JavaScript because it runs before Next starts.
+ */
+import { createServer } from 'node:http';
+import { overwriteClientAddress } from './client-address.mjs';
+import { hideInternalHeaders } from './internal-headers.mjs';
+import { withPageStatus } from './page-status.mjs';
+import { allowMethod, declaredWithin, receiveBody } from './request-limits.mjs';
+
+/**
+ * @param {(request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => Promise<void>} handle Next's request handler
+ * @param {{ trust: import('./client-address.mjs').Trust }} options
+ */
+export function createWebServer(handle, { trust }) {
+  const onRequest = (request, response) => {
+    if (!allowMethod(request, response)) return;
+    void receiveBody(request, response).then((received) => {
+      if (!received) return;
+      overwriteClientAddress(request, trust);
+      return withPageStatus(response, () => handle(request, hideInternalHeaders(response)));
+    });
+  };
+  const server = createServer(onRequest);
+  // A client that asks before sending a body (Expect: 100-continue, as curl does for large
+  // ones) is told 413 before it sends a byte of one that is too large.
+  server.on('checkContinue', (request, response) => {
+    if (declaredWithin(request)) response.writeContinue();
+    onRequest(request, response);
+  });
+  return server;
+}
