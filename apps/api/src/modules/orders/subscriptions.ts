@@ -33,6 +33,14 @@ export function createSubscriptionsSql(
       ${sql.join(rows, sql` union all `)}`;
 }
 
+/** The statuses a subscription may end early from (core's machine: to canceled). */
+export const ENDABLE = sql.join(
+  SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, 'canceled')).map(
+    (status) => sql`${status}`,
+  ),
+  sql`, `,
+);
+
 /**
  * Ends the subscription a paid upgrade order replaces, once per row of `source`: canceled now
  * (core's machine: ended early at the customer's wish), auto-renew off, nothing refunded (the
@@ -44,17 +52,13 @@ export function endReplacedSubscriptionSql(
   order: Pick<OrderFacts, 'id' | 'snapshot'>,
   source: SQL,
 ): [string, SQL][] {
-  const from = SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, 'canceled'));
   const detail = JSON.stringify({ orderId: order.id, plan: order.snapshot.lines[0]?.plan });
   return [
     [
       'replaced',
       sql`update subscriptions set status = 'canceled', auto_renew = false, ended_at = now(),
         updated_at = now()
-      where id = ${subscriptionId} and status in (${sql.join(
-        from.map((status) => sql`${status}`),
-        sql`, `,
-      )}) and exists (select 1 from ${source})
+      where id = ${subscriptionId} and status in (${ENDABLE}) and exists (select 1 from ${source})
       returning id`,
     ],
     [

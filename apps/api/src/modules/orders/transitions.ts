@@ -28,6 +28,8 @@ export interface OrderConsequences {
   paid: (order: OrderFacts) => SQL;
   /** A failed or canceled order (the shopper may pay the cart again). */
   released: SQL;
+  /** A paid order its customer asked to refund (paid → refund_due): each a `, name as (…)`. */
+  refunding: (order: OrderFacts) => SQL;
 }
 
 export const orderById = preparedQuery((db) =>
@@ -96,8 +98,11 @@ async function moveOrder(
       ? consequences.paid(order)
       : to === 'error' || to === 'canceled'
         ? consequences.released
-        : sql``;
-  // refund_due and refunded leave the cart alone: another order paid it.
+        : to === 'refund_due' && byCustomer
+          ? consequences.refunding(order)
+          : sql``;
+  // refund_due and refunded leave the cart alone: another order paid it. A provider's refund_due
+  // (another order paid the cart) has no subscription to end.
   const moved = await queryRows<{ from_status: OrderStatus }>(
     db,
     sql`

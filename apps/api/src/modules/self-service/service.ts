@@ -61,10 +61,10 @@ export async function cancelSubscription(
 }
 
 /**
- * Gives back a paid order within its money-back window through its provider's refund, and
- * ends the subscriptions it bought. The order waits in refund_due while the provider has not
- * accepted the refund (the payment sweep asks again), and is refunded once however often this
- * is called.
+ * Gives back a paid order within its money-back window through its provider's refund; its move
+ * ends the subscriptions it paid for (checkout/complete-order.ts). The order waits in refund_due
+ * while the provider has not accepted the refund (the payment sweep asks again), and is refunded
+ * once however often this is called.
  */
 export async function requestRefund(
   deps: SelfServiceDeps,
@@ -85,7 +85,6 @@ export async function requestRefund(
   } else if (order.status !== 'refund_due' && order.status !== 'refunded') {
     throw new AppError(ERROR_CODES.orderNotRefundable, 'This order was not paid.');
   }
-  await moveSubscriptions(deps.db, { orderId }, 'canceled', { type: 'refunded', actor: CUSTOMER });
   try {
     await refundOrder(deps, orderId);
   } catch (error) {
