@@ -1,6 +1,13 @@
--- Refunds (issue 29). A refund now ends its subscriptions in the order's own move. Before, that
--- was a second step a crash could skip, and a refunded renewal ended nothing: such subscriptions
--- end now, as the refund would have ended them, each with its `refunded` event.
+-- Refunds and upgrades (issue 29). A subscription an upgrade replaced names the upgrade order:
+-- the orders that paid for it are refundable no more (their unused time was the upgrade's
+-- credit). Rows replaced before this migration are found by their `upgraded` event.
+ALTER TABLE "subscriptions" ADD COLUMN "replaced_by" uuid;--> statement-breakpoint
+UPDATE "subscriptions" SET "replaced_by" = ("e"."detail" ->> 'orderId')::uuid
+FROM "subscription_events" "e"
+WHERE "e"."subscription_id" = "subscriptions"."id" AND "e"."type" = 'upgraded';--> statement-breakpoint
+-- A refund now ends its subscriptions in the order's own move. Before, that was a second step a
+-- crash could skip, and a refunded renewal ended nothing: such subscriptions end now, as the
+-- refund would have ended them, each with its `refunded` event.
 WITH "refunded" AS (
 	SELECT "o"."id", "o"."subscription_id" FROM "orders" "o"
 	JOIN "order_events" "m" ON "m"."order_id" = "o"."id"

@@ -1,6 +1,6 @@
 /**
  * The subscriptions a paid order creates: one per line, the cross-sell plan its own; and the
- * one a paid upgrade order replaces, which ends then.
+ * one a paid upgrade order replaces, which must still run and ends then.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { canMoveSubscription, periodEnd, SUBSCRIPTION_STATUSES } from '@checkout/core';
@@ -42,10 +42,22 @@ export const ENDABLE = sql.join(
 );
 
 /**
+ * What an upgrade order's move to paid requires: the subscription it replaces still runs, under
+ * its row lock. One that ended meanwhile (canceled, or its order refunded) gave its credit to
+ * nobody, so the upgrade is not kept but refunded.
+ */
+export function replacedStillRunningSql(subscriptionId: string): SQL {
+  return sql`exists (
+    select 1 from subscriptions where id = ${subscriptionId} and status in (${ENDABLE}) for update
+  )`;
+}
+
+/**
  * Ends the subscription a paid upgrade order replaces, once per row of `source`: canceled now
  * (core's machine: ended early at the customer's wish), auto-renew off, nothing refunded (the
- * upgrade's price took the unused time off), with its `upgraded` event. Two CTE fragments,
- * `replaced` and `replaced_event`; a subscription that already ended is left as it is.
+ * upgrade's price took the unused time off), marked replaced by the order (the orders that paid
+ * for it are refundable no more), with its `upgraded` event. Two CTE fragments, `replaced` and
+ * `replaced_event`.
  */
 export function endReplacedSubscriptionSql(
   subscriptionId: string,
@@ -57,7 +69,7 @@ export function endReplacedSubscriptionSql(
     [
       'replaced',
       sql`update subscriptions set status = 'canceled', auto_renew = false, ended_at = now(),
-        updated_at = now()
+        updated_at = now(), replaced_by = ${order.id}
       where id = ${subscriptionId} and status in (${ENDABLE}) and exists (select 1 from ${source})
       returning id`,
     ],
