@@ -36,9 +36,19 @@ export async function accountHistory(
     paid.map((row) => row.id),
   );
   const now = Date.now();
-  /** A paid order inside its money-back window may still be refunded; nothing else may. */
+  // What paid for a subscription an upgrade replaced: its first order, or a renewal order of it.
+  const replaced = subscriptionRows.filter((row) => row.replacedBy);
+  const replacedOrders = new Set(replaced.map((row) => row.orderId));
+  const replacedIds = new Set(replaced.map((row) => row.id));
+  const wasReplaced = (row: (typeof orderRows)[number]) =>
+    replacedOrders.has(row.id) ||
+    (row.subscriptionId !== null && replacedIds.has(row.subscriptionId));
+  /**
+   * A paid order inside its money-back window may still be refunded, unless an upgrade replaced
+   * what it paid for (self-service/service.ts); nothing else may.
+   */
   const refundDeadline = (row: (typeof orderRows)[number]) => {
-    const at = row.status === 'paid' ? paidAt.get(row.id) : undefined;
+    const at = row.status === 'paid' && !wasReplaced(row) ? paidAt.get(row.id) : undefined;
     const until = at && refundableUntil(catalog, row, at);
     return until && until.getTime() > now ? until.toISOString() : null;
   };

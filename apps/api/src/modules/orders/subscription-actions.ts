@@ -83,21 +83,21 @@ export async function setAutoRenew(
 }
 
 /**
- * The self-service lane's one move of subscription status: every subscription picked by `which`
- * (one id, or every one an order bought) that may move to `to` (core canMoveSubscription) moves,
- * with its event. A move to an end (canceled, expired) also stops renewal and records when it
- * ended. Answers the ids it moved; a repeat finds nothing to move.
+ * The self-service lane's one move of subscription status (a refund's is the order's move, see
+ * refund-subscriptions.ts): the subscription `which` names moves if it may move to `to` (core
+ * canMoveSubscription), with its event. A move to an end (canceled, expired) also stops renewal
+ * and records when it ended. Answers the ids it moved; a repeat finds nothing to move.
  */
 export async function moveSubscriptions(
   db: Database,
-  which: { id: string } | { orderId: string },
+  which: { id: string },
   to: SubscriptionStatus,
   change: SubscriptionChange,
 ): Promise<string[]> {
   const from = SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, to));
   if (from.length === 0) return [];
   const ends = to === 'canceled' || to === 'expired';
-  const picked = 'id' in which ? sql`id = ${which.id}` : sql`order_id = ${which.orderId}`;
+  const picked = sql`id = ${which.id}`;
   const moved = await queryRows<{ id: string }>(
     db,
     sql`with moved as (

@@ -1,6 +1,6 @@
 /**
  * The subscriptions a paid order creates: one per line, the cross-sell plan its own; and the
- * one a paid upgrade order replaces, which ends then.
+ * one a paid upgrade order replaces, which must still run and ends then.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { canMoveSubscription, periodEnd, SUBSCRIPTION_STATUSES } from '@checkout/core';
@@ -33,28 +33,44 @@ export function createSubscriptionsSql(
       ${sql.join(rows, sql` union all `)}`;
 }
 
+/** The statuses a subscription may end early from (core's machine: to canceled). */
+export const ENDABLE = sql.join(
+  SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, 'canceled')).map(
+    (status) => sql`${status}`,
+  ),
+  sql`, `,
+);
+
+/**
+ * What an upgrade order's move to paid requires: the subscription it replaces still runs, under
+ * its row lock. One that ended meanwhile (canceled, or its order refunded) gave its credit to
+ * nobody, so the upgrade is not kept but refunded.
+ */
+export function replacedStillRunningSql(subscriptionId: string): SQL {
+  return sql`exists (
+    select 1 from subscriptions where id = ${subscriptionId} and status in (${ENDABLE}) for update
+  )`;
+}
+
 /**
  * Ends the subscription a paid upgrade order replaces, once per row of `source`: canceled now
  * (core's machine: ended early at the customer's wish), auto-renew off, nothing refunded (the
- * upgrade's price took the unused time off), with its `upgraded` event. Two CTE fragments,
- * `replaced` and `replaced_event`; a subscription that already ended is left as it is.
+ * upgrade's price took the unused time off), marked replaced by the order (the orders that paid
+ * for it are refundable no more), with its `upgraded` event. Two CTE fragments, `replaced` and
+ * `replaced_event`.
  */
 export function endReplacedSubscriptionSql(
   subscriptionId: string,
   order: Pick<OrderFacts, 'id' | 'snapshot'>,
   source: SQL,
 ): [string, SQL][] {
-  const from = SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, 'canceled'));
   const detail = JSON.stringify({ orderId: order.id, plan: order.snapshot.lines[0]?.plan });
   return [
     [
       'replaced',
       sql`update subscriptions set status = 'canceled', auto_renew = false, ended_at = now(),
-        updated_at = now()
-      where id = ${subscriptionId} and status in (${sql.join(
-        from.map((status) => sql`${status}`),
-        sql`, `,
-      )}) and exists (select 1 from ${source})
+        updated_at = now(), replaced_by = ${order.id}
+      where id = ${subscriptionId} and status in (${ENDABLE}) and exists (select 1 from ${source})
       returning id`,
     ],
     [

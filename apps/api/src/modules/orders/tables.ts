@@ -98,6 +98,11 @@ export const subscriptions = pgTable(
     /** How many periods have been paid; the current one ends at periodEnd(anchor, cycle). */
     cycle: integer('cycle').notNull().default(1),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The upgrade order that replaced it (migration 0020): the orders that paid for it are
+     * refundable no more, their unused time was credited to the upgrade.
+     */
+    replacedBy: uuid('replaced_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

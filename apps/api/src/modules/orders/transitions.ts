@@ -25,10 +25,22 @@ export type EventSource =
  * of the CTE `moved` (columns from_status, cart_id): nothing unless the order really moved.
  */
 export interface OrderConsequences {
-  /** A paid order: each a `, name as (…)` fragment. */
-  paid: (order: OrderFacts) => SQL;
+  /** A paid order (an upgrade order requires the subscription it replaces to run still). */
+  paid: (order: OrderFacts) => MoveEffects;
   /** A failed or canceled order (the shopper may pay the cart again). */
   released: SQL;
+  /** A paid order its customer asked to refund (paid → refund_due). */
+  refunding: (order: OrderFacts) => MoveEffects;
+}
+
+export interface MoveEffects {
+  /** `, name as (…)` fragments. */
+  effects: SQL;
+  /**
+   * What must hold for the order to move at all: a condition that locks the rows it reads
+   * (`for update`), so it is judged on their latest version even while another node changes them.
+   */
+  requires?: SQL | undefined;
 }
 
 export const orderById = preparedQuery((db) =>
@@ -53,11 +65,13 @@ function paysCartTwice(error: unknown): boolean {
 }
 
 /**
- * Returns true when this call moved the order to `to`; false when it was already elsewhere. One
- * statement: concurrent calls for one order queue on its row lock, then re-check the guard. A
- * move to paid of a cart (or an upgrade of a subscription, or a coupon once per address) another
- * order already paid moves the order to refund_due instead
- * (and answers false): the database's unique index decides, so two nodes cannot both keep it.
+ * Returns true when this call moved the order to `to`; false when it was already elsewhere, or
+ * what the move requires did not hold. One statement: concurrent calls for one order queue on its
+ * row lock, then re-check the guard. A move to paid of a cart (or an upgrade of a subscription,
+ * or a coupon once per address) another order already paid moves the order to refund_due
+ * instead (and answers false): the
+ * database's unique index decides, so two nodes cannot both keep it. So does a move to paid that
+ * its requirement refuses (an upgrade of a subscription that ended meanwhile).
  */
 export async function transitionOrder(
   db: Database,
@@ -66,13 +80,33 @@ export async function transitionOrder(
   to: OrderStatus,
   source: EventSource,
 ): Promise<boolean> {
+  let outcome: MoveOutcome;
   try {
-    return await moveOrder(db, consequences, orderId, to, source);
+    outcome = await moveOrder(db, consequences, orderId, to, source);
   } catch (error) {
     if (to !== 'paid' || !paysCartTwice(error)) throw error;
-    await moveOrder(db, consequences, orderId, 'refund_due', source);
-    return false;
+    outcome = 'refused';
   }
+  if (outcome === 'refused' && to === 'paid') {
+    await moveOrder(db, consequences, orderId, 'refund_due', source);
+  }
+  return outcome === 'moved';
+}
+
+/** Moved; not moved (it was elsewhere already); or refused by what the move requires. */
+type MoveOutcome = 'moved' | 'unmoved' | 'refused';
+
+function effectsOf(
+  consequences: OrderConsequences,
+  order: OrderFacts,
+  to: OrderStatus,
+  byCustomer: boolean,
+): MoveEffects {
+  if (to === 'paid') return consequences.paid(order);
+  if (to === 'error' || to === 'canceled') return { effects: consequences.released };
+  // A customer's refund; a provider's refund_due (another order paid the cart) has nothing to end.
+  if (to === 'refund_due' && byCustomer) return consequences.refunding(order);
+  return { effects: sql`` };
 }
 
 async function moveOrder(
@@ -81,26 +115,21 @@ async function moveOrder(
   orderId: string,
   to: OrderStatus,
   source: EventSource,
-): Promise<boolean> {
+): Promise<MoveOutcome> {
   // An order this process placed moves without a read; otherwise most repeated notifications
   // find the order already final, and are answered without a lock.
   const recalled = recallOrder(orderId);
   const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
-  if (!order || ('status' in order && !canTransition(order.status, to))) return false;
+  if (!order || ('status' in order && !canTransition(order.status, to))) return 'unmoved';
   // A paid order moves on only at its customer's request (a refund), never by a provider's word,
   // and a customer's request moves nothing but a paid order.
   const byCustomer = source === 'customer';
   const from = ORDER_STATUSES.filter(
     (status) => canTransition(status, to) && (status === 'paid') === byCustomer,
   );
-  const effects =
-    to === 'paid'
-      ? consequences.paid(order)
-      : to === 'error' || to === 'canceled'
-        ? consequences.released
-        : sql``;
+  const { effects, requires } = effectsOf(consequences, order, to, byCustomer);
   // refund_due and refunded leave the cart alone: another order paid it.
-  const moved = await queryRows<{ from_status: OrderStatus }>(
+  const [result] = await queryRows<{ from_status: OrderStatus | null; status: OrderStatus }>(
     db,
     sql`
     with prev as (
@@ -110,17 +139,20 @@ async function moveOrder(
       where orders.id = prev.id and prev.status in (${sql.join(
         from.map((status) => sql`${status}`),
         sql`, `,
-      )})
+      )})${requires ? sql` and ${requires}` : sql``}
       returning prev.status as from_status, orders.cart_id
     ), event as (
       insert into order_events (order_id, from_status, to_status, source)
       select ${orderId}::uuid, from_status, ${to}, ${source} from moved
     )${effects}
-    select from_status from moved`,
+    select (select from_status from moved) as from_status, (select status from prev) as status`,
   );
   // Past its first answer an order rarely moves again; a late capture reads the row.
   if (!isWaiting(to)) forgetOrder(orderId);
-  if (moved.length === 0) return false;
+  if (!result?.from_status) {
+    // It could have moved, so only its requirement held it back.
+    return result && from.includes(result.status) ? 'refused' : 'unmoved';
+  }
   announceMove(orderId, to);
-  return true;
+  return 'moved';
 }

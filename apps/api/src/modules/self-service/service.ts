@@ -61,10 +61,11 @@ export async function cancelSubscription(
 }
 
 /**
- * Gives back a paid order within its money-back window through its provider's refund, and
- * ends the subscriptions it bought. The order waits in refund_due while the provider has not
- * accepted the refund (the payment sweep asks again), and is refunded once however often this
- * is called.
+ * Gives back a paid order within its money-back window through its provider's refund; its move
+ * ends the subscriptions it paid for (checkout/complete-order.ts). An order whose subscription
+ * an upgrade replaced is not refunded: its unused time was the upgrade's credit, and the upgrade
+ * order is the one to refund. The order waits in refund_due while the provider has not accepted
+ * the refund (the payment sweep asks again), and is refunded once however often this is called.
  */
 export async function requestRefund(
   deps: SelfServiceDeps,
@@ -81,11 +82,16 @@ export async function requestRefund(
         'The money-back window of this order has closed.',
       );
     }
-    await startCustomerRefund(deps, orderId);
+    const moved = await startCustomerRefund(deps, orderId);
+    if (!moved && (await accountOrder(deps.db, orderId, customer.email))?.status === 'paid') {
+      throw new AppError(
+        ERROR_CODES.orderNotRefundable,
+        'An upgrade replaced what this order paid for; its unused time was credited to the upgrade.',
+      );
+    }
   } else if (order.status !== 'refund_due' && order.status !== 'refunded') {
     throw new AppError(ERROR_CODES.orderNotRefundable, 'This order was not paid.');
   }
-  await moveSubscriptions(deps.db, { orderId }, 'canceled', { type: 'refunded', actor: CUSTOMER });
   try {
     await refundOrder(deps, orderId);
   } catch (error) {

@@ -67,6 +67,12 @@ describe('upgrading a subscription through the checkout', () => {
     });
   const subscriptionRows = async (email: string) =>
     t.database.db.select().from(subscriptions).where(eq(subscriptions.email, email));
+  const refund = (browser: TestBrowser, orderId: string) =>
+    browser.inject({
+      method: 'POST',
+      url: `/api/users/current/orders/${orderId}/refund/`,
+      payload: {},
+    });
 
   it('lists the upgrades with their quotes and prices the upgrade cart at the quote', async () => {
     const { browser, subscriptionId } = await subscriber('upgrade.cart@gmail.com');
@@ -241,5 +247,73 @@ describe('upgrading a subscription through the checkout', () => {
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({ status: 'paid' });
     expect(renewals[0]!.snapshot).not.toHaveProperty('upgrade');
+  });
+
+  it('never lets an upgrade credit and a refund of the order it replaced both be had', async () => {
+    const email = 'upgrade.chain@gmail.com';
+    const { browser, subscriptionId, orderId } = await subscriber(email);
+    // The probe's chain: each step upgrades, then asks for the replaced order's money back.
+    const steps = [
+      'vpn-plus-1m',
+      'vpn-complete-1m',
+      'vpn-basic-1y',
+      'vpn-plus-1y',
+      'vpn-complete-1y',
+      'vpn-basic-2y',
+      'vpn-plus-2y',
+      'vpn-complete-2y',
+    ];
+    let current = { subscriptionId, orderId };
+    const refusals: string[] = [];
+    for (const plan of steps) {
+      const cart = (
+        await upgradeCart(browser, current.subscriptionId, { mainPlan: plan })
+      ).json<CartView>();
+      const paying = await pay(browser, cart.id);
+      expect(paying.statusCode).toBe(201);
+      const paid = paying.json<{ orderId: string }>().orderId;
+      const created = (await subscriptionRows(email)).find((s) => s.orderId === paid)!;
+      const replaced = await refund(browser, current.orderId);
+      refusals.push(
+        `${replaced.statusCode}:${replaced.json<{ error?: { code: string } }>().error?.code}`,
+      );
+      current = { subscriptionId: created.id, orderId: paid };
+    }
+    const paidOrders = await t.database.db.select().from(orders).where(eq(orders.email, email));
+    const netPaid = paidOrders
+      .filter((o) => o.status === 'paid')
+      .reduce((sum, o) => sum + o.totalMinor, 0);
+    const listPrice = t.catalog.snapshot().plans.get('vpn-complete-2y')!.prices.get('EUR')![0];
+    // Every credit was backed by money kept: together the orders paid at least the last plan.
+    expect(netPaid).toBeGreaterThanOrEqual(listPrice);
+    expect(refusals).toEqual(steps.map(() => '409:order_not_refundable'));
+    const rows = await subscriptionRows(email);
+    expect(rows.filter((s) => s.status === 'active').map((s) => s.plan)).toEqual([
+      'vpn-complete-2y',
+    ]);
+    // The dashboard offers a refund of the last order only, which gives back what it charged.
+    const dashboard = (
+      await browser.inject({ method: 'GET', url: '/api/users/current/dashboard/' })
+    ).json<DashboardView>();
+    expect(dashboard.orders.filter((o) => o.refundableUntil).map((o) => o.id)).toEqual([
+      current.orderId,
+    ]);
+    expect((await refund(browser, current.orderId)).json()).toMatchObject({ status: 'refunded' });
+    expect((await subscriptionRows(email)).every((s) => s.status === 'canceled')).toBe(true);
+  });
+
+  it('gives back an upgrade whose payment completes after the order it replaces was refunded', async () => {
+    const email = 'upgrade.after.refund@gmail.com';
+    const { browser, subscriptionId, orderId } = await subscriber(email);
+    const cart = (await upgradeCart(browser, subscriptionId)).json<CartView>();
+    // Paid with a bank that settles later; meanwhile the replaced order is refunded.
+    const waiting = await pay(browser, cart.id, '4000000000000259');
+    const waitingId = waiting.json<{ orderId: string }>().orderId;
+    expect((await refund(browser, orderId)).json()).toMatchObject({ status: 'refunded' });
+    const deps = { db: t.database.db, catalog: t.catalog, adapterFor: () => undefined };
+    expect(await moveOrder(deps, waitingId, 'paid', 'webhook')).toBe(false);
+    const [order] = await t.database.db.select().from(orders).where(eq(orders.id, waitingId));
+    expect(['refund_due', 'refunded']).toContain(order!.status);
+    expect((await subscriptionRows(email)).map((s) => s.status)).toEqual(['canceled']);
   });
 });

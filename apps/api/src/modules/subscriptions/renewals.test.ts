@@ -257,6 +257,34 @@ describe('renewals, dunning and reminders', () => {
     expect(await renewalOrders(sub.id)).toHaveLength(0);
   }, 60_000);
 
+  it('a refund of a renewal order ends the subscription it renewed, and nothing more is charged', async () => {
+    const email = 'refunds.renewal@gmail.com';
+    const sub = await subscribe(email, '4000000000001554');
+    await advanceTo(sub.nextChargeAt);
+    const [renewal] = await renewalOrders(sub.id);
+    expect(renewal?.status).toBe('paid');
+    const customer = testBrowser(() => t.app);
+    customer.cookies.set(
+      'token',
+      await createSession(t.database.db, { id: 'acct-refunds', email, providerSid: null }),
+    );
+    const refund = await customer.inject({
+      method: 'POST',
+      url: `/api/users/current/orders/${renewal!.id}/refund/`,
+      payload: {},
+    });
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json()).toMatchObject({ id: renewal!.id, status: 'refunded' });
+    // The refunded period was the one running: the subscription ends now, as the terms say.
+    expect(await subscription(sub.id)).toMatchObject({ status: 'canceled', autoRenew: false });
+    expect((await events(sub.id)).filter((e) => e.endsWith(':customer'))).toEqual([
+      'refunded:customer',
+    ]);
+    const after = await subscription(sub.id);
+    await advanceTo(after!.nextChargeAt);
+    expect((await renewalOrders(sub.id)).map((o) => o.status)).toEqual(['refunded']);
+  }, 60_000);
+
   it('refuses a malformed clock jump with a 4xx and a code', async () => {
     const res = await shopper.inject({
       method: 'POST',
