@@ -101,10 +101,16 @@ export async function buildApp({
   // Re-read like the catalog, so an edited row reaches every node within CATALOG_REFRESH_MS.
   const experiments = openExperiments(database.db, env.CATALOG_REFRESH_MS, app.log);
   experimentRoutes(app, experiments, env.INTERNAL_API_TOKEN);
+  // The checkout's own origins: they may read /graphql with cookies and frame the card fields.
+  const checkoutOrigins = [
+    new URL(env.PUBLIC_ORIGIN).origin,
+    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
+  ];
   pricingRoutes(app, catalog, {
     logging: env.LOG_LEVEL !== 'silent',
     introspection: env.NODE_ENV !== 'production',
     experiments,
+    corsOrigins: checkoutOrigins,
   });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
@@ -172,10 +178,6 @@ export async function buildApp({
       'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
     );
   }
-  const checkoutOrigins = [
-    new URL(env.PUBLIC_ORIGIN).origin,
-    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
-  ];
   const countToken = defence ? tokenGuard(database.db) : undefined;
   const providers = providerRegistry(app, {
     env,
