@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import { sandboxGatewayOn, type ApiEnv } from './env';
+import { registerPrivateAnswers } from './http/cache-control';
 import { registerCsrfProtection } from './http/csrf';
 import { processClock } from './jobs/clock';
 import { jobQueue } from './jobs/queue';
@@ -93,6 +94,7 @@ export async function buildApp({
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   registerPlainTextGuard(app);
+  registerPrivateAnswers(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   // The sandbox gateway's hosted pages post ordinary HTML forms.
   await app.register(formbody);
