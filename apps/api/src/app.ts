@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { DatabaseHandle } from './db/client';
 import { sandboxGatewayOn, type ApiEnv } from './env';
+import { registerPrivateAnswers } from './http/cache-control';
 import { registerCsrfProtection } from './http/csrf';
 import { processClock } from './jobs/clock';
 import { jobQueue } from './jobs/queue';
@@ -98,6 +99,7 @@ export async function buildApp({
   // Before any plugin or route, so every scope (the identity provider's too) inherits it.
   registerCsrfProtection(app, [env.PUBLIC_ORIGIN, ...env.ALLOWED_REDIRECT_ORIGINS]);
   registerPlainTextGuard(app);
+  registerPrivateAnswers(app);
   await app.register(rateLimit, { max: env.RATE_LIMIT_MAX, timeWindow: '1 minute' });
   // The sandbox gateway's hosted pages post ordinary HTML forms.
   await app.register(formbody);
@@ -106,10 +108,16 @@ export async function buildApp({
   // Re-read like the catalog, so an edited row reaches every node within CATALOG_REFRESH_MS.
   const experiments = openExperiments(database.db, env.CATALOG_REFRESH_MS, app.log);
   experimentRoutes(app, experiments, env.INTERNAL_API_TOKEN);
+  // The checkout's own origins: they may read /graphql with cookies and frame the card fields.
+  const checkoutOrigins = [
+    new URL(env.PUBLIC_ORIGIN).origin,
+    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
+  ];
   pricingRoutes(app, catalog, {
     logging: env.LOG_LEVEL !== 'silent',
     introspection: env.NODE_ENV !== 'production',
     experiments,
+    corsOrigins: checkoutOrigins,
   });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
@@ -178,10 +186,6 @@ export async function buildApp({
       'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
     );
   }
-  const checkoutOrigins = [
-    new URL(env.PUBLIC_ORIGIN).origin,
-    ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
-  ];
   const countToken = defence ? tokenGuard(database.db) : undefined;
   const providers = providerRegistry(app, {
     env,

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import type { MailMessage } from '../identity/mailer';
+import { queryRows } from '../../db/client';
 import { announceMove } from '../orders/move-listeners';
 import { orders } from '../orders/tables';
 import { createSession, TOKEN_COOKIE } from '../users/sessions';
 import { issueDocuments, planFactsFrom } from './issue';
 import { sendDueMail } from './send-due';
+import { sweepBilling } from './sweep';
 import { invoices, mailOutbox } from './tables';
 
 describe('receipts, invoices and credit notes', () => {
@@ -165,8 +167,8 @@ describe('receipts, invoices and credit notes', () => {
     expect(JSON.stringify(logged)).not.toContain('retry@gmail.com');
     refuse = false;
     expect(await sendDueMail(deps)).toBe(0); // not due yet: the first retry waits a minute
-    expect(await sendDueMail(deps, 20, new Date(Date.now() + 2 * 60_000))).toBe(1);
-    expect(await sendDueMail(deps, 20, new Date(Date.now() + 60 * 60_000))).toBe(0);
+    expect(await sendDueMail(deps, { now: new Date(Date.now() + 2 * 60_000) })).toBe(1);
+    expect(await sendDueMail(deps, { now: new Date(Date.now() + 60 * 60_000) })).toBe(0);
     expect(sent.map((m) => [m.to, m.attachments?.length])).toEqual([['retry@gmail.com', 1]]);
   });
 
@@ -183,6 +185,129 @@ describe('receipts, invoices and credit notes', () => {
       url: '/api/billing/receipts/00000000-0000-4000-8000-000000000000/',
     });
     expect(unknown.json()).toEqual({ queued: false });
+  });
+
+  describe('after a crash', () => {
+    /** A paid order with its documents, whose row the stranded orders copy. */
+    let template: Promise<string> | undefined;
+    const templateOrder = () =>
+      (template ??= buy({ email: 'template@gmail.com' }).then(async (id) => {
+        await receiptIn('template@gmail.com');
+        return id;
+      }));
+    /**
+     * Orders like `template` that moved `daysAgo` days ago, in a process that died before its
+     * listener issued their documents: copies of the row and their moves, no documents. A
+     * refunded one was paid first.
+     */
+    const stranded = async (count: number, status: 'paid' | 'refunded', daysAgo = 3) => {
+      const from = await templateOrder();
+      const rows = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`with copies as (
+          insert into orders (id, cart_id, status, email, currency, country, total_minor,
+            tax_minor, snapshot, created_at, updated_at)
+          select gen_random_uuid(), gen_random_uuid(), ${status}, 'stranded@gmail.com', currency,
+            country, total_minor, tax_minor, snapshot, now() - make_interval(days => ${daysAgo}),
+            now() - make_interval(days => ${daysAgo})
+          from orders, generate_series(1, ${count}) where id = ${from}
+          returning id
+        ), moves as (
+          insert into order_events (order_id, from_status, to_status, source, created_at)
+          select id, 'new', 'paid', 'browser', now() - make_interval(days => ${daysAgo}) from copies
+          union all
+          select id, 'refund_due', 'refunded', 'refund', now() - make_interval(days => ${daysAgo})
+          from copies where ${status} = 'refunded'
+        )
+        select id from copies`,
+      );
+      return rows.map((row) => row.id);
+    };
+    const collected: MailMessage[] = [];
+    const outbox = () => ({
+      db: t.database.db,
+      mailer: {
+        send: (message: MailMessage) => {
+          collected.push(message);
+          return Promise.resolve();
+        },
+      },
+      publicOrigin: 'http://localhost:3000',
+      log: { warn: () => {} } as never,
+    });
+    /** The sweep's job, as the api runs it each minute. */
+    const sweep = () => sweepBilling(outbox(), planFactsFrom(t.catalog));
+    const documentKinds = async (ids: string[]) =>
+      (
+        await t.database.db
+          .select({ kind: invoices.kind })
+          .from(invoices)
+          .where(inArray(invoices.orderId, ids))
+      ).map((row) => row.kind);
+    const unsent = async (ids: string[]) =>
+      (
+        await t.database.db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(and(inArray(mailOutbox.orderId, ids), isNull(mailOutbox.sentAt)))
+      ).length;
+
+    it('invoices and mails a paid order its crashed listener left without documents, however old', async () => {
+      const [orderId] = await stranded(1, 'paid', 30);
+      await sweep();
+      expect(await documentKinds([orderId!])).toEqual(['invoice']);
+      const [mail] = await outboxOf(orderId!);
+      expect(mail?.sentAt).toBeInstanceOf(Date);
+    });
+
+    it('drains a backlog larger than one batch in one run, refunds’ credit notes with it', async () => {
+      const paid = await stranded(60, 'paid', 0);
+      const refunded = await stranded(3, 'refunded', 0);
+      await sweep();
+      const kinds = await documentKinds([...paid, ...refunded]);
+      expect(kinds.filter((kind) => kind === 'invoice')).toHaveLength(63);
+      expect(kinds.filter((kind) => kind === 'credit_note')).toHaveLength(3);
+      expect(await unsent([...paid, ...refunded])).toBe(0);
+    });
+
+    it('tries an order whose documents failed again at the next sweep, holding up no other', async () => {
+      const [broken, fine] = await stranded(2, 'paid');
+      await t.database.db.execute(
+        sql`update orders set snapshot = '{"lines": null}' where id = ${broken}`,
+      );
+      const warned: unknown[] = [];
+      const log = { warn: (...args: unknown[]) => warned.push(args) } as never;
+      await sweepBilling({ ...outbox(), log }, planFactsFrom(t.catalog));
+      expect(await documentKinds([fine!])).toEqual(['invoice']);
+      expect(await documentKinds([broken!])).toEqual([]);
+      expect(JSON.stringify(warned)).toContain(broken);
+      // Repaired (its snapshot as its twin's): the next sweep issues it, however old its move.
+      await t.database.db.execute(
+        sql`update orders set snapshot = (select snapshot from orders where id = ${fine})
+            where id = ${broken}`,
+      );
+      await sweep();
+      expect(await documentKinds([broken!])).toEqual(['invoice']);
+    });
+
+    it('sends a credit note ahead of receipts queued before it', async () => {
+      const paid = await stranded(25, 'paid');
+      const [refunded] = await stranded(1, 'refunded');
+      for (const id of paid)
+        await issueDocuments(t.database.db, planFactsFrom(t.catalog), id, 'invoice');
+      await issueDocuments(t.database.db, planFactsFrom(t.catalog), refunded!, 'invoice');
+      await issueDocuments(t.database.db, planFactsFrom(t.catalog), refunded!, 'credit_note');
+      // Due in an hour, in the order they were queued, so the api's own sweep leaves them be.
+      await t.database.db
+        .update(mailOutbox)
+        .set({ dueAt: sql`${mailOutbox.createdAt} + interval '1 hour'` })
+        .where(inArray(mailOutbox.orderId, [...paid, refunded!]));
+      collected.length = 0;
+      // One listener's send, 20 at most, while 26 receipts and then a credit note are due.
+      await sendDueMail(outbox(), { now: new Date(Date.now() + 2 * 3_600_000) });
+      expect(collected).toHaveLength(20);
+      expect(collected.some((m) => /\bCN-/.test(m.attachments?.[0]?.filename ?? ''))).toBe(true);
+    });
   });
 
   describe('the account’s documents', () => {

@@ -88,7 +88,8 @@ export async function issueDocuments(
           where id = ${orderId} for update`,
     );
     if (!order) return 0;
-    const expected = kind === 'invoice' ? ['paid', 'refunded'] : ['refunded'];
+    // Callers ask for an invoice only for an order that was paid: it may have moved on since.
+    const expected = kind === 'invoice' ? ['paid', 'refund_due', 'refunded'] : ['refunded'];
     if (!expected.includes(order.status)) return 0;
     const existing = await tx
       .select({ kind: invoices.kind, merchantId: invoices.merchantId, number: invoices.numberText })
@@ -143,33 +144,4 @@ export async function receiptQueued(db: Database, orderId: string): Promise<bool
     .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'receipt')))
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * Issues what a crash between an order's move and its listener left undone: paid orders of the
- * last day without an invoice, refunded ones with an invoice but no credit note.
- */
-export async function issueMissingDocuments(
-  db: Database,
-  planFacts: (plan: string) => PlanFacts,
-): Promise<number> {
-  const missing = await queryRows<{ id: string; status: 'paid' | 'refunded' }>(
-    db,
-    sql`select o.id, o.status from orders o
-        where o.updated_at > now() - interval '1 day' and (
-          (o.status = 'paid'
-            and not exists (select 1 from invoices i where i.order_id = o.id))
-          or (o.status = 'refunded'
-            and exists (select 1 from invoices i where i.order_id = o.id and i.kind = 'invoice')
-            and not exists (
-              select 1 from invoices i where i.order_id = o.id and i.kind = 'credit_note'))
-        )
-        limit 50`,
-  );
-  let issued = 0;
-  for (const order of missing) {
-    const kind = order.status === 'paid' ? 'invoice' : 'credit_note';
-    issued += await issueDocuments(db, planFacts, order.id, kind);
-  }
-  return issued;
 }

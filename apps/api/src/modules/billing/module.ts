@@ -1,7 +1,8 @@
 /**
  * Wires billing into the api: a paid order gets its invoices and a receipt, a refunded one its
  * credit notes (through the orders' move listeners, so initial, renewal and refund moves alike),
- * and a sweep every minute issues what a crash left undone and sends the outbox.
+ * and a sweep every minute issues what a crash left undone and sends the outbox, until both are
+ * done: a backlog drains as fast as the api can print (bench/billing-backlog.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
@@ -10,9 +11,10 @@ import type { Jobs } from '../../jobs/queue';
 import type { Catalog } from '../catalog/catalog';
 import type { Mailer } from '../identity/mailer';
 import { onOrderMoved } from '../orders/move-listeners';
-import { issueDocuments, issueMissingDocuments, planFactsFrom } from './issue';
+import { issueDocuments, planFactsFrom } from './issue';
 import { billingRoutes } from './routes';
 import { sendDueMail, type OutboxDeps } from './send-due';
+import { sweepBilling } from './sweep';
 
 export interface BillingOptions {
   db: Database;
@@ -57,10 +59,7 @@ export function billingModule(app: FastifyInstance, options: BillingOptions): Ou
     stopListening();
     issue.clearQueue();
   });
-  options.jobs.define('billing-sweep', async () => {
-    await issueMissingDocuments(db, planFactsFrom(catalog));
-    await sendDueMail(outbox);
-  });
+  options.jobs.define('billing-sweep', () => sweepBilling(outbox, planFactsFrom(catalog)));
   options.jobs.every('billing-sweep', '* * * * *');
   return outbox;
 }

@@ -2,9 +2,11 @@
  * Sends the mail the outbox holds: receipts with their invoices, credit notes. Each row is
  * claimed with SKIP LOCKED and a lease before anything is sent, so two api nodes never send the
  * same row at once; a node that dies mid-send leaves a lease that runs out, and another sends it
- * (at least once: a mail server's answer can be lost after it took the message).
+ * (at least once: a mail server's answer can be lost after it took the message). Credit notes
+ * are claimed apart from receipts, so a queue of receipts does not hold them back.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { localizedPath } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
@@ -27,34 +29,47 @@ const LEASE_MS = 5 * 60_000;
 /** Waits after the 1st, 2nd … failure: 1, 2, 4 … minutes, at most 6 hours. */
 const backoffMs = (attempts: number) => Math.min(60_000 * 2 ** (attempts - 1), 6 * 3_600_000);
 
+/** Rows claimed at once; credit notes may take half, receipts the rest. */
+const CLAIMED_AT_ONCE = 32;
+/** Messages printed and handed to the transport at once: a mail server's waits overlap. */
+const SENDING_AT_ONCE = 8;
+
+type MailKind = 'receipt' | 'credit_note';
+
 interface Claimed {
   id: number;
   order_id: string;
-  kind: 'receipt' | 'credit_note';
+  kind: MailKind;
   attempts: number;
 }
 
-async function claimNext(db: Database, now: Date): Promise<Claimed | undefined> {
-  const [row] = await queryRows<Claimed>(
+async function claim(db: Database, kind: MailKind, count: number, now: Date): Promise<Claimed[]> {
+  if (count <= 0) return [];
+  return queryRows<Claimed>(
     db,
     sql`update mail_outbox set attempts = attempts + 1,
           due_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
-        where id = (
+        where id in (
           select id from mail_outbox
-          where sent_at is null and due_at <= ${now.toISOString()}::timestamptz
-          order by due_at, id limit 1
+          where kind = ${kind} and sent_at is null and due_at <= ${now.toISOString()}::timestamptz
+          order by due_at, id limit ${count}
           for update skip locked
         )
         returning id, order_id, kind, attempts`,
   );
-  return row;
+}
+
+/** Up to `count` due rows: credit notes first, up to half, and receipts for the rest. */
+async function claimNext(db: Database, count: number, now: Date): Promise<Claimed[]> {
+  const notes = await claim(db, 'credit_note', Math.ceil(count / 2), now);
+  return [...notes, ...(await claim(db, 'receipt', count - notes.length, now))];
 }
 
 /** The message for one outbox row: the order's documents of its kind, printed and attached. */
 export async function composeMail(
   db: Database,
   orderId: string,
-  kind: Claimed['kind'],
+  kind: MailKind,
   publicOrigin: string,
 ): Promise<MailMessage | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -91,30 +106,56 @@ export async function composeMail(
   return { to: order.email, subject: mail.subject, body: mail.text, html: mail.html, attachments };
 }
 
+/** Sends one claimed row; true when it went out, else it waits longer each time. */
+async function sendClaimed(deps: OutboxDeps, mailer: Mailer, row: Claimed, now: Date) {
+  const { db } = deps;
+  try {
+    const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin);
+    if (message) await mailer.send(message);
+    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+    return true;
+  } catch (error) {
+    const retryAt = new Date(now.getTime() + backoffMs(row.attempts));
+    await db.update(mailOutbox).set({ dueAt: retryAt }).where(eq(mailOutbox.id, row.id));
+    // The order id, never the address: the reason comes from smtp-mailer's safe error.
+    deps.log.warn(
+      { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts },
+      'billing mail not sent; will retry',
+    );
+    return false;
+  }
+}
+
+export interface SendOptions {
+  /** Rows taken at most (a listener's send after one order); the sweep takes every due row. */
+  limit?: number;
+  /** A time in ms after which no more rows are taken. */
+  until?: number;
+  /** The time rows are due by (tests); the clock's, read again each round, when not given. */
+  now?: Date;
+}
+
 /**
- * Sends up to `limit` due messages; returns how many went out. Idempotent: a sent row is never
- * taken again.
+ * Sends due messages until `limit` rows were taken, none is due or `until` passed; returns how
+ * many went out. Idempotent: a sent row is never taken again.
  */
-export async function sendDueMail(deps: OutboxDeps, limit = 20, now = new Date()): Promise<number> {
+export async function sendDueMail(
+  deps: OutboxDeps,
+  { limit = 20, until = Infinity, now }: SendOptions = {},
+): Promise<number> {
   const { db, mailer } = deps;
+  const sending = pLimit(SENDING_AT_ONCE);
+  let taken = 0;
   let sent = 0;
-  for (let i = 0; i < limit; i += 1) {
-    const row = await claimNext(db, now);
-    if (!row) break;
-    try {
-      const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin);
-      if (message) await mailer.send(message);
-      await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
-      sent += 1;
-    } catch (error) {
-      const retryAt = new Date(now.getTime() + backoffMs(row.attempts));
-      await db.update(mailOutbox).set({ dueAt: retryAt }).where(eq(mailOutbox.id, row.id));
-      // The order id, never the address: the reason comes from smtp-mailer's safe error.
-      deps.log.warn(
-        { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts },
-        'billing mail not sent; will retry',
-      );
-    }
+  while (taken < limit && Date.now() < until) {
+    const at = now ?? new Date();
+    const rows = await claimNext(db, Math.min(CLAIMED_AT_ONCE, limit - taken), at);
+    if (rows.length === 0) break;
+    taken += rows.length;
+    const results = await Promise.all(
+      rows.map((row) => sending(() => sendClaimed(deps, mailer, row, at))),
+    );
+    sent += results.filter(Boolean).length;
   }
   return sent;
 }

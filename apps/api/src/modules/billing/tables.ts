@@ -1,4 +1,7 @@
-/** Billing's tables: invoices and credit notes, their number counters, and the mail outbox. */
+/**
+ * Billing's tables: invoices and credit notes, their number counters, the mail outbox, and how
+ * far the sweep has checked the orders' moves.
+ */
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -77,8 +80,18 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('mail_outbox_one_per_order').on(t.orderId, t.kind),
+    // Claimed per kind: a credit note never waits behind a queue of receipts (send-due.ts).
     index('mail_outbox_due')
-      .on(t.dueAt)
+      .on(t.kind, t.dueAt)
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/**
+ * One row: every move of an order to paid or refunded up to this order_events id has its
+ * documents (or needs none). The sweep reads only the moves after it (issue.ts).
+ */
+export const billingSweepMark = pgTable('billing_sweep_mark', {
+  id: integer('id').primaryKey(),
+  checkedThrough: integer('checked_through').notNull(),
+});

@@ -1,7 +1,9 @@
 /**
  * POST /api/callback/: provider notifications. The configured adapters read it in turn; the one
  * whose signature header it carries verifies it and says what it means in our words. Applied
- * once per event id.
+ * once per event id: the event is recorded once its effect is applied, so a delivery that dies
+ * before (a crash, an error) leaves the provider's retry to apply it. Two deliveries of one
+ * event at once may both apply it, which moves the order once (payments/outcome.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,17 +12,13 @@ import { z } from 'zod';
 import { AppError, ERROR_CODES, type OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
 import { recordWebhookLag } from '../../telemetry/business-metrics';
+import type { PaymentFaults } from './deps';
 import { applyProviderStatus, type OutcomeDeps } from './outcome';
 import type {
   IncomingNotification,
   PaymentAdapter,
   ProviderNotification,
 } from './providers/adapter';
-
-/** Forgets an event that could not be applied, so the provider's retry of it is not a duplicate. */
-async function forgetEvent(deps: OutcomeDeps, id: string): Promise<void> {
-  await queryRows(deps.db, sql`delete from webhook_events where id = ${id}`);
-}
 
 /** The notification as the adapter that recognises it reads it; a refusal otherwise. */
 async function verify(
@@ -38,7 +36,7 @@ async function verify(
 export function callbackRoutes(
   app: FastifyInstance,
   /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
-  deps: OutcomeDeps,
+  deps: OutcomeDeps & { faults?: PaymentFaults | undefined },
   adapters: readonly PaymentAdapter[],
 ): void {
   const { db } = deps;
@@ -65,37 +63,37 @@ export function callbackRoutes(
         body: request.body,
         receivedAt,
       });
-      // One statement records the event (once per id) and finds its payment and order.
+      // One statement asks whether the event was applied already and finds its payment and order.
       const [found] = await queryRows<{
+        applied: boolean;
         provider: string | null;
         order_id: string | null;
         status: OrderStatus | null;
       }>(
         db,
-        sql`with recorded as (
-          insert into webhook_events (id, payment_id, status)
-          values (${event.eventId}, ${event.paymentId}, ${event.status})
-          on conflict do nothing returning payment_id
-        )
-        select p.provider, p.order_id, o.status from recorded r
-        left join payments p on p.id = r.payment_id::uuid
+        sql`select exists (select 1 from webhook_events where id = ${event.eventId}) as applied,
+          p.provider, p.order_id, o.status
+        from (select ${event.paymentId}::uuid as id) n
+        left join payments p on p.id = n.id
         left join orders o on o.id = p.order_id`,
       );
-      if (!found) return { received: true, duplicate: true };
-      if (!found.order_id || !found.status)
+      if (found?.applied) return { received: true, duplicate: true };
+      if (!found?.order_id || !found.status)
         throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
       if (event.signedAt !== undefined && found.provider)
         recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
-      // Applied now or answered with an error (the provider retries): never acknowledged and
-      // dropped, least of all a capture.
+      // Applied, then recorded, or answered with an error (the provider retries): never
+      // acknowledged and dropped, least of all a capture.
       const order = { id: found.order_id, status: found.status };
-      try {
-        const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
-        return { received: true, applied };
-      } catch (error) {
-        await forgetEvent(deps, event.eventId);
-        throw error;
-      }
+      deps.faults?.beforeNotificationApplied?.({ eventId: event.eventId, orderId: order.id });
+      const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
+      await queryRows(
+        db,
+        sql`insert into webhook_events (id, payment_id, status)
+          values (${event.eventId}, ${event.paymentId}, ${event.status})
+          on conflict do nothing`,
+      );
+      return { received: true, applied };
     });
     done();
   });

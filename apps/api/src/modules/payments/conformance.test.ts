@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   currencyForCountry,
@@ -133,15 +133,27 @@ describe('provider conformance through signed notifications', () => {
   let t: TestApp;
   /** One shopper's browser: carts, orders and payments answer only the browser that owns them. */
   const shopper = testBrowser(() => t.app);
+  /** The next notification's process dies once it found its order, before moving it. */
+  let crashNextNotification = false;
+  const faults = {
+    beforeNotificationApplied: () => {
+      if (!crashNextNotification) return;
+      crashNextNotification = false;
+      throw new Error('injected crash between reading a notification and applying it');
+    },
+  };
   beforeAll(async () => {
     // Long delays keep the gateway's own notifications out of these tests.
-    t = await createTestApp({
-      WEBHOOK_SECRET: SECRET,
-      MANUAL_TRANSFER_SECRET: TRANSFER_SECRET,
-      SANDBOX_WEBHOOK_DELAY_MS: '600000',
-      SANDBOX_ASYNC_SETTLE_MS: '600000',
-      RATE_LIMIT_MAX: '100000',
-    });
+    t = await createTestApp(
+      {
+        WEBHOOK_SECRET: SECRET,
+        MANUAL_TRANSFER_SECRET: TRANSFER_SECRET,
+        SANDBOX_WEBHOOK_DELAY_MS: '600000',
+        SANDBOX_ASYNC_SETTLE_MS: '600000',
+        RATE_LIMIT_MAX: '100000',
+      },
+      { faults },
+    );
   });
   afterAll(() => t.close());
 
@@ -304,6 +316,22 @@ describe('provider conformance through signed notifications', () => {
       duplicate: true,
     });
     expect((await notify(paymentId, 'Authorised')).statusCode).toBe(422);
+  });
+
+  it('applies the provider’s retry of a notification whose first delivery died before applying it', async () => {
+    const card = provider('adyen_card');
+    const { orderId, paymentId } = await startPayment(card);
+    const id = randomUUID();
+    crashNextNotification = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect((await notify(paymentId, 'Authorised', { id, by: card })).statusCode).toBe(500);
+    expect(await statusOf(orderId)).toBe('new');
+    // The provider got no 2xx, so it delivers the same event again.
+    const retry = await notify(paymentId, 'Authorised', { id, by: card });
+    expect(retry.json()).toMatchObject({ received: true, applied: true });
+    expect(await statusOf(orderId)).toBe('paid');
+    const again = await notify(paymentId, 'Authorised', { id, by: card });
+    expect(again.json()).toMatchObject({ duplicate: true });
   });
 
   it('keeps a paid order paid when a late "pending" arrives after it (reordering)', async () => {

@@ -31,4 +31,6 @@ export interface AttemptContext {
 export interface PaymentFaults {
   /** After the provider answered, before its answer is stored: throw, or end the process. */
   afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
+  /** A notification verified and its order found, before it moves the order: throw as the crash. */
+  beforeNotificationApplied?: (notification: { eventId: string; orderId: string }) => void;
 }

@@ -14,6 +14,7 @@ import {
 } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
 import { pricingVariants, type Experiments } from '../experiments/service';
+import { graphqlCors } from './cors';
 import { unparsableGetIsBadRequest } from './get-request';
 import { createResponseCache, isCacheable, responseCacheKey } from './response-cache';
 import { pricingSchema, type PricingContext } from './schema';
@@ -51,16 +52,20 @@ export interface PricingOptions {
   experiments: Experiments;
   /** Off in production. */
   introspection: boolean;
+  /** The origins whose pages may read the answers with the visitor's cookies (cors.ts). */
+  corsOrigins: readonly string[];
 }
 
 export function pricingRoutes(
   app: FastifyInstance,
   catalog: Catalog,
-  { logging, introspection, experiments }: PricingOptions,
+  { logging, introspection, experiments, corsOrigins }: PricingOptions,
 ): void {
+  const cors = graphqlCors(corsOrigins);
   const yoga = createYoga<PricingContext>({
     schema: pricingSchema(catalog),
     graphqlEndpoint: '/graphql',
+    cors: false,
     landingPage: false,
     graphiql: false,
     logging,
@@ -83,7 +88,7 @@ export function pricingRoutes(
   const handle = async (
     req: FastifyRequest,
     reply: FastifyReply,
-    params: { query?: string; variables?: unknown; operationName?: string | null } | undefined,
+    params: { query?: string; variables?: unknown; operationName?: string | null },
   ) => {
     const header = req.headers[EXPERIMENT_HEADER];
     const pricing = pricingVariants(
@@ -94,10 +99,11 @@ export function pricingRoutes(
       // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
       catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
       accept: req.headers.accept ?? '',
-      query: params?.query,
-      variables: params?.variables,
-      operationName: params?.operationName,
+      query: params.query,
+      variables: params.variables,
+      operationName: params.operationName,
     });
+    cors.answer(req, reply);
     const hit = key ? cache.get(key) : undefined;
     if (hit) {
       if (req.headers['if-none-match'] === hit.etag) return reply.status(304).send();
@@ -138,6 +144,6 @@ export function pricingRoutes(
     handle(req, reply, req.body),
   );
   api.options('/graphql', { schema: { querystring: noQuerySchema } }, (req, reply) =>
-    handle(req, reply, undefined),
+    cors.preflight(req, reply),
   );
 }

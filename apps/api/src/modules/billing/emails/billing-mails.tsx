@@ -5,7 +5,7 @@
  * credit note (sent from the outbox with their PDFs), and the three subscription notices the
  * renewals lane sends (renewal-reminder, payment-failed, subscription-canceled).
  */
-import { render } from '@react-email/render';
+import { render, toPlainText } from '@react-email/render';
 import { Text } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { formatPrice, languageOf, type Currency } from '@checkout/core';
@@ -33,8 +33,10 @@ const longDate = (locale: string, iso: string) =>
   }).format(new Date(iso));
 
 async function rendered(subject: string, element: ReactElement): Promise<RenderedMail> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text };
+  // The text part from the rendered HTML, as render's plainText option makes it, without
+  // rendering the element a second time (a backlog of receipts is bound by this CPU).
+  const html = await render(element);
+  return { subject, html, text: toPlainText(html) };
 }
 
 export interface DocumentMailInput extends Money {

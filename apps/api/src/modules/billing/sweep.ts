@@ -1,0 +1,158 @@
+/**
+ * Billing's sweep: issues what a crash between an order's move and its listener (or a
+ * listener's failure) left undone, whatever the order's age, and sends the outbox. It reads the
+ * orders' moves to paid and refunded (order_events) after billing's mark, oldest first, issues
+ * the documents those lack, then moves the mark past what it checked, so an unchanged history
+ * is not read again.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pLimit from 'p-limit';
+import { queryRows, type Database } from '../../db/client';
+import type { PlanFacts } from './invoice-document';
+import { issueDocuments } from './issue';
+import { sendDueMail, type OutboxDeps } from './send-due';
+import { billingSweepMark } from './tables';
+
+/** How long one sweep works before it leaves the rest to the next minute's. */
+const SWEEP_BUDGET_MS = 50_000;
+
+/**
+ * Moves read at once (one whose documents exist costs an index probe and is not returned); the
+ * budget is checked between reads.
+ */
+const MOVES_PER_READ = 200;
+/**
+ * Orders whose documents are issued at once: their transactions overlap but for the number
+ * counter's lock (one per merchant), and leave most of the pool's connections to the rest.
+ */
+const ISSUING_AT_ONCE = 4;
+/** How long the mail drain waits when it has sent all the issuing has queued so far. */
+const CAUGHT_UP_WAIT_MS = 100;
+
+interface Move {
+  id: number;
+  order_id: string;
+  to_status: 'paid' | 'refunded';
+}
+
+/**
+ * The mark, and the last move that surely committed before this read: an event's id is taken
+ * before its move commits, so a later id can commit first. A move is one statement, so a minute
+ * is a wide margin.
+ */
+async function readMark(db: Database): Promise<{ mark: number; committed: number }> {
+  const [row] = await queryRows<{ mark: number | null; committed: number | null }>(
+    db,
+    sql`select (select checked_through from billing_sweep_mark where id = 1) as mark,
+      (select id from order_events where created_at < now() - interval '1 minute'
+        order by id desc limit 1) as committed`,
+  );
+  return { mark: Number(row?.mark ?? 0), committed: Number(row?.committed ?? 0) };
+}
+
+/** The next moves after `after` whose document (an invoice, a credit note) does not exist. */
+function missingAfter(db: Database, after: number): Promise<Move[]> {
+  return queryRows<Move>(
+    db,
+    sql`select e.id, e.order_id, e.to_status from order_events e
+      where e.id > ${after} and e.to_status in ('paid', 'refunded')
+        and not exists (select 1 from invoices i where i.order_id = e.order_id
+          and i.kind = case e.to_status when 'paid' then 'invoice' else 'credit_note' end)
+      order by e.id limit ${MOVES_PER_READ}`,
+  );
+}
+
+/** Issues one order's missing documents, its moves in order (an invoice before its credit note). */
+async function issueFor(
+  db: Database,
+  planFacts: (plan: string) => PlanFacts,
+  log: FastifyBaseLogger,
+  moves: readonly Move[],
+): Promise<{ issued: number; failed: number }> {
+  let issued = 0;
+  for (const move of moves) {
+    const kind = move.to_status === 'paid' ? 'invoice' : 'credit_note';
+    try {
+      issued += await issueDocuments(db, planFacts, move.order_id, kind);
+    } catch (error) {
+      log.warn({ err: error, orderId: move.order_id }, 'billing documents failed; will retry');
+      return { issued, failed: move.id };
+    }
+  }
+  return { issued, failed: Infinity };
+}
+
+/**
+ * Issues the missing documents, oldest moves first, a few orders at once, until none is left or
+ * `until` (a time in ms) passes; receipts and credit notes take their turn alike. A move whose
+ * documents fail is logged and holds the mark back, so the next sweep tries it again. Answers
+ * how many documents were issued.
+ */
+export async function issueMissingDocuments(
+  db: Database,
+  planFacts: (plan: string) => PlanFacts,
+  log: FastifyBaseLogger,
+  until = Infinity,
+): Promise<number> {
+  const { mark, committed } = await readMark(db);
+  const issuing = pLimit(ISSUING_AT_ONCE);
+  let checked = mark;
+  let failed = Infinity;
+  let issued = 0;
+  let readAll = false;
+  while (Date.now() < until) {
+    const moves = await missingAfter(db, checked);
+    const byOrder = new Map<string, Move[]>();
+    for (const move of moves)
+      byOrder.set(move.order_id, [...(byOrder.get(move.order_id) ?? []), move]);
+    const results = await Promise.all(
+      [...byOrder.values()].map((own) => issuing(() => issueFor(db, planFacts, log, own))),
+    );
+    for (const result of results) {
+      issued += result.issued;
+      failed = Math.min(failed, result.failed);
+    }
+    checked = moves.at(-1)?.id ?? checked;
+    if (moves.length < MOVES_PER_READ) {
+      readAll = true;
+      break;
+    }
+  }
+  const through = Math.min(readAll ? committed : Math.min(checked, committed), failed - 1);
+  if (through > mark) {
+    await db
+      .insert(billingSweepMark)
+      .values({ id: 1, checkedThrough: through })
+      .onConflictDoUpdate({ target: billingSweepMark.id, set: { checkedThrough: through } });
+  }
+  return issued;
+}
+
+/**
+ * One sweep: issues the missing documents and sends what is due, mails going out while
+ * documents are still being issued, until all is done or the budget is spent.
+ */
+export async function sweepBilling(
+  outbox: OutboxDeps,
+  planFacts: (plan: string) => PlanFacts,
+  budgetMs = SWEEP_BUDGET_MS,
+): Promise<void> {
+  const until = Date.now() + budgetMs;
+  const drain = { limit: Infinity, until };
+  let issuing = true;
+  const issued = issueMissingDocuments(outbox.db, planFacts, outbox.log, until).finally(() => {
+    issuing = false;
+  });
+  const sending = async () => {
+    while (issuing && Date.now() < until) {
+      // Caught up with the issuing: wait for its next documents, or for its end.
+      if ((await sendDueMail(outbox, drain)) === 0) {
+        await Promise.race([sleep(CAUGHT_UP_WAIT_MS), issued]);
+      }
+    }
+    await sendDueMail(outbox, drain);
+  };
+  await Promise.all([issued, sending()]);
+}
