@@ -145,8 +145,8 @@ test('an Arabic shopper who signs up from /ar/dashboard/ comes back to /ar/dashb
   await expect(page.getByRole('heading', { name: AR.verifyTitle })).toBeVisible();
   const mailbox = await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`);
   // The code, not the digits of the address.
-  const code = /\b(\d{6})\b/.exec(await mailbox.text())?.[1];
-  expect(code).toMatch(/^\d{6}$/);
+  const code = /\b(\d{8})\b/.exec(await mailbox.text())?.[1];
+  expect(code).toMatch(/^\d{8}$/);
   await page.getByLabel(AR.code).fill(code!);
   await page.getByRole('button', { name: AR.submitVerify }).click();
   await page.waitForURL((url) => url.pathname.endsWith('/dashboard/'));

@@ -1,7 +1,7 @@
 /** What `npm start` hands its api and web children (issue 28, finding 1). */
 import { describe, expect, it } from 'vitest';
 import { runMode } from './run-mode.mjs';
-import { startEnvironments } from './start-env.mjs';
+import { StartError, startEnvironments } from './start-env.mjs';
 
 const local = runMode({});
 
@@ -21,6 +21,33 @@ describe('the environments of npm start', () => {
     );
     expect(start.apiUrl).toBe('http://api.internal:8080');
     expect(start.web.API_URL).toBe('http://api.internal:8080');
+    // The readiness check asks the api this command starts, where it listens.
+    expect(start.apiProbe).toBe('http://127.0.0.1:4340');
+  });
+
+  it('probes the api on API_HOST when it listens on one address only', () => {
+    expect(startEnvironments({ API_HOST: '10.0.0.5' }, local).apiProbe).toBe(
+      'http://10.0.0.5:4000',
+    );
+    expect(startEnvironments({ API_HOST: '0.0.0.0' }, local).apiProbe).toBe(
+      'http://127.0.0.1:4000',
+    );
+  });
+
+  it.each([
+    [{ WEB_PORT: '99999' }, /^WEB_PORT/],
+    [{ API_PORT: 'http' }, /^API_PORT/],
+    [{ API_PORT: '0' }, /^API_PORT/],
+  ])('refuses %o, naming the variable', (env, named) => {
+    expect(() => startEnvironments(env, local)).toThrow(StartError);
+    expect(() => startEnvironments(env, local)).toThrow(named);
+  });
+
+  it('refuses an API_URL on this machine that is not the port the api is started on', () => {
+    expect(() =>
+      startEnvironments({ API_URL: 'http://127.0.0.1:4999', API_PORT: '4340' }, local),
+    ).toThrow(/API_URL .*4999.* API_PORT .*4340/);
+    expect(() => startEnvironments({ API_URL: 'http://localhost:4000' }, local)).not.toThrow();
   });
 
   it('defaults to the api on :4000 and the web app on :3000, login returning to the web app', () => {

@@ -4,14 +4,16 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { runMode, RunModeError } from './run-mode.mjs';
-import { startEnvironments } from './start-env.mjs';
+import { StartError, startEnvironments } from './start-env.mjs';
 import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
 
 let mode;
+let environments;
 try {
   mode = runMode(process.env);
+  environments = startEnvironments(process.env, mode);
 } catch (error) {
-  if (!(error instanceof RunModeError)) throw error;
+  if (!(error instanceof RunModeError || error instanceof StartError)) throw error;
   console.error(`[start] ${error.message}`);
   process.exit(1);
 }
@@ -20,7 +22,7 @@ console.log(`[start] node ${process.version}`);
 
 buildWebIfNeeded('start');
 
-const { webPort, apiUrl, api: apiEnv, web: webEnv } = startEnvironments(process.env, mode);
+const { webPort, apiUrl, apiProbe, api: apiEnv, web: webEnv } = environments;
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
@@ -30,15 +32,15 @@ const children = [
 ];
 
 /**
- * Whether the api answers its readiness check (database included) within two minutes. The web
- * app starts after it: a shopper who opens the checkout while the api still migrates would get
- * the error screen, since every checkout page asks the api for its prices.
+ * Whether `child` answers `url` within two minutes. The web app starts once the api answers its
+ * readiness check (database included): a shopper who opens the checkout while the api still
+ * migrates would get the error screen, since every checkout page asks the api for its prices.
  */
-async function apiReady(api) {
+async function answers(child, url) {
   const deadline = Date.now() + 120_000;
-  while (api.exitCode === null && Date.now() < deadline) {
+  while (child.exitCode === null && Date.now() < deadline) {
     try {
-      if ((await fetch(new URL('/api/health/', apiUrl))).ok) return true;
+      if ((await fetch(url)).ok) return true;
     } catch {
       // not listening yet
     }
@@ -58,11 +60,14 @@ function stopAll(code) {
   ).then(() => process.exit(code));
 }
 
-children[0].once('exit', (code) => stopAll(code ?? 1));
+// A child that stops on its own is a failure, whatever code it gave (never exit 0 then).
+children[0].once('exit', (code) => stopAll(code || 1));
 process.once('SIGINT', () => stopAll(0));
 process.once('SIGTERM', () => stopAll(0));
-if (!(await apiReady(children[0]))) {
-  console.error(`[start] the api did not answer ${apiUrl}/api/health/ within two minutes`);
+if (!(await answers(children[0], `${apiProbe}/api/health/`))) {
+  if (children[0].exitCode === null) {
+    console.error(`[start] the api did not answer ${apiProbe}/api/health/ within two minutes`);
+  }
   stopAll(1);
 } else {
   // Next behind our own HTTP server (apps/web/server.mjs), which sets the client's address.
@@ -72,6 +77,9 @@ if (!(await apiReady(children[0]))) {
     env: webEnv,
   });
   children.push(web);
-  web.once('exit', (code) => stopAll(code ?? 1));
-  console.log(`[start] checkout on http://localhost:${webPort} (api at ${apiUrl})`);
+  web.once('exit', (code) => stopAll(code || 1));
+  // Said once the web app answers, not when it was merely started.
+  if (await answers(web, `http://127.0.0.1:${webPort}/api/health/live/`)) {
+    console.log(`[start] checkout on http://localhost:${webPort} (api at ${apiUrl})`);
+  }
 }

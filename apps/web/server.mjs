@@ -39,6 +39,16 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createWebServer(handle, { trust });
+server.once('error', (error) => {
+  // One line naming the variable, not a stack trace (and never exit code 0).
+  const reasons = {
+    EADDRINUSE: `WEB_PORT ${port} is in use${hostname ? ` on ${hostname}` : ''}: another process listens there`,
+    EADDRNOTAVAIL: `WEB_HOST ${hostname} is not an address of this machine`,
+    EACCES: `WEB_PORT ${port} needs privileges this process lacks`,
+  };
+  console.error(`[web] ${reasons[error.code] ?? error.message}`);
+  process.exit(1);
+});
 server.listen(port, hostname, () => {
   console.log(`[web] listening on ${hostname ?? '*'}:${port}`);
 });

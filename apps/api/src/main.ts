@@ -1,12 +1,18 @@
 /** Starts the api: configuration, database (migrated), HTTP server; stops cleanly on a signal. */
-import { EnvError } from '@checkout/core';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { openCatalog, prepareCatalog } from './modules/catalog/catalog';
-import { loadEnv } from './env';
+import { loadEnv, type ApiEnv } from './env';
+import { startupFailure } from './startup-failure';
+
+/** How far the start got: a failure is explained by the variables of that step. */
+let stage: 'database' | 'listen' | undefined;
+let loaded: ApiEnv | undefined;
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  loaded = env;
+  stage = 'database';
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     poolMax: env.DATABASE_POOL_MAX,
@@ -23,10 +29,13 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void stop());
   process.once('SIGTERM', () => void stop());
+  stage = 'listen';
   await app.listen({ host: env.API_HOST, port: env.API_PORT });
+  stage = undefined;
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof EnvError ? error.message : error);
+  const message = startupFailure(error, stage, loaded);
+  console.error(message ? `[api] ${message}` : error);
   process.exit(1);
 });
