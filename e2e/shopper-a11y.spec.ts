@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { LOCALE_CODES } from '../packages/core/src/locales';
+import { confirmEmailForCard, payWithCard } from './card';
 
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -36,4 +37,45 @@ test('no language scrolls sideways on a 320 px phone', async ({ page }) => {
     if (scroll > client) wide.push(`${code}: ${scroll - client}px`);
   }
   expect(wide).toEqual([]);
+});
+
+test('/payment/ has one level-one heading', async ({ page }) => {
+  await page.goto('/de/payment/?product_group=vpn');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aegis VPN kaufen');
+  await expect(page).toHaveTitle('Aegis kaufen | Aegis Checkout');
+});
+
+for (const { path, title } of [
+  { path: '/pending/', title: 'Your payment is being confirmed' },
+  { path: '/processing/', title: 'Processing your payment' },
+]) {
+  test(`${path} is titled for itself and focuses its heading on arrival`, async ({ page }) => {
+    await open(page, path);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused();
+  });
+}
+
+for (const { path, title } of [
+  { path: '/products/', title: 'Compare plans' },
+  { path: '/legal/privacy-policy/', title: 'Privacy Policy' },
+  { path: '/de/legal/terms-of-service/', title: 'Nutzungsbedingungen' },
+]) {
+  test(`${path} is titled after its heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(title);
+  });
+}
+
+test('the success page says the payment worked, in its title and at the focus', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn');
+  await confirmEmailForCard(page, `announced-${Date.now()}@gmail.com`);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+  await expect(page).toHaveTitle('Thank you for your purchase!');
+  const heading = page.getByRole('heading', { level: 1, name: 'Thank you for your purchase!' });
+  await expect(heading).toBeFocused();
 });

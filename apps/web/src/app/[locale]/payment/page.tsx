@@ -237,6 +237,8 @@ export default async function PaymentPage() {
                       plan: upgradeFrom
                         ? tSummary('plan', { product: productName, tier: upgradeFrom.tier })
                         : productName,
+            {/* The design shows no page title; screen readers still get one to land on. */}
+            <h1 className="visually-hidden">{t('heading', { product: productName })}</h1>
                     })}
                   </p>
                 ) : null}
