@@ -79,3 +79,26 @@ test('the success page says the payment worked, in its title and at the focus', 
   const heading = page.getByRole('heading', { level: 1, name: 'Thank you for your purchase!' });
   await expect(heading).toBeFocused();
 });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px the order summary and its country come before the pay button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/payment/?product_group=vpn');
+    await confirmEmailForCard(page, `summary-first-${width}-${Date.now()}@gmail.com`);
+    const country = page.getByLabel('Country');
+    const pay = page.locator('[data-element="pay-button"]');
+    await expect(pay).toBeVisible();
+    const before = await country.evaluate(
+      (select, button) =>
+        Boolean(select.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING),
+      await pay.elementHandle(),
+    );
+    expect(before, 'the country <select> precedes the pay button in the DOM').toBe(true);
+    if (width < 1129) {
+      const [countryBox, payBox] = [await country.boundingBox(), await pay.boundingBox()];
+      expect(countryBox!.y).toBeLessThan(payBox!.y);
+    }
+  });
+}
