@@ -12,6 +12,14 @@ async function open(page: Page, url: string) {
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
+/** The focused element's tag and accessible text, for messages that say what had focus. */
+function focused(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName} ${element.textContent?.trim().slice(0, 40) ?? ''}` : '';
+  });
+}
+
 test('typing into the e-mail field on the plan step keeps what was typed', async ({ page }) => {
   await open(page, '/payment/?product_group=vpn');
   const field = page.locator('[data-element="email-form"] input[type="email"]');
@@ -102,3 +110,21 @@ for (const width of [375, 1280]) {
     }
   });
 }
+
+test('the coupon field takes the focus when opened, the remove button when applied, and back', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn');
+  await page.getByRole('button', { name: 'Have a coupon code?' }).click();
+  const field = page.getByLabel('Coupon code');
+  await expect(field, await focused(page)).toBeFocused();
+  await page.keyboard.type('welcome20');
+  await page.keyboard.press('Enter');
+  const remove = page.getByRole('button', { name: 'Remove coupon' });
+  await expect(remove).toBeVisible();
+  await expect(remove, await focused(page)).toBeFocused();
+  await page.keyboard.press('Enter');
+  // The form comes back (it was open), with the focus in its field.
+  await expect(page.getByText('Coupon removed')).toBeVisible();
+  await expect(field, await focused(page)).toBeFocused();
+});
