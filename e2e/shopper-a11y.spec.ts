@@ -128,3 +128,18 @@ test('the coupon field takes the focus when opened, the remove button when appli
   await expect(page.getByText('Coupon removed')).toBeVisible();
   await expect(field, await focused(page)).toBeFocused();
 });
+
+test('closing a wallet sheet with Escape gives the focus back to the wallet', async ({ page }) => {
+  await open(page, '/payment/?product_group=vpn');
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill('wallet-focus@gmail.com');
+  await form.locator('button[type="submit"]').click();
+  const wallet = page.locator('[data-element="one-click-paypal_incontext"]');
+  await wallet.click();
+  const dialog = page.getByRole('dialog', { name: 'Pay with PayPal' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(wallet).toBeEnabled();
+  await expect(wallet, await focused(page)).toBeFocused();
+});
