@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { confirmEmailForCard, declinedCard, payWithCard } from './card';
+import { cardFrame, confirmEmailForCard, declinedCard, payWithCard } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 
 const SITE_KEY = '1x00000000000000000000AA';
@@ -20,6 +20,7 @@ const TOKEN = `fake-turnstile-token-for-${SITE_KEY}`;
 const FAKE_API_JS = `
 window.turnstile = {
   render(element, options) {
+    document.documentElement.dataset.turnstileLanguage = options.language;
     const frame = document.createElement('iframe');
     frame.title = 'Cloudflare security challenge';
     frame.src = 'https://challenges.cloudflare.com/fake-widget/';
@@ -70,8 +71,8 @@ test.describe('Turnstile challenge', () => {
     await new Promise((resolve) => siteverify?.close(resolve));
   });
 
-  async function checkoutToCard(page: Page, email: string) {
-    const answer = await page.goto(`${checkout!.baseUrl}/payment/?product_group=vpn`);
+  async function checkoutToCard(page: Page, email: string, prefix = '') {
+    const answer = await page.goto(`${checkout!.baseUrl}${prefix}/payment/?product_group=vpn`);
     const policy = answer?.headers()['content-security-policy'] ?? '';
     expect(policy).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
     await page.locator('html[data-hydrated="true"]').waitFor();
@@ -128,4 +129,36 @@ test.describe('Turnstile challenge', () => {
     expect(verified).toContainEqual(expect.objectContaining({ secret: SECRET, response: TOKEN }));
     expect(blocked).toEqual([]);
   });
+
+  for (const { prefix, language } of [
+    { prefix: '/zh-tw', language: 'zh-tw' },
+    { prefix: '/pt-br', language: 'pt-br' },
+  ]) {
+    test(`the widget speaks the page's language (${language})`, async ({ page }) => {
+      // The page's language reached the widget as a BCP 47 tag (zh-TW), read as plain Chinese.
+      await page.route('https://challenges.cloudflare.com/**', (route) =>
+        route.request().url().includes('/turnstile/v0/api.js')
+          ? route.fulfill({ contentType: 'text/javascript', body: FAKE_API_JS })
+          : route.fulfill({ contentType: 'text/html', body: FAKE_WIDGET }),
+      );
+      // The card frame's labels are in the page's language: its fields are found by id.
+      const payById = async (number: string) => {
+        const frame = cardFrame(page);
+        await frame.locator('#number').fill(number);
+        await frame.locator('#expiry').fill('12 / 30');
+        await frame.locator('#cvc').fill('123');
+        await frame.locator('#name').fill('Anna Silva');
+        await page.locator('[data-element="pay-button"]').click();
+      };
+      const seed = (Date.now() + language.length * 97) % 9000;
+      await checkoutToCard(page, `turnstile-${language}-${seed}@gmail.com`, prefix);
+      for (let i = 0; i < 3; i++) {
+        await payById(declinedCard(seed + i));
+        await expect(page.locator('[data-element="payment-error"]')).toBeVisible();
+      }
+      await payById('4242 4242 4242 4242');
+      await expect(page.locator('[data-element="turnstile"] iframe')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-turnstile-language', language);
+    });
+  }
 });

@@ -15,7 +15,6 @@ import styles from './account-form.module.css';
 const CHALLENGE_CODES: ReadonlySet<string> = new Set(['challenge_required', 'challenge_failed']);
 
 interface AccountFormProps {
-  locale: string;
   uid: string;
   screen: InteractionScreen;
   email: string | null;
@@ -32,12 +31,7 @@ const ERROR_KEYS: Record<string, ErrorKey> = {
   rate_limited: 'tooMany',
 };
 
-export function AccountForm({
-  locale,
-  uid,
-  screen: initialScreen,
-  email: initialEmail,
-}: AccountFormProps) {
+export function AccountForm({ uid, screen: initialScreen, email: initialEmail }: AccountFormProps) {
   const t = useTranslations('account');
   const [screen, setScreen] = useState<Screen>(initialScreen);
   const [email, setEmail] = useState(initialEmail ?? '');
@@ -176,9 +170,7 @@ export function AccountForm({
             {error}
           </p>
         ) : null}
-        {challenged ? (
-          <LazyHumanChallenge locale={locale} onSolved={(solution) => void send(solution)} />
-        ) : null}
+        {challenged ? <LazyHumanChallenge onSolved={(solution) => void send(solution)} /> : null}
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
           {busy ? t('working') : submitLabel}
         </button>

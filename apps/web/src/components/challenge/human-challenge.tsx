@@ -8,11 +8,11 @@
 import 'altcha/i18n';
 import type {} from 'altcha/types/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { request } from '../../lib/http';
 import styles from './human-challenge.module.css';
 
-/** Our locales where the widget's own translations go by another name. */
+/** Our languages (URL codes) where the widget's own translations go by another name. */
 const WIDGET_LANGUAGE: Readonly<Record<string, string>> = {
   es: 'es-es',
   'es-mx': 'es-419',
@@ -64,13 +64,14 @@ function loadTurnstile(): Promise<Turnstile> {
 }
 
 export interface HumanChallengeProps {
-  locale: string;
   /** The widget's payload once the proof of work is done. */
   onSolved: (solution: string) => void;
 }
 
-export default function HumanChallenge({ locale, onSolved }: HumanChallengeProps) {
+export default function HumanChallenge({ onSolved }: HumanChallengeProps) {
   const t = useTranslations('challenge');
+  // The page's language by its URL code (de, pt-br, zh-tw), which both widgets' tables use.
+  const locale = useLocale();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const widget = useRef<HTMLElement>(null);
@@ -161,7 +162,7 @@ export default function HumanChallenge({ locale, onSolved }: HumanChallengeProps
   );
 }
 
-/** Our locales where Turnstile's languages go by another name; the others by their language. */
+/** Our languages (URL codes) where Turnstile's go by another name; the others by their language. */
 const TURNSTILE_LANGUAGE: Readonly<Record<string, string>> = {
   no: 'nb',
   'pt-br': 'pt-br',

@@ -44,6 +44,20 @@ export function CouponField({
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const id = useId();
 
+  // Each view replaces the element the shopper just used (the toggle, the form, the remove
+  // button): the focus follows to the new view instead of falling to the page's body.
+  const view = coupon ? 'applied' : open ? 'form' : 'closed';
+  const shopperActed = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // Not for a coupon applied on arrival: the shopper is elsewhere on the page.
+    if (!shopperActed.current) return;
+    shopperActed.current = false;
+    ({ applied: removeButton, form: field, closed: toggle })[view].current?.focus();
+  }, [view]);
+
   const storageKey = couponStorageKey(product);
   const apply = async (code: string, remembered = false) => {
     trackCoupon('initiated', code);
@@ -99,17 +113,19 @@ export function CouponField({
       <div className={styles.applied} data-element="coupon-applied">
         <p role="status">{t('applied', { code: coupon })}</p>
         <button
+          ref={removeButton}
           type="button"
           className="link-button"
           disabled={saving}
-          onClick={() =>
+          onClick={() => {
+            shopperActed.current = true;
             void save({ coupon: null }).then((f) => {
               if (f) return;
               writeStored('local', storageKey, null);
               trackCoupon('removed', coupon);
               setStatus({ kind: 'removed' });
-            })
-          }
+            });
+          }}
         >
           {t('remove')}
         </button>
@@ -125,9 +141,13 @@ export function CouponField({
           </p>
         ) : null}
         <button
+          ref={toggle}
           type="button"
           className="link-button"
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            shopperActed.current = true;
+            setOpen(true);
+          }}
           data-element="coupon-toggle"
         >
           {t('toggle')}
@@ -137,7 +157,9 @@ export function CouponField({
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (value.trim()) void apply(value.trim());
+    if (!value.trim()) return;
+    shopperActed.current = true;
+    void apply(value.trim());
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate data-element="coupon-form">
@@ -146,6 +168,7 @@ export function CouponField({
       </label>
       <div className={styles.row}>
         <input
+          ref={field}
           id={id}
           value={value}
           autoComplete="off"

@@ -1,5 +1,8 @@
 'use client';
-/** Moves focus to the section of the current step (or the `focus` parameter's section). */
+/**
+ * Moves focus to the section of the current step (or the `focus` parameter's section), unless
+ * the focus is in that section already.
+ */
 import { useEffect, useRef } from 'react';
 import { useCheckout } from './checkout-provider';
 
@@ -15,7 +18,8 @@ export function StepFocus({ focus }: { focus: string | null }) {
     if (initial && !focus && step === 'plan') return;
     const name = initial && focus ? focus : SECTION_OF_STEP[step];
     const section = document.querySelector<HTMLElement>(`[data-section="${CSS.escape(name)}"]`);
-    if (!section) return;
+    // A shopper who moved into the section (a click into the e-mail field) keeps the focus there.
+    if (!section || section.contains(document.activeElement)) return;
     section.scrollIntoView({ block: 'start', behavior: initial ? 'auto' : 'smooth' });
     const target = section.querySelector<HTMLElement>('input, select, button, h2');
     if (target?.tagName === 'H2') target.tabIndex = -1;

@@ -1,8 +1,16 @@
 /** A legal page from the catalog: sections are whatever the language's catalog lists. */
+import type { Metadata } from 'next';
 import { getFormatter, getMessages, getTranslations } from 'next-intl/server';
 import { getBrand } from '../../server/brand.server';
+import { pageMetadata } from '../../server/metadata.server';
 import { LEGAL_EFFECTIVE_DATE, type LegalDocumentKey } from './documents';
 import { LegalDocument } from './legal-document';
+
+/** A legal page is titled after its document. */
+export async function legalPageMetadata(document: LegalDocumentKey): Promise<Metadata> {
+  const t = await getTranslations('legal');
+  return pageMetadata(t(`${document}.title`));
+}
 
 export async function LegalPage({ document }: { document: LegalDocumentKey }) {
   const [t, format, messages] = await Promise.all([

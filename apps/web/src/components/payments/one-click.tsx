@@ -4,7 +4,7 @@
  * sheet opens in a dialog over the checkout; a refusal shows the declined message in place,
  * focused and announced.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
@@ -22,6 +22,14 @@ export function OneClickPayments() {
   const payment = usePay(cart?.id, cart?.totalMinor ?? 0);
   const { pay, busy, failure } = payment;
   const cartId = cart?.email ? cart.id : undefined;
+  // The wallet the shopper chose: disabled while it pays, then its sheet (a dialog) is closed
+  // (Close, Escape) and unmounted; the focus, left on the page's body, goes back to it.
+  const chosen = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    if (busy || payment.dialog || !chosen.current?.isConnected) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    chosen.current.focus();
+  }, [busy, payment.dialog]);
 
   useEffect(() => {
     if (!cartId) return;
@@ -55,7 +63,10 @@ export function OneClickPayments() {
           type="button"
           className="button button-secondary"
           disabled={busy}
-          onClick={() => void pay(p.id, { inModal: true, oneClick: true })}
+          onClick={(event) => {
+            chosen.current = event.currentTarget;
+            void pay(p.id, { inModal: true, oneClick: true });
+          }}
           data-element={`one-click-${p.id}`}
         >
           {PROVIDER_LABELS[p.id] ?? p.id}

@@ -141,7 +141,7 @@ export function PaymentMethods({
           </label>
         ))}
       </fieldset>
-      {challenged ? <LazyHumanChallenge locale={locale} onSolved={retryWith} /> : null}
+      {challenged ? <LazyHumanChallenge onSolved={retryWith} /> : null}
       {option?.cardFields ? (
         <LazyCardPayment
           key={option.id}

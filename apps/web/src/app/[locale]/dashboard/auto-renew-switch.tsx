@@ -32,6 +32,7 @@ export default function AutoRenewSwitch({
   const [pending, startTransition] = useTransition();
 
   const toggle = () => {
+    if (pending) return;
     const next = !checked;
     setChecked(next);
     setFailed(false);
@@ -54,7 +55,8 @@ export default function AutoRenewSwitch({
         aria-checked={checked}
         aria-label={label}
         aria-busy={pending}
-        disabled={pending}
+        // Not `disabled`: a disabled button loses the focus, which then fell to the page's body.
+        aria-disabled={pending}
         className={styles.switch}
         onClick={toggle}
       >

@@ -4,7 +4,7 @@
  * a modal dialog (native <dialog>: focus moves in and is trapped, Escape closes it, focus goes
  * back to the button) whose safe choice has the focus; confirming sends the call once.
  */
-import { useRef, useState, useTransition } from 'react';
+import { useEffect, useRef, useState, useTransition } from 'react';
 import { useRouter } from 'next/navigation';
 import { sendAccountAction, type AccountRequest } from './account-action';
 import styles from './dashboard.module.css';
@@ -36,9 +36,23 @@ export default function ConfirmAction({
   const dialog = useRef<HTMLDialogElement>(null);
   const [failed, setFailed] = useState(false);
   const [pending, startTransition] = useTransition();
+  // The row of a confirmed action: the refresh removes this action (a refunded order has no
+  // refund button) and with it the focus, which then goes to the row instead of the page's body.
+  const row = useRef<HTMLElement | null>(null);
+  useEffect(
+    () => () => {
+      const target = row.current;
+      if (!target?.isConnected) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      target.tabIndex = -1;
+      target.focus();
+    },
+    [],
+  );
 
   const confirm = () => {
     setFailed(false);
+    row.current = dialog.current?.closest('tr') ?? null;
     startTransition(async () => {
       if (await sendAccountAction(request)) {
         dialog.current?.close();

@@ -87,6 +87,9 @@ const SECTION_TITLES = {
   'payment-methods': 'sections.methods',
 } as const satisfies Record<Section, string>;
 
+/** The sections that pay; the order summary comes before them. */
+const PAYING_SECTIONS: ReadonlySet<Section> = new Set(['one-click-payments', 'payment-methods']);
+
 /** The main column's sections, in the order the experiments of §9 put them. */
 function sectionOrder(variants: CheckoutVariants): Section[] {
   const order: Section[] = [
@@ -199,6 +202,20 @@ export default async function PaymentPage() {
       (section !== 'cross-sell' || crossSellName) &&
       (section !== 'one-click-payments' || isEnabled(flags, 'enable-one-click-payments')),
   );
+  const renderSection = (name: Section) => {
+    const title = t(SECTION_TITLES[name]);
+    // section-header-copy:numbered — the step number before each title.
+    const numbered = variants.numberedSections ? `${order.indexOf(name) + 1}. ${title}` : title;
+    return (
+      <CheckoutSection key={name} name={name} title={numbered}>
+        {content[name]}
+      </CheckoutSection>
+    );
+  };
+  // The sections from the first way to pay on come after the order summary.
+  const firstPaying = order.findIndex((s) => PAYING_SECTIONS.has(s));
+  const split = firstPaying === -1 ? order.length : firstPaying;
+  const [choosing, paying] = [order.slice(0, split), order.slice(split)];
   return (
     <PageMessages page="payment">
       <PlanSelectionProvider
@@ -223,6 +240,8 @@ export default async function PaymentPage() {
           }}
         >
           <div className={styles.page}>
+            {/* The design shows no page title; screen readers still get one to land on. */}
+            <h1 className="visually-hidden">{t('heading', { product: productName })}</h1>
             <ExperimentExposures variants={experiments} />
             <Countdown
               product={checkout.group}
@@ -231,9 +250,7 @@ export default async function PaymentPage() {
             <Stepper />
             <StepFocus focus={params.get('focus')} />
             <div className={styles.columns}>
-              <div
-                className={variants.bigPaymentCta ? `${styles.main} ${styles.bigCta}` : styles.main}
-              >
+              <div className={styles.main}>
                 {upgrade ? (
                   <p className={`card ${styles.upgrade}`} data-element="upgrade-notice">
                     {tSummary('upgrading', {
@@ -243,17 +260,10 @@ export default async function PaymentPage() {
                     })}
                   </p>
                 ) : null}
-                {order.map((section, index) => {
-                  const title = t(SECTION_TITLES[section]);
-                  // section-header-copy:numbered — the step number before each title.
-                  const numbered = variants.numberedSections ? `${index + 1}. ${title}` : title;
-                  return (
-                    <CheckoutSection key={section} name={section} title={numbered}>
-                      {content[section]}
-                    </CheckoutSection>
-                  );
-                })}
+                {choosing.map(renderSection)}
               </div>
+              {/* Before the payment sections in the page's order too: the country changes tax and
+                  total, so a keyboard or screen-reader shopper meets it before the pay buttons. */}
               <aside className={styles.side}>
                 <CheckoutSection name="order-summary" title={t('sections.summary')}>
                   <OrderSummary
@@ -281,6 +291,11 @@ export default async function PaymentPage() {
                   ) : null}
                 </CheckoutSection>
               </aside>
+              <div
+                className={variants.bigPaymentCta ? `${styles.pay} ${styles.bigCta}` : styles.pay}
+              >
+                {paying.map(renderSection)}
+              </div>
             </div>
           </div>
         </CheckoutProvider>

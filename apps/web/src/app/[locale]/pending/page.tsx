@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { readQueryParam, safeRedirectTarget } from '@checkout/core';
 import { Link } from '../../../i18n/navigation';
@@ -6,6 +7,12 @@ import { StatusPanel } from '../../../components/shell/status-panel';
 import { PageMessages } from '../../../components/shell/page-messages';
 import { env } from '../../../env.server';
 import { getRequestUrl } from '../../../server/app-context.server';
+import { pageMetadata } from '../../../server/metadata.server';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('flow');
+  return pageMetadata(t('pendingTitle'));
+}
 
 /**
  * A payment the provider has not settled yet: explain, and keep checking. The shopper may leave:
@@ -25,7 +32,12 @@ export default async function PendingPage() {
   );
   return (
     <PageMessages page="pending">
-      <StatusPanel title={t('pendingTitle')} text={t('pendingText')} section="pending">
+      <StatusPanel
+        title={t('pendingTitle')}
+        text={t('pendingText')}
+        section="pending"
+        focusOnArrival
+      >
         {orderId ? <OrderStatus orderId={orderId} pendingAfterMs={null} /> : null}
         {back ? (
           <a

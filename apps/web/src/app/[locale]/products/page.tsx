@@ -1,3 +1,4 @@
+import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { planBadgesFor } from '@checkout/core';
 import { ProductChooser } from '../../../components/home/product-chooser';
@@ -11,6 +12,15 @@ import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { getShellInfo } from '../../../server/shell.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
+import { pageMetadata } from '../../../server/metadata.server';
+
+/** Titled after the page's heading: the product chooser, or a product's plans compared. */
+export async function generateMetadata(): Promise<Metadata> {
+  const [t, group] = await Promise.all([getTranslations('products'), getProductGroup()]);
+  return pageMetadata(
+    group ? t('compareTitle', { product: getBrand().products[group].name }) : t('title'),
+  );
+}
 
 /** Without a product group: the product chooser. With one: its plans compared. */
 export default async function ProductsPage() {

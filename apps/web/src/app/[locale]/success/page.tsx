@@ -42,7 +42,11 @@ async function requestedOrder() {
 }
 
 export async function generateMetadata(): Promise<Metadata> {
-  if (await requestedOrder()) return pageMetadata();
+  const order = await requestedOrder();
+  if (order) {
+    const t = await getTranslations('flow');
+    return pageMetadata(order.upgrade ? t('upgradedTitle') : t('successTitle'));
+  }
   const t = await getTranslations('errors');
   return pageMetadata(t(errorTitleKey(404), { status: 404 }));
 }
@@ -92,6 +96,7 @@ export default async function SuccessPage() {
       title={order.upgrade ? t('upgradedTitle') : t('successTitle')}
       text={t('successText')}
       section="success"
+      focusOnArrival
     >
       <RememberBuyer />
       <div

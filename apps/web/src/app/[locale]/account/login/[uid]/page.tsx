@@ -23,7 +23,7 @@ export default async function AccountLoginPage({
 }: {
   params: Promise<{ locale: string; uid: string }>;
 }) {
-  const { locale, uid } = await params;
+  const { uid } = await params;
   const t = await getTranslations('account');
   const view = /^[\w-]{10,64}$/.test(uid)
     ? await apiGet(`/api/identity/interactions/${uid}/`, interactionViewSchema)
@@ -40,7 +40,7 @@ export default async function AccountLoginPage({
   }
   return (
     <PageMessages page="account/login/[uid]">
-      <AccountForm locale={locale} uid={uid} screen={view.screen} email={view.email} />
+      <AccountForm uid={uid} screen={view.screen} email={view.email} />
     </PageMessages>
   );
 }
