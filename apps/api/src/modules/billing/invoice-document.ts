@@ -3,7 +3,7 @@
  * selling merchant (a VPN with a Pass cross-sell is sold by two companies), its lines, discount,
  * tax lines and totals in the order's currency, in integer minor units.
  */
-import type { CartView, Currency, TaxName } from '@checkout/core';
+import { periodEnd, type CartView, type Currency, type Period, type TaxName } from '@checkout/core';
 import type { DocumentKind } from './document-kinds';
 
 export interface Seller {
@@ -20,6 +20,11 @@ export interface InvoiceLine {
   /** An upgrade's credit for the unused time of the subscription it replaces. */
   creditMinor: number;
   amountMinor: number;
+  /**
+   * An invoice's subscription line: what it renews at, every period, until it is cancelled (the
+   * first renewal falls one period after the invoice's date, as the subscription's does).
+   */
+  renewal?: { amountMinor: number; period: Pick<Period, 'interval' | 'unit'> } | undefined;
 }
 
 export interface InvoiceTaxLine {
@@ -63,7 +68,12 @@ export interface OrderForDocuments {
 export interface PlanFacts {
   title: string;
   seller: Seller;
+  /** The price its subscription renews at, in the currency asked for, when the catalog has one. */
+  renewalMinor?: number | undefined;
 }
+
+/** A plan's facts; the renewal price only when a currency is asked for. */
+export type PlanFactsOf = (plan: string, currency?: Currency) => PlanFacts;
 
 /**
  * Splits `total` over `weights` in proportion, in whole units, so the parts add up to `total`
@@ -94,13 +104,13 @@ export function splitProportionally(total: number, weights: readonly number[]): 
 export function draftDocuments(
   order: OrderForDocuments,
   kind: DocumentKind,
-  planFacts: (plan: string) => PlanFacts,
+  planFacts: PlanFactsOf,
   locale: string,
 ): DocumentDraft[] {
   const view = order.snapshot;
   const bySeller = new Map<string, { seller: Seller; lines: InvoiceLine[] }>();
   for (const line of view.lines) {
-    const facts = planFacts(line.plan);
+    const facts = planFacts(line.plan, order.currency);
     const group = bySeller.get(facts.seller.id) ?? { seller: facts.seller, lines: [] };
     // An upgrade's one line is charged less the credit for the replaced subscription's unused time.
     const creditMinor = line.kind === 'main' ? (view.upgrade?.creditMinor ?? 0) : 0;
@@ -111,6 +121,13 @@ export function draftDocuments(
       discountMinor: line.beforeDiscountMinor - line.amountMinor,
       creditMinor,
       amountMinor: line.amountMinor - creditMinor,
+      renewal:
+        kind === 'invoice' && facts.renewalMinor !== undefined
+          ? {
+              amountMinor: facts.renewalMinor,
+              period: { interval: line.period.interval, unit: line.period.unit },
+            }
+          : undefined,
     });
     bySeller.set(facts.seller.id, group);
   }
@@ -157,4 +174,12 @@ export function formatDocumentNumber(
 ): string {
   const series = kind === 'credit_note' ? '-CN' : '';
   return `${merchantId.toUpperCase()}${series}-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** When an invoiced subscription line first renews: one period after the invoice's date. */
+export function firstRenewalAt(
+  doc: Pick<InvoiceDocument, 'issuedAt'>,
+  period: Pick<Period, 'interval' | 'unit'>,
+): Date {
+  return periodEnd(new Date(doc.issuedAt), period, 1);
 }

@@ -16,21 +16,26 @@ import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
   formatDocumentNumber,
-  type PlanFacts,
+  type PlanFactsOf,
   type InvoiceDocument,
 } from './invoice-document';
 import { invoices, mailOutbox } from './tables';
 
-/** Seller and title of each plan, from the catalog as it is now (the document freezes them). */
-export function planFactsFrom(catalog: Catalog): (plan: string) => PlanFacts {
+/**
+ * Seller, title and renewal price (in `currency`, the way a paid order's subscription takes it)
+ * of each plan, from the catalog as it is now (the document freezes them).
+ */
+export function planFactsFrom(catalog: Catalog): PlanFactsOf {
   const snapshot = catalog.snapshot();
-  return (identifier) => {
+  return (identifier, currency) => {
     const plan = snapshot.plans.get(identifier);
     const merchantId = plan?.merchantId ?? 'aegis';
     const merchant = snapshot.merchants.get(merchantId) ?? snapshot.merchants.get('aegis');
+    const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
     return {
       title: plan?.displayTitle ?? identifier,
       seller: { id: merchantId, name: merchant?.name ?? merchantId },
+      renewalMinor: currency ? renewal?.prices.get(currency)?.[0] : undefined,
     };
   };
 }
@@ -76,7 +81,7 @@ async function nextNumber(tx: Database, merchantId: string, kind: DocumentKind, 
  */
 export async function issueDocuments(
   db: Database,
-  planFacts: (plan: string) => PlanFacts,
+  planFacts: PlanFactsOf,
   orderId: string,
   kind: DocumentKind,
   now = new Date(),
@@ -149,10 +154,7 @@ export async function receiptQueued(db: Database, orderId: string): Promise<bool
  * Issues what a crash between an order's move and its listener left undone: paid orders of the
  * last day without an invoice, refunded ones with an invoice but no credit note.
  */
-export async function issueMissingDocuments(
-  db: Database,
-  planFacts: (plan: string) => PlanFacts,
-): Promise<number> {
+export async function issueMissingDocuments(db: Database, planFacts: PlanFactsOf): Promise<number> {
   const missing = await queryRows<{ id: string; status: 'paid' | 'refunded' }>(
     db,
     sql`select o.id, o.status from orders o
