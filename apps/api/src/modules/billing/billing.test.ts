@@ -138,6 +138,7 @@ describe('receipts, invoices and credit notes', () => {
     expect(vpn.lines[0]?.renewal).toEqual({
       amountMinor: 9999,
       period: { interval: 1, unit: 'Year' },
+      after: { interval: 1, unit: 'Year' },
     });
     const printed = printedTexts(vpn);
     expect(printed).toContain(

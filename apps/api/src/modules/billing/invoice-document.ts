@@ -21,11 +21,14 @@ export interface InvoiceLine {
   creditMinor: number;
   amountMinor: number;
   /**
-   * An invoice's subscription line: what it renews at, every period, until it is cancelled (the
-   * first renewal falls one period after the invoice's date, as the subscription's does).
+   * An invoice's subscription line: what it renews at and for which period, until it is
+   * cancelled; the first renewal falls one bought period (`after`) past the invoice's date, as
+   * the subscription's does.
    */
-  renewal?: { amountMinor: number; period: Pick<Period, 'interval' | 'unit'> } | undefined;
+  renewal?: { amountMinor: number; period: PeriodSpan; after: PeriodSpan } | undefined;
 }
+
+type PeriodSpan = Pick<Period, 'interval' | 'unit'>;
 
 export interface InvoiceTaxLine {
   name: TaxName;
@@ -68,8 +71,8 @@ export interface OrderForDocuments {
 export interface PlanFacts {
   title: string;
   seller: Seller;
-  /** The price its subscription renews at, in the currency asked for, when the catalog has one. */
-  renewalMinor?: number | undefined;
+  /** Its subscription's renewal: price (in the currency asked for) and period, when it has one. */
+  renewal?: { amountMinor: number; period: PeriodSpan } | undefined;
 }
 
 /** A plan's facts; the renewal price only when a currency is asked for. */
@@ -122,10 +125,10 @@ export function draftDocuments(
       creditMinor,
       amountMinor: line.amountMinor - creditMinor,
       renewal:
-        kind === 'invoice' && facts.renewalMinor !== undefined
+        kind === 'invoice' && facts.renewal
           ? {
-              amountMinor: facts.renewalMinor,
-              period: { interval: line.period.interval, unit: line.period.unit },
+              ...facts.renewal,
+              after: { interval: line.period.interval, unit: line.period.unit },
             }
           : undefined,
     });
@@ -176,10 +179,7 @@ export function formatDocumentNumber(
   return `${merchantId.toUpperCase()}${series}-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-/** When an invoiced subscription line first renews: one period after the invoice's date. */
-export function firstRenewalAt(
-  doc: Pick<InvoiceDocument, 'issuedAt'>,
-  period: Pick<Period, 'interval' | 'unit'>,
-): Date {
-  return periodEnd(new Date(doc.issuedAt), period, 1);
+/** When an invoiced subscription line first renews: one bought period after the invoice's date. */
+export function firstRenewalAt(doc: Pick<InvoiceDocument, 'issuedAt'>, after: PeriodSpan): Date {
+  return periodEnd(new Date(doc.issuedAt), after, 1);
 }

@@ -130,7 +130,7 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
     }
     if (line.renewal) {
       const renews = t('renews', {
-        date: date.format(firstRenewalAt(doc, line.renewal.period)),
+        date: date.format(firstRenewalAt(doc, line.renewal.after)),
         amount: money(line.renewal.amountMinor),
         period: periodText(locale, line.renewal.period),
       });

@@ -22,8 +22,8 @@ import {
 import { invoices, mailOutbox } from './tables';
 
 /**
- * Seller, title and renewal price (in `currency`, the way a paid order's subscription takes it)
- * of each plan, from the catalog as it is now (the document freezes them).
+ * Seller, title and renewal (its next-charge plan's price in `currency` and period, the way a
+ * paid order's subscription takes its price) of each plan, from the catalog as it is now (the document freezes them).
  */
 export function planFactsFrom(catalog: Catalog): PlanFactsOf {
   const snapshot = catalog.snapshot();
@@ -32,10 +32,17 @@ export function planFactsFrom(catalog: Catalog): PlanFactsOf {
     const merchantId = plan?.merchantId ?? 'aegis';
     const merchant = snapshot.merchants.get(merchantId) ?? snapshot.merchants.get('aegis');
     const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
+    const renewalMinor = currency ? renewal?.prices.get(currency)?.[0] : undefined;
     return {
       title: plan?.displayTitle ?? identifier,
       seller: { id: merchantId, name: merchant?.name ?? merchantId },
-      renewalMinor: currency ? renewal?.prices.get(currency)?.[0] : undefined,
+      renewal:
+        renewal && renewalMinor !== undefined
+          ? {
+              amountMinor: renewalMinor,
+              period: { interval: renewal.period.interval, unit: renewal.period.unit },
+            }
+          : undefined,
     };
   };
 }

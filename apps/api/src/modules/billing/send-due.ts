@@ -90,7 +90,7 @@ export async function composeMail(
               amountMinor: renewal.amountMinor,
               currency: document.currency,
               period: renewal.period,
-              renewsAt: firstRenewalAt(document, renewal.period).toISOString(),
+              renewsAt: firstRenewalAt(document, renewal.after).toISOString(),
             },
           ]
         : [],
