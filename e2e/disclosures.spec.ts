@@ -1,0 +1,63 @@
+/**
+ * What the law asks a subscription checkout to say (issue 27): the renewal terms of every product
+ * beside the Pay button, the money-back guarantee and the legal documents a shopper agrees to,
+ * and, after paying, what was bought, when it renews, and where to manage it.
+ */
+import { expect, test } from '@playwright/test';
+import { open } from './account';
+import { confirmEmailForCard } from './card';
+
+/** The date one year from today, as the checkout writes it in English. */
+function inOneYear(): string {
+  const now = new Date();
+  const date = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate()));
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+test('beside the Pay button: each product’s renewal date, price and period, how to cancel, and the guarantee', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn&product_xs=1');
+  await page.locator('[data-plan="vpn-basic-1y"]').click();
+  await confirmEmailForCard(page, `terms-${Date.now()}@gmail.com`);
+  await expect(page.locator('[data-element="summary-line-cross_sell"]')).toContainText(
+    'Aegis Pass',
+  );
+  const terms = page.locator('[data-element="renewal-terms"]');
+  const date = inOneYear();
+  // The VPN renews at its renewal plan's $99.99, the Pass cross-sell at its own $35.89.
+  await expect(terms.locator('li')).toHaveText([
+    `Aegis VPN: renews automatically on ${date} at $99.99 (billing period: 1 year) until you cancel.`,
+    `Aegis Pass: renews automatically on ${date} at $35.89 (billing period: 1 year) until you cancel.`,
+  ]);
+  const cancel = terms.getByRole('link', { name: 'your account' });
+  await expect(cancel).toHaveAttribute('href', '/dashboard/');
+  await expect(page.locator('[data-element="money-back"]')).toHaveText(
+    '30-day money-back guarantee',
+  );
+  // Both sit in the payment section, right after the button.
+  const section = page.locator('[data-section="payment-methods"]');
+  await expect(
+    section.locator('[data-element="pay-button"] ~ [data-element="renewal-terms"]'),
+  ).toHaveCount(1);
+
+  // Removing the cross-sell removes its terms.
+  await page
+    .locator('[data-element="cross-sell-pass-individual-1y-xs"]')
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(terms.locator('li')).toHaveCount(1);
+});
+
+test('the footer’s Terms of Service and Subscription Terms are links to those documents', async ({
+  page,
+}) => {
+  await open(page, '/de/payment/?product_group=vpn');
+  const disclaimer = page.locator('footer [data-element="payment-disclaimer"]');
+  await expect(disclaimer.getByRole('link')).toHaveCount(2);
+  const [terms, subscription] = await disclaimer.getByRole('link').all();
+  await expect(terms!).toHaveAttribute('href', '/de/legal/terms-of-service/');
+  await expect(subscription!).toHaveAttribute('href', '/de/legal/terms-of-service/subscription/');
+  await subscription!.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abonnementbedingungen');
+});
