@@ -5,7 +5,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { open } from './account';
-import { confirmEmailForCard } from './card';
+import { confirmEmailForCard, payWithCard } from './card';
+
+/** This spec's own card: the gateway tokenizes one number at most 20 times an hour. */
+const CARD = '4929 1234 5678 9270';
 
 /** The date one year from today, as the checkout writes it in English. */
 function inOneYear(): string {
@@ -60,4 +63,46 @@ test('the footer’s Terms of Service and Subscription Terms are links to those 
   await expect(subscription!).toHaveAttribute('href', '/de/legal/terms-of-service/subscription/');
   await subscription!.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Abonnementbedingungen');
+});
+
+test('the success page names the plan, period and renewal, links to the account and the download, and asks its buyer to log in no more', async ({
+  page,
+}) => {
+  await open(page, '/payment/?product_group=vpn');
+  await page.locator('[data-plan="vpn-basic-1y"]').click();
+  await confirmEmailForCard(page, `success-${Date.now()}@gmail.com`);
+  await payWithCard(page, CARD);
+  await page.waitForURL(/\/success\/\?order_id=/);
+  const details = page.locator('[data-element="order-details"]');
+  await expect(details.locator('[data-element="order-plan"]')).toHaveText(
+    'Aegis VPN Basic · 1 year',
+  );
+  await expect(details.locator('[data-element="order-renewal"]')).toHaveText(
+    `Renews automatically on ${inOneYear()} at $99.99. You can cancel any time.`,
+  );
+  await expect(details.getByRole('link', { name: 'Manage subscription' })).toHaveAttribute(
+    'href',
+    '/dashboard/',
+  );
+  await expect(details.getByRole('link', { name: 'Download Aegis VPN' })).toHaveAttribute(
+    'href',
+    'https://downloads.example.com/vpn/',
+  );
+  await expect(page.getByText('Already a user?')).toBeHidden();
+  const success = page.url();
+
+  // In another language, the account link is that language's.
+  await page.goto(success.replace('/success/', '/de/success/'));
+  await expect(details.getByRole('link', { name: 'Abonnement verwalten' })).toHaveAttribute(
+    'href',
+    '/de/dashboard/',
+  );
+
+  // Someone else holding the order's address learns no more than before.
+  const stranger = await page.context().browser()!.newPage();
+  await stranger.goto(success);
+  await expect(stranger.locator('[data-element="order-plan"]')).toHaveCount(0);
+  await expect(stranger.locator('[data-element="order-renewal"]')).toHaveCount(0);
+  await expect(stranger.getByText('Already a user?')).toBeVisible();
+  await stranger.close();
 });
