@@ -106,3 +106,19 @@ test('the success page names the plan, period and renewal, links to the account 
   await expect(stranger.getByText('Already a user?')).toBeVisible();
   await stranger.close();
 });
+
+test('a saving is measured against the renewal price, and says so', async ({ page }) => {
+  await open(page, '/payment/?product_group=vpn&product_xs=1');
+  // Basic · 1 year renews at $99.99 a year; 2 years renew yearly, twice that.
+  await expect(
+    page.locator('[data-plan="vpn-basic-1y"] [data-element="reference-price"]'),
+  ).toHaveText('$99.99 at renewal prices');
+  await expect(
+    page.locator('[data-plan="vpn-basic-2y"] [data-element="reference-price"]'),
+  ).toHaveText('$199.98 at renewal prices');
+  await expect(
+    page.locator(
+      '[data-element="cross-sell-pass-individual-1y-xs"] [data-element="reference-price"]',
+    ),
+  ).toHaveText('$35.89 at renewal prices');
+});
