@@ -47,6 +47,10 @@ test('upgrades a monthly plan to the yearly one, paying the price less the credi
   await expect(page.locator('[data-element^="coupon-"]')).toHaveCount(0);
   const credit = page.locator('[data-element="summary-upgrade-credit"]');
   await expect(credit).toContainText('Credit for unused time');
+  // The new plan's renewal terms beside the Pay button, as on a first purchase (issue 27.3).
+  await expect(page.locator('[data-element="renewal-terms"] li')).toHaveText([
+    /^Aegis VPN: renews automatically on .+ at \$99\.99 \(billing period: 1 year\)/,
+  ]);
   await payWithCard(page, CARD);
 
   await page.waitForURL(/\/success\/\?order_id=/);

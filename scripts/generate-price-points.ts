@@ -28,19 +28,31 @@ const plans = readdirSync(new URL('plans/', dir)).flatMap((file) =>
 const services = read<{ identifier: string; priceUsd?: number }[]>('services.json');
 const coupons = read<{ code: string; percentOff: number; plans: string[] }[]>('coupons.json');
 
-function planPrice(plan: PlanSeed, currency: Currency): [number, number] {
-  const market = markets[currency];
-  if ('totalUsd' in plan.price) {
-    const total = localizeUsd(plan.price.totalUsd, currency, market);
-    return [total, total];
-  }
+const byId = new Map(plans.map((plan) => [plan.identifier, plan]));
+
+function monthsOf(plan: PlanSeed): number {
   const period = periods.get(plan.period);
   if (!period) throw new Error(`${plan.identifier}: unknown period ${plan.period}`);
-  const months = Math.max(1, monthsIn(period));
-  return [
-    localizeUsd(plan.price.monthlyUsd, currency, market) * months,
-    localizeUsd(plan.price.regularMonthlyUsd, currency, market) * months,
-  ];
+  return Math.max(1, monthsIn(period));
+}
+
+/** The plan's own total in `currency`. */
+function ownTotal(plan: PlanSeed, currency: Currency): number {
+  const market = markets[currency];
+  if ('totalUsd' in plan.price) return localizeUsd(plan.price.totalUsd, currency, market);
+  return localizeUsd(plan.price.monthlyUsd, currency, market) * monthsOf(plan);
+}
+
+/**
+ * [price, price before discount]. The reference price is what renewing charges over the plan's
+ * span (its renewal plan's total, twice for a 2-year plan renewing yearly): a price shoppers
+ * really pay, so the renewal never exceeds it (issue 27.11).
+ */
+function planPrice(plan: PlanSeed, currency: Currency): [number, number] {
+  const renewal = plan.nextCharge === 'self' ? plan : byId.get(plan.nextCharge);
+  if (!renewal) throw new Error(`${plan.identifier}: unknown next charge ${plan.nextCharge}`);
+  const renewing = Math.round((ownTotal(renewal, currency) * monthsOf(plan)) / monthsOf(renewal));
+  return [ownTotal(plan, currency), renewing];
 }
 
 const byCurrency = <T>(value: (currency: Currency) => T) =>

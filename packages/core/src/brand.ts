@@ -34,6 +34,8 @@ export const brandSchema = z.strictObject({
     pass: z.string().regex(/^[a-z][a-z0-9+.-]*$/),
     locker: z.string().regex(/^[a-z][a-z0-9+.-]*$/),
   }),
+  /** Where each app is downloaded, for a buyer who does not have it yet (the success page). */
+  downloadUrls: z.strictObject({ vpn: link, pass: link, locker: link }),
 });
 
 export type Brand = z.infer<typeof brandSchema>;

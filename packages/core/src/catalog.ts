@@ -53,8 +53,12 @@ export const serviceSeedSchema = z.strictObject({
   priceUsd: z.number().positive().optional(),
 });
 
+/**
+ * A plan's own price. What a discount is measured against is not set here: it is what renewing
+ * charges over the plan's span (scripts/generate-price-points.ts), a price shoppers really pay.
+ */
 const planPriceSpec = z.union([
-  z.strictObject({ monthlyUsd: z.number().positive(), regularMonthlyUsd: z.number().positive() }),
+  z.strictObject({ monthlyUsd: z.number().positive() }),
   z.strictObject({ totalUsd: z.number().positive() }),
 ]);
 

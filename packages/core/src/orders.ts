@@ -1,6 +1,7 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
 import { z } from 'zod';
 import { text } from './text';
+import { PERIOD_UNITS } from './catalog';
 import { cardTokenSchema } from './card-fields';
 import { isPaymentReturnPath } from './payment-return';
 export const ORDER_STATUSES = [
@@ -117,5 +118,20 @@ export const orderViewSchema = z.object({
   taxMinor: z.number().int().nullable(),
   /** Whether the order upgraded a subscription (the success page's title); its owner's only. */
   upgrade: z.boolean().nullable(),
+  /**
+   * What the order subscribed to, each line's plan and when and at what it first renews (the
+   * success page's summary); its owner's only, null for anyone else.
+   */
+  subscriptions: z
+    .array(
+      z.object({
+        productGroup: text().nullable(),
+        tier: text(),
+        period: z.object({ interval: z.number().int(), unit: z.enum(PERIOD_UNITS) }),
+        renewsAt: text(),
+        renewalMinor: z.number().int(),
+      }),
+    )
+    .nullable(),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client';
 import { announceMove } from '../orders/move-listeners';
 import { orders } from '../orders/tables';
 import { createSession, TOKEN_COOKIE } from '../users/sessions';
+import { printedTexts } from './invoice-pdf';
 import { issueDocuments, planFactsFrom } from './issue';
 import { sendDueMail } from './send-due';
 import { sweepBilling } from './sweep';
@@ -111,6 +112,41 @@ describe('receipts, invoices and credit notes', () => {
     expect(sum((d) => d.document.totalMinor)).toBe(order?.totalMinor);
     expect(sum((d) => d.document.taxMinor)).toBe(order?.taxMinor);
     expect(docs.every((d) => d.document.taxInclusive === false)).toBe(true);
+  });
+
+  it('states each product’s renewal date, price and period, and how to cancel, in the receipt and on the invoice', async () => {
+    const orderId = await buy({
+      email: 'renewal-terms@gmail.com',
+      crossSellPlan: 'pass-individual-1y-xs',
+      currency: 'USD',
+      country: 'US',
+      region: 'US-NY',
+    });
+    const page = await receiptIn('renewal-terms@gmail.com');
+    const docs = await documentsOf(orderId);
+    const issued = new Date(docs[0]!.document.issuedAt);
+    const renews = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(issued.getUTCFullYear() + 1, issued.getUTCMonth(), issued.getUTCDate())),
+    );
+    // The VPN renews at its renewal plan's price ($99.99), Pass at its own ($35.89).
+    const period = '(billing period: 1 year)';
+    expect(page).toContain(
+      `Basic · 1 year: renews automatically on ${renews} at $99.99 ${period}.`,
+    );
+    expect(page).toContain(`renews automatically on ${renews} at $35.89 ${period}.`);
+    const cancel = 'Cancel any time in your account; after that, nothing more is charged.';
+    expect(page).toContain(cancel);
+    const vpn = docs.find((d) => d.document.seller.id === 'aegis_vpn')!.document;
+    expect(vpn.lines[0]?.renewal).toEqual({
+      amountMinor: 9999,
+      period: { interval: 1, unit: 'Year' },
+      after: { interval: 1, unit: 'Year' },
+    });
+    const printed = printedTexts(vpn);
+    expect(printed).toContain(
+      `Renews automatically on ${renews} at $99.99 ${period} until you cancel.`,
+    );
+    expect(printed).toContain(cancel);
   });
 
   it('numbers each merchant’s invoices one after another, and issues an order’s invoice once', async () => {

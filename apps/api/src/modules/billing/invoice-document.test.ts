@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CartView } from '@checkout/core';
-import { draftDocuments, formatDocumentNumber, splitProportionally } from './invoice-document';
+import {
+  draftDocuments,
+  firstRenewalAt,
+  formatDocumentNumber,
+  splitProportionally,
+} from './invoice-document';
 
 describe('splitting an order’s tax over its sellers', () => {
   it.each([
@@ -72,5 +77,41 @@ describe('an upgrade order’s invoice', () => {
       expect.objectContaining({ discountMinor: 9600, creditMinor: 1250, amountMinor: 4738 }),
     ]);
     expect(doc).toMatchObject({ subtotalMinor: 4738, taxMinor: 756, totalMinor: 4738 });
+  });
+});
+
+describe('an invoice line’s renewal', () => {
+  it('renews after the period bought, then at the renewal plan’s price and period; a credit note has none', () => {
+    const line = {
+      kind: 'main' as const,
+      plan: 'vpn-basic-2y',
+      tier: 'Basic',
+      period: { identifier: '2y', interval: 2, unit: 'Year' as const },
+      amountMinor: 8376,
+      beforeDiscountMinor: 8376,
+    };
+    const snapshot = {
+      lines: [line],
+      tax: { inclusive: true, lines: [] },
+      region: null,
+      postalCode: null,
+    } as unknown as CartView;
+    const order = { id: 'o', email: 'a@example.com', currency: 'USD' as const, country: 'US' };
+    const facts = () => ({
+      title: 'Basic · 2 years',
+      seller: { id: 'aegis_vpn', name: 'Aegis VPN' },
+      renewal: { amountMinor: 9999, period: { interval: 1, unit: 'Year' as const } },
+    });
+    const [invoice] = draftDocuments({ ...order, snapshot }, 'invoice', facts, 'en');
+    expect(invoice!.lines[0]!.renewal).toEqual({
+      amountMinor: 9999,
+      period: { interval: 1, unit: 'Year' },
+      after: { interval: 2, unit: 'Year' },
+    });
+    expect(
+      firstRenewalAt({ issuedAt: '2026-02-28T10:00:00Z' }, { interval: 2, unit: 'Year' }),
+    ).toEqual(new Date('2028-02-28T10:00:00Z'));
+    const [note] = draftDocuments({ ...order, snapshot }, 'credit_note', facts, 'en');
+    expect(note!.lines[0]!.renewal).toBeUndefined();
   });
 });

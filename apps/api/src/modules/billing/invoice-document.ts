@@ -3,7 +3,7 @@
  * selling merchant (a VPN with a Pass cross-sell is sold by two companies), its lines, discount,
  * tax lines and totals in the order's currency, in integer minor units.
  */
-import type { CartView, Currency, TaxName } from '@checkout/core';
+import { periodEnd, type CartView, type Currency, type Period, type TaxName } from '@checkout/core';
 import type { DocumentKind } from './document-kinds';
 
 export interface Seller {
@@ -20,7 +20,15 @@ export interface InvoiceLine {
   /** An upgrade's credit for the unused time of the subscription it replaces. */
   creditMinor: number;
   amountMinor: number;
+  /**
+   * An invoice's subscription line: what it renews at and for which period, until it is
+   * cancelled; the first renewal falls one bought period (`after`) past the invoice's date, as
+   * the subscription's does.
+   */
+  renewal?: { amountMinor: number; period: PeriodSpan; after: PeriodSpan } | undefined;
 }
+
+type PeriodSpan = Pick<Period, 'interval' | 'unit'>;
 
 export interface InvoiceTaxLine {
   name: TaxName;
@@ -63,7 +71,12 @@ export interface OrderForDocuments {
 export interface PlanFacts {
   title: string;
   seller: Seller;
+  /** Its subscription's renewal: price (in the currency asked for) and period, when it has one. */
+  renewal?: { amountMinor: number; period: PeriodSpan } | undefined;
 }
+
+/** A plan's facts; the renewal price only when a currency is asked for. */
+export type PlanFactsOf = (plan: string, currency?: Currency) => PlanFacts;
 
 /**
  * Splits `total` over `weights` in proportion, in whole units, so the parts add up to `total`
@@ -94,13 +107,13 @@ export function splitProportionally(total: number, weights: readonly number[]): 
 export function draftDocuments(
   order: OrderForDocuments,
   kind: DocumentKind,
-  planFacts: (plan: string) => PlanFacts,
+  planFacts: PlanFactsOf,
   locale: string,
 ): DocumentDraft[] {
   const view = order.snapshot;
   const bySeller = new Map<string, { seller: Seller; lines: InvoiceLine[] }>();
   for (const line of view.lines) {
-    const facts = planFacts(line.plan);
+    const facts = planFacts(line.plan, order.currency);
     const group = bySeller.get(facts.seller.id) ?? { seller: facts.seller, lines: [] };
     // An upgrade's one line is charged less the credit for the replaced subscription's unused time.
     const creditMinor = line.kind === 'main' ? (view.upgrade?.creditMinor ?? 0) : 0;
@@ -111,6 +124,13 @@ export function draftDocuments(
       discountMinor: line.beforeDiscountMinor - line.amountMinor,
       creditMinor,
       amountMinor: line.amountMinor - creditMinor,
+      renewal:
+        kind === 'invoice' && facts.renewal
+          ? {
+              ...facts.renewal,
+              after: { interval: line.period.interval, unit: line.period.unit },
+            }
+          : undefined,
     });
     bySeller.set(facts.seller.id, group);
   }
@@ -157,4 +177,9 @@ export function formatDocumentNumber(
 ): string {
   const series = kind === 'credit_note' ? '-CN' : '';
   return `${merchantId.toUpperCase()}${series}-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+/** When an invoiced subscription line first renews: one bought period after the invoice's date. */
+export function firstRenewalAt(doc: Pick<InvoiceDocument, 'issuedAt'>, after: PeriodSpan): Date {
+  return periodEnd(new Date(doc.issuedAt), after, 1);
 }

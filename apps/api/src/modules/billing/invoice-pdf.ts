@@ -5,8 +5,8 @@
  */
 import PDFDocument from 'pdfkit';
 import { DEFAULT_LOCALE, formatPrice, languageOf } from '@checkout/core';
-import type { InvoiceDocument } from './invoice-document';
-import { taxLabel, translator } from './messages';
+import { firstRenewalAt, type InvoiceDocument } from './invoice-document';
+import { periodText, taxLabel, translator } from './messages';
 import { allFonts, fontRuns, visualRuns } from './pdf-fonts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
@@ -128,6 +128,15 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
       row(t('upgradeCredit'), money(-line.creditMinor), y);
       y += 18;
     }
+    if (line.renewal) {
+      const renews = t('renews', {
+        date: date.format(firstRenewalAt(doc, line.renewal.after)),
+        amount: money(line.renewal.amountMinor),
+        period: periodText(locale, line.renewal.period),
+      });
+      ops.push({ text: renews, x: left, y, width: CONTENT, align: 'start', size: 9, muted: true });
+      y += 18;
+    }
   }
   rules.push({ y: y + 2 });
   y += 12;
@@ -141,6 +150,9 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
   }
   rules.push({ y: (y += 20) });
   row(t('total'), money(doc.totalMinor), (y += 10), 14);
+  if (doc.lines.some((line) => line.renewal)) {
+    ops.push({ text: t('cancel'), x: left, y: y + 36, width: CONTENT, align: 'start', size: 9 });
+  }
   return { ops, rules };
 }
 
@@ -168,14 +180,21 @@ function drawText(pdf: PDFKit.PDFDocument, op: TextOp, rtl: boolean): void {
   });
 }
 
+/** The layout in the document's language, or in English when the fonts cannot print it. */
+function printedLayout(doc: InvoiceDocument): { locale: string; content: Layout } {
+  const content = layout(doc, doc.locale);
+  if (printable(content)) return { locale: doc.locale, content };
+  return { locale: DEFAULT_LOCALE, content: layout(doc, DEFAULT_LOCALE) };
+}
+
+/** Every text the PDF prints, in logical order: what a reader of the document sees. */
+export function printedTexts(doc: InvoiceDocument): string[] {
+  return printedLayout(doc).content.ops.map((op) => op.text);
+}
+
 /** The document as PDF bytes. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
-  let locale = doc.locale;
-  let content = layout(doc, locale);
-  if (!printable(content)) {
-    locale = DEFAULT_LOCALE;
-    content = layout(doc, locale);
-  }
+  const { locale, content } = printedLayout(doc);
   const rtl = languageOf(locale).rtl;
   const pdf = new PDFDocument({
     size: 'A4',

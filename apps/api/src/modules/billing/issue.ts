@@ -16,21 +16,33 @@ import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
   formatDocumentNumber,
-  type PlanFacts,
+  type PlanFactsOf,
   type InvoiceDocument,
 } from './invoice-document';
 import { invoices, mailOutbox } from './tables';
 
-/** Seller and title of each plan, from the catalog as it is now (the document freezes them). */
-export function planFactsFrom(catalog: Catalog): (plan: string) => PlanFacts {
+/**
+ * Seller, title and renewal (its next-charge plan's price in `currency` and period, the way a
+ * paid order's subscription takes its price) of each plan, from the catalog as it is now (the document freezes them).
+ */
+export function planFactsFrom(catalog: Catalog): PlanFactsOf {
   const snapshot = catalog.snapshot();
-  return (identifier) => {
+  return (identifier, currency) => {
     const plan = snapshot.plans.get(identifier);
     const merchantId = plan?.merchantId ?? 'aegis';
     const merchant = snapshot.merchants.get(merchantId) ?? snapshot.merchants.get('aegis');
+    const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
+    const renewalMinor = currency ? renewal?.prices.get(currency)?.[0] : undefined;
     return {
       title: plan?.displayTitle ?? identifier,
       seller: { id: merchantId, name: merchant?.name ?? merchantId },
+      renewal:
+        renewal && renewalMinor !== undefined
+          ? {
+              amountMinor: renewalMinor,
+              period: { interval: renewal.period.interval, unit: renewal.period.unit },
+            }
+          : undefined,
     };
   };
 }
@@ -76,7 +88,7 @@ async function nextNumber(tx: Database, merchantId: string, kind: DocumentKind, 
  */
 export async function issueDocuments(
   db: Database,
-  planFacts: (plan: string) => PlanFacts,
+  planFacts: PlanFactsOf,
   orderId: string,
   kind: DocumentKind,
   now = new Date(),

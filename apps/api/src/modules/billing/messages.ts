@@ -5,7 +5,13 @@
  * (messages.test.ts checks it). English fills in for a language the api does not know.
  */
 import { readFileSync } from 'node:fs';
-import { DEFAULT_LOCALE, findLanguage, type TaxName } from '@checkout/core';
+import {
+  DEFAULT_LOCALE,
+  findLanguage,
+  languageOf,
+  type Period,
+  type TaxName,
+} from '@checkout/core';
 import en from './messages/en.json' with { type: 'json' };
 
 export type BillingMessages = typeof en;
@@ -33,4 +39,13 @@ export function translator<S extends Section>(locale: string, section: S) {
 
 export function taxLabel(locale: string, name: TaxName): string {
   return billingMessages(locale).tax[name];
+}
+
+/** A billing period in words ("1 year", "2 Monate", "سنة"), by Intl's unit names. */
+export function periodText(locale: string, { interval, unit }: Pick<Period, 'interval' | 'unit'>) {
+  return new Intl.NumberFormat(languageOf(locale).localeCode, {
+    style: 'unit',
+    unit: unit.toLowerCase(),
+    unitDisplay: 'long',
+  }).format(interval);
 }

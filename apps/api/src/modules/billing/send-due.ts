@@ -14,6 +14,7 @@ import type { Mailer, MailMessage } from '../identity/mailer';
 import { orders } from '../orders/tables';
 import { creditNoteMail, receiptMail } from './emails/billing-mails';
 import { renderInvoicePdf } from './invoice-pdf';
+import { firstRenewalAt } from './invoice-document';
 import { invoices, mailOutbox } from './tables';
 
 export interface OutboxDeps {
@@ -95,7 +96,24 @@ export async function composeMail(
     sellers: documents.map((d) => d.document.seller.name),
     accountUrl: new URL(localizedPath(locale, '/dashboard/'), publicOrigin).toString(),
   };
-  const mail = await (kind === 'receipt' ? receiptMail(input) : creditNoteMail(input));
+  const renewals = documents.flatMap(({ document }) =>
+    document.lines.flatMap(({ title, renewal }) =>
+      renewal
+        ? [
+            {
+              item: title,
+              amountMinor: renewal.amountMinor,
+              currency: document.currency,
+              period: renewal.period,
+              renewsAt: firstRenewalAt(document, renewal.after).toISOString(),
+            },
+          ]
+        : [],
+    ),
+  );
+  const mail = await (kind === 'receipt'
+    ? receiptMail({ ...input, renewals })
+    : creditNoteMail(input));
   const attachments = await Promise.all(
     documents.map(async (d) => ({
       filename: `${d.numberText}.pdf`,

@@ -66,4 +66,34 @@ describe('GET /api/orders/:id/', () => {
     const seen = await stranger.inject({ method: 'GET', url: `/api/orders/${upgrade.id}/` });
     expect(seen.json<OrderView>()).toMatchObject({ status: 'paid', upgrade: null, email: null });
   });
+
+  it('tells its owner each plan bought and when and at what it renews; a stranger learns nothing of it', async () => {
+    const browser = testBrowser(() => t.app);
+    const order = await buy(browser, {
+      currency: 'USD',
+      country: 'US',
+      region: 'US-NY',
+      email: 'order.view.renewal@gmail.com',
+      mainPlan: 'vpn-basic-1y',
+      crossSellPlan: 'pass-individual-1y-xs',
+    });
+    const inAYear = new Date();
+    inAYear.setUTCFullYear(inAYear.getUTCFullYear() + 1);
+    const day = inAYear.toISOString().slice(0, 10);
+    const year = { interval: 1, unit: 'Year' };
+    expect(order.subscriptions).toEqual([
+      expect.objectContaining({
+        productGroup: 'vpn',
+        tier: 'Basic',
+        period: year,
+        renewalMinor: 9999,
+      }),
+      expect.objectContaining({ productGroup: 'pass', period: year, renewalMinor: 3589 }),
+    ]);
+    expect(order.subscriptions!.map((s) => s.renewsAt.slice(0, 10))).toEqual([day, day]);
+
+    const stranger = testBrowser(() => t.app);
+    const seen = await stranger.inject({ method: 'GET', url: `/api/orders/${order.id}/` });
+    expect(seen.json<OrderView>()).toMatchObject({ status: 'paid', subscriptions: null });
+  });
 });

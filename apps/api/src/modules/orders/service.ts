@@ -1,9 +1,11 @@
 /** Reading an order: its status for anyone holding its id, the rest for its cart's owner. */
 import { AppError, ERROR_CODES, isRecordId, type CartView, type OrderView } from '@checkout/core';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CartCaller } from '../carts/binding';
 import { ownsCart } from '../carts/service';
+import { subscriptions } from './tables';
 import { orderById } from './transitions';
 
 /**
@@ -30,7 +32,39 @@ export async function getOrder(
     totalMinor: owner ? order.totalMinor : null,
     taxMinor: owner ? order.taxMinor : null,
     upgrade: owner ? order.snapshot.upgrade != null : null,
+    subscriptions: owner ? await subscribed(db, catalog, order.id, order.snapshot) : null,
   };
+}
+
+/** The order's lines that started a subscription, in the cart's order, with its first renewal. */
+async function subscribed(
+  db: Database,
+  catalog: Catalog,
+  orderId: string,
+  cart: CartView,
+): Promise<NonNullable<OrderView['subscriptions']>> {
+  const rows = await db
+    .select({
+      plan: subscriptions.plan,
+      nextChargeAt: subscriptions.nextChargeAt,
+      nextChargeMinor: subscriptions.nextChargeMinor,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.orderId, orderId));
+  const plans = catalog.snapshot().plans;
+  return cart.lines.flatMap((line) => {
+    const row = rows.find((r) => r.plan === line.plan);
+    if (!row) return [];
+    return [
+      {
+        productGroup: plans.get(line.plan)?.productId ?? null,
+        tier: line.tier,
+        period: { interval: line.period.interval, unit: line.period.unit },
+        renewsAt: row.nextChargeAt.toISOString(),
+        renewalMinor: row.nextChargeMinor,
+      },
+    ];
+  });
 }
 
 function mainProduct(catalog: Catalog, cart: CartView): string | null {

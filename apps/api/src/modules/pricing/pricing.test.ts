@@ -144,10 +144,11 @@ describe('getPackagePlans', () => {
       atomic: '3.49',
       totalInMinorUnits: 8376,
       currency: { code: 'USD' },
+      // Against what renewing charges for two years: the $99.99 yearly renewal, twice.
       discount: {
-        totalBeforeDiscount: '311.76',
-        atomicBeforeDiscount: '12.99',
-        percentageDiscount: 73,
+        totalBeforeDiscount: '199.98',
+        atomicBeforeDiscount: '8.33',
+        percentageDiscount: 58,
       },
     });
     expect(twoYear?.extraPeriod).toEqual({ identifier: '3m', interval: 3, unit: 'Month' });

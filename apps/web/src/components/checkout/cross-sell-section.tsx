@@ -2,6 +2,7 @@
 /** The cross-sell offer for the main product: add or remove it, and the summary follows. */
 import { useTranslations } from 'next-intl';
 import { beforeDiscountText, totalText } from '../plans/format';
+import { ReferencePrice } from '../plans/reference-price';
 import { useCheckout } from './checkout-provider';
 import styles from './cross-sell-section.module.css';
 
@@ -22,6 +23,7 @@ export function CrossSellSection({
     <ul className={styles.offers}>
       {crossSellPlans.map((plan) => {
         const added = crossSell === plan.identifier;
+        const before = beforeDiscountText(plan.price, locale);
         const name =
           plan.type === 'family' ? `${productName} · ${tPlans('subgroup.family')}` : productName;
         return (
@@ -35,7 +37,12 @@ export function CrossSellSection({
                 {t(benefitCopy ? 'offerBenefit' : 'offer', { product: name })}
               </p>
               <p className={styles.price}>
-                {plan.price.discount ? <s>{beforeDiscountText(plan.price, locale)}</s> : null}{' '}
+                {before ? (
+                  <>
+                    <ReferencePrice price={before} />
+                    {' · '}
+                  </>
+                ) : null}
                 {t('price', { price: totalText(plan.price, locale) })}
               </p>
               {added ? (

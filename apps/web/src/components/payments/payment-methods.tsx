@@ -3,7 +3,7 @@
  * Payment methods for the cart, grouped by kind, and the pay button. Why a payment failed is
  * said next to the button and focused there (payment-alert.tsx).
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { formatPrice, type ExpiryLayout, PROVIDER_LABELS } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
@@ -31,6 +31,8 @@ interface PaymentMethodsProps {
   tiles?: boolean;
   /** card-input-layout:split — separate expiry month and year fields. */
   expiryLayout?: ExpiryLayout;
+  /** What the shopper is agreeing to, said right after the Pay button (renewal terms, guarantee). */
+  terms?: ReactNode;
 }
 
 export function PaymentMethods({
@@ -40,6 +42,7 @@ export function PaymentMethods({
   cardInModal,
   tiles = false,
   expiryLayout = 'combined',
+  terms,
 }: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
@@ -172,6 +175,7 @@ export function PaymentMethods({
           </button>
         </>
       )}
+      {terms}
       <p className={styles.muted}>{t('secure')}</p>
       <PaymentDialogHost {...payment} />
     </div>

@@ -3,6 +3,7 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import type { PackageView, PlanBadges as Badges, ProductGroup } from '@checkout/core';
 import { Link } from '../../i18n/navigation';
 import { beforeDiscountText, perMonthText } from './format';
+import { ReferencePrice } from './reference-price';
 import { PlanFeatures } from './plan-features';
 import { PlanBadges } from './plan-badges';
 import styles from './plan-comparison.module.css';
@@ -31,7 +32,7 @@ export async function PlanComparison({ pkg, group, locale, badges }: PlanCompari
               <p className={styles.price}>
                 {t('plans.perMonth', { price: perMonthText(plan.price, locale) })}
               </p>
-              {before ? <s className={styles.before}>{before}</s> : null}
+              {before ? <ReferencePrice price={before} className={styles.before} /> : null}
               <div className={styles.features}>
                 <PlanFeatures services={plan.services} labels={serviceLabels} />
               </div>

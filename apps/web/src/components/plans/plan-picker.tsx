@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useMessages, useTranslations } from 'next-intl';
 import type { PlanBadges as Badges } from '@checkout/core';
 import type { PlanChoice } from './plan-choice';
+import { ReferencePrice } from './reference-price';
 import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
 import { PlanFeatures } from './plan-features';
@@ -150,10 +151,8 @@ export function PlanPicker({
                   <span className={styles.billing}>
                     {before ? (
                       <>
-                        <s aria-hidden="true">{before}</s>
-                        <span className="visually-hidden">
-                          {t('regularPrice', { price: before })}
-                        </span>{' '}
+                        <ReferencePrice price={before} />
+                        {' · '}
                       </>
                     ) : null}
                     {monthly

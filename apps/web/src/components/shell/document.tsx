@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
+import { localizedPath } from '@checkout/core';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { clientMessages, SHELL_NAMESPACES } from '../../i18n/messages';
 import { AppContextProvider } from '../../context/app-context';
@@ -11,6 +12,7 @@ import { PopoversProvider } from '../../context/popovers';
 import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
 import { getAppContext } from '../../server/app-context.server';
+import { resolveLink } from '../../server/links';
 import { getShellInfo } from '../../server/shell.server';
 import { analyticsSetup } from '../../server/analytics.server';
 import { AnalyticsRoot } from '../../analytics/analytics-root';
@@ -26,6 +28,9 @@ import '../../styles/globals.css';
 /** Pages whose footer carries the subscription disclaimer. */
 const DISCLAIMER_PATHS = new Set(['/payment/']);
 
+/** The Subscription Terms' page ([locale]/legal/terms-of-service/subscription). */
+const SUBSCRIPTION_TERMS_PATH = '/legal/terms-of-service/subscription/';
+
 export async function Document({ children }: { children: ReactNode }) {
   const [context, shell, messages, t] = await Promise.all([
     getAppContext(),
@@ -34,6 +39,8 @@ export async function Document({ children }: { children: ReactNode }) {
     getTranslations(),
   ]);
   const analytics = await analyticsSetup(context, shell.group);
+  // The disclaimer's links lead to the legal pages in the shopper's language.
+  const locale = context.language.urlCode;
   return (
     <html lang={context.language.localeCode} dir={context.language.rtl ? 'rtl' : 'ltr'}>
       <body>
@@ -64,7 +71,18 @@ export async function Document({ children }: { children: ReactNode }) {
                       group={shell.group}
                       country={context.geoData.countryCode}
                       disclaimer={
-                        DISCLAIMER_PATHS.has(shell.path) ? t('footer.paymentDisclaimer') : undefined
+                        DISCLAIMER_PATHS.has(shell.path)
+                          ? t.rich('footer.paymentDisclaimer', {
+                              terms: (chunks) => (
+                                <a href={resolveLink(shell.brand.termsUrl, locale)}>{chunks}</a>
+                              ),
+                              subscription: (chunks) => (
+                                <a href={localizedPath(locale, SUBSCRIPTION_TERMS_PATH)}>
+                                  {chunks}
+                                </a>
+                              ),
+                            })
+                          : undefined
                       }
                     />
                   </AuthProvider>

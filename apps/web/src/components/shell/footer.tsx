@@ -1,4 +1,5 @@
 /** Page footer: optional disclaimer, legal links per product, privacy button, language, ©. */
+import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, privacyButtonKind, type Brand, type ProductGroup } from '@checkout/core';
 import { resolveLink } from '../../server/links';
@@ -10,7 +11,7 @@ interface FooterProps {
   brand: Brand;
   group: ProductGroup | undefined;
   country: string;
-  disclaimer?: string | undefined;
+  disclaimer?: ReactNode;
 }
 
 export async function Footer({ brand, group, country, disclaimer }: FooterProps) {
@@ -21,7 +22,11 @@ export async function Footer({ brand, group, country, disclaimer }: FooterProps)
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        {disclaimer ? <p className={styles.disclaimer}>{disclaimer}</p> : null}
+        {disclaimer ? (
+          <p className={styles.disclaimer} data-element="payment-disclaimer">
+            {disclaimer}
+          </p>
+        ) : null}
         <div className={styles.row}>
           <nav aria-label={t('legalLinks')}>
             <ul className={styles.links}>

@@ -16,8 +16,19 @@ describe('the billing e-mails', () => {
       numbers: ['AEGIS_VPN-2026-000001'],
       sellers: ['Aegis VPN Ltd.'],
       accountUrl: 'https://checkout.example/ar/dashboard/',
+      renewals: [
+        {
+          item: 'Basic',
+          amountMinor: 9999,
+          currency: 'EUR',
+          period: { interval: 1, unit: 'Year' },
+          renewsAt: '2027-03-31T00:00:00Z',
+        },
+      ],
     });
     expect(mail.subject).toBe('إيصال الطلب 0F3C2A1B');
+    expect(mail.text).toContain('Basic: يتجدد تلقائيًا في');
+    expect(mail.text).toContain('(فترة الفوترة: سنة)');
     expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(mail.html).toContain('lang="ar"');
     expect(mail.text).toContain('AEGIS_VPN-2026-000001');

@@ -8,8 +8,8 @@
 import { render, toPlainText } from '@react-email/render';
 import { Text } from '@react-email/components';
 import type { ReactElement } from 'react';
-import { formatPrice, languageOf, type Currency } from '@checkout/core';
-import { translator } from '../messages';
+import { formatPrice, languageOf, type Currency, type Period } from '@checkout/core';
+import { periodText, translator } from '../messages';
 import { MailLayout } from './mail-layout';
 
 export interface RenderedMail {
@@ -48,14 +48,36 @@ export interface DocumentMailInput extends Money {
   accountUrl: string;
 }
 
-/** receipt: the payment taken and the invoice(s) attached. */
-export function receiptMail(input: DocumentMailInput): Promise<RenderedMail> {
+/** One subscription the receipt's order started: when, at what and how often it renews. */
+export interface RenewalTerms extends Money {
+  /** The plan's title as sold ("Basic · 1 year"). */
+  item: string;
+  period: Pick<Period, 'interval' | 'unit'>;
+  renewsAt: string;
+}
+
+/**
+ * receipt: the payment taken, the invoice(s) attached, and each subscription's renewal terms
+ * with how to cancel (the acknowledgement California's §17602 and EU rules ask for).
+ */
+export function receiptMail(
+  input: DocumentMailInput & { renewals: readonly RenewalTerms[] },
+): Promise<RenderedMail> {
   const t = translator(input.locale, 'mail');
+  const tDocument = translator(input.locale, 'document');
   const order = input.orderId.slice(0, 8).toUpperCase();
   const text = t('receiptText', {
     amount: money(input.locale, input),
     number: input.numbers.join(', '),
   });
+  const renewals = input.renewals.map((renewal) =>
+    t('renews', {
+      item: renewal.item,
+      date: longDate(input.locale, renewal.renewsAt),
+      amount: money(input.locale, renewal),
+      period: periodText(input.locale, renewal.period),
+    }),
+  );
   return rendered(
     t('receiptSubject', { order }),
     <MailLayout
@@ -66,6 +88,10 @@ export function receiptMail(input: DocumentMailInput): Promise<RenderedMail> {
       footer={input.sellers.join(' · ')}
     >
       <Text>{text}</Text>
+      {renewals.map((renewal) => (
+        <Text key={renewal}>{renewal}</Text>
+      ))}
+      {renewals.length > 0 ? <Text>{tDocument('cancel')}</Text> : null}
     </MailLayout>,
   );
 }

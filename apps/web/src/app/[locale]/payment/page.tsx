@@ -22,6 +22,7 @@ import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import { OneClickPayments } from '../../../components/payments/one-click';
 import { PaymentMethods } from '../../../components/payments/payment-methods';
+import { RenewalTerms } from '../../../components/payments/renewal-terms';
 import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
@@ -41,6 +42,7 @@ import { getBrand } from '../../../server/brand.server';
 import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { countryOptions } from '../../../server/countries.server';
+import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
@@ -111,9 +113,10 @@ function sectionOrder(variants: CheckoutVariants): Section[] {
 }
 
 export default async function PaymentPage() {
-  const [t, tSummary, context, url, experiments] = await Promise.all([
+  const [t, tSummary, tHome, context, url, experiments] = await Promise.all([
     getTranslations('payment'),
     getTranslations('summary'),
+    getTranslations('home'),
     getAppContext(),
     getRequestUrl(),
     getActiveExperiments(),
@@ -193,6 +196,19 @@ export default async function PaymentPage() {
         cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
         tiles={variants.paymentMethodTiles}
         expiryLayout={variants.expiryLayout}
+        terms={
+          <>
+            <RenewalTerms
+              locale={locale}
+              products={{ main: productName, cross_sell: crossSellName }}
+              accountUrl={resolveLink(brand.accountUrl, context.language.urlCode)}
+            />
+            {/* The products' money-back window (catalog refundWindowDays: 30, as on /). */}
+            <p className={styles.guarantee} data-element="money-back">
+              {tHome('guarantee')}
+            </p>
+          </>
+        }
       />
     ),
   };

@@ -16,8 +16,9 @@ import { RememberBuyer } from '../../../components/payments/remember-buyer';
 import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { env } from '../../../env.server';
-import { getRequestUrl } from '../../../server/app-context.server';
+import { getAppContext, getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
+import { resolveLink } from '../../../server/links';
 import { pageMetadata } from '../../../server/metadata.server';
 import { loadOrder, receiptQueued } from '../../../server/order.server';
 import styles from './success.module.css';
@@ -65,11 +66,14 @@ function continueTarget(params: URLSearchParams): string | null {
 }
 
 export default async function SuccessPage() {
-  const [t, tSuccess, locale, url] = await Promise.all([
+  const [t, tSuccess, tSummary, tPlans, locale, url, context] = await Promise.all([
     getTranslations('flow'),
     getTranslations('success'),
+    getTranslations('summary'),
+    getTranslations('plans'),
     getLocale(),
     getRequestUrl(),
+    getAppContext(),
   ]);
   const params = url.searchParams;
   const order = await requestedOrder();
@@ -90,6 +94,16 @@ export default async function SuccessPage() {
   // Said only once the receipt is really queued (the api queues it when the order is paid).
   const receipt = order.email !== null && (await receiptQueued(order.id));
   const tBilling = await getTranslations('billing');
+  // The api names the subscriptions to the cart's owner only: the buyer who just paid.
+  const bought = order.subscriptions;
+  const currency = isCurrency(order.currency) ? order.currency : null;
+  const renewalDate = new Intl.DateTimeFormat(context.language.localeCode, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  });
+  // They paid as the cart's owner: no "Already a user? Log in" for them (a logged-in buyer keeps
+  // the account menu).
+  const hideLogin = order.cartId !== null && !context.user;
   return (
     <StatusPanel
       // The order says whether it was an upgrade: `plan_upgraded=1` in an address proves nothing.
@@ -103,8 +117,30 @@ export default async function SuccessPage() {
         className={styles.details}
         data-element="order-details"
         data-purchase-funnel={readQueryParam(params, 'purchase_funnel') ?? undefined}
+        {...(hideLogin ? { 'data-hide-profile': '' } : {})}
       >
         <p>{tSuccess('orderNumber', { id: order.id.slice(0, 8).toUpperCase() })}</p>
+        {bought && currency
+          ? bought.map((subscription) => {
+              const group = subscription.productGroup as ProductGroup | null;
+              const product = group ? brand.products[group].name : brand.providerName;
+              const { interval, unit } = subscription.period;
+              return (
+                <div key={`${group}-${subscription.tier}`} className={styles.subscription}>
+                  <p data-element="order-plan">
+                    {tSummary('plan', { product, tier: subscription.tier })} ·{' '}
+                    {tPlans(`period.${unit}`, { count: interval })}
+                  </p>
+                  <p data-element="order-renewal">
+                    {tSuccess('renewal', {
+                      date: renewalDate.format(new Date(subscription.renewsAt)),
+                      price: formatPrice(subscription.renewalMinor, currency, locale),
+                    })}
+                  </p>
+                </div>
+              );
+            })
+          : null}
         {/* The total and e-mail are the cart owner's only: the api sends null to anyone else. */}
         {/* Revenue is what the order earned before tax; only its owner's browser reports it. */}
         {isCurrency(order.currency) && order.totalMinor !== null ? (
@@ -128,6 +164,15 @@ export default async function SuccessPage() {
         {receipt && order.email ? (
           <p data-element="receipt-sent">{tBilling('receiptOnItsWay', { email: order.email })}</p>
         ) : null}
+        {bought ? (
+          <a
+            className="button button-secondary"
+            href={resolveLink(brand.accountUrl, context.language.urlCode)}
+            data-element="manage-subscription"
+          >
+            {tSuccess('manage')}
+          </a>
+        ) : null}
         <h2 className={styles.heading}>{tSuccess('getStarted')}</h2>
         <ul className={styles.apps}>
           {appsFor(order.productGroup, readQueryParam(params, 'services')).map((app) => {
@@ -148,6 +193,15 @@ export default async function SuccessPage() {
                   data-element={`open-${app}`}
                 >
                   {tSuccess('openApp', { product })}
+                </a>
+                {/* For a buyer who does not have the app yet. */}
+                <a
+                  className="button button-secondary"
+                  href={brand.downloadUrls[app]}
+                  data-element={`download-${app}`}
+                  data-outgoing
+                >
+                  {tSuccess('download', { product })}
                 </a>
               </li>
             );
