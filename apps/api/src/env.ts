@@ -1,6 +1,10 @@
 /** The api's configuration: every variable, its default, validated once at start-up. */
 import { z } from 'zod';
 import { emptyAsUndefined, parseEnv, telemetryEnvShape } from '@checkout/core';
+import {
+  adyenEnvShape,
+  refuseAdyenHalfways,
+} from './modules/payments/providers/adyen-checkout/env';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -276,6 +280,7 @@ const schema = z.object({
   ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+  ...adyenEnvShape,
   /** The deployment, a resource attribute of every span and error report. */
   DEPLOY_ENV: z.preprocess(emptyAsUndefined, z.string().default('local')),
   /** Share of traces kept (0…1, anything else 1), OTLP receiver, Sentry DSN: see core's telemetry. */
@@ -290,9 +295,10 @@ const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
  * public value. Issues name the variable only (parseEnv never prints values).
  */
 const checkedSchema = schema.superRefine((env, ctx) => {
-  if (env.NODE_ENV !== 'production') return;
   const refuse = (name: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [name], message });
+  refuseAdyenHalfways(env, refuse);
+  if (env.NODE_ENV !== 'production') return;
   const purposeOf = new Map<string, string>();
   for (const name of DEV_SECRETS) {
     const value = env[name];
