@@ -28,6 +28,9 @@ import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { paymentDesk } from './modules/payments/desk';
 import { expireAbandonedOrders } from './modules/payments/expiry';
+import { disputeAlert } from './modules/payments/providers/adyen-checkout/alert';
+import { adyenConfig } from './modules/payments/providers/adyen-checkout/env';
+import { adyenWebhookRoutes } from './modules/payments/providers/adyen-checkout/routes';
 import { providerRegistry } from './modules/payments/registry';
 import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
 import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
@@ -226,6 +229,15 @@ export async function buildApp({
   });
   jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
+  const adyen = adyenConfig(env);
+  if (adyen) {
+    adyenWebhookRoutes(app, adyen, {
+      outcome: paymentDeps,
+      db: database.db,
+      desk: paymentDesk({ db: database.db, catalog }),
+      alert: disputeAlert(app.log, mailer, adyen.operatorEmail),
+    });
+  }
   startSubscriptions(app, {
     env,
     outcome: paymentDeps,

@@ -35,13 +35,54 @@ async function verify(
   throw new AppError(ERROR_CODES.invalidSignature, 'Webhook signature malformed.');
 }
 
+/**
+ * Applies a verified notification once per event id: recorded, then the order moved by it (or
+ * an error, so the provider sends it again). Answers whether it was a repeat and moved anything.
+ */
+export async function applyNotification(
+  deps: OutcomeDeps,
+  event: ProviderNotification,
+  receivedAt: Date,
+): Promise<{ received: true; duplicate?: true; applied?: boolean }> {
+  // One statement records the event (once per id) and finds its payment and order.
+  const [found] = await queryRows<{
+    provider: string | null;
+    order_id: string | null;
+    status: OrderStatus | null;
+  }>(
+    deps.db,
+    sql`with recorded as (
+      insert into webhook_events (id, payment_id, status)
+      values (${event.eventId}, ${event.paymentId}, ${event.status})
+      on conflict do nothing returning payment_id
+    )
+    select p.provider, p.order_id, o.status from recorded r
+    left join payments p on p.id = r.payment_id::uuid
+    left join orders o on o.id = p.order_id`,
+  );
+  if (!found) return { received: true, duplicate: true };
+  if (!found.order_id || !found.status)
+    throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
+  if (event.signedAt !== undefined && found.provider)
+    recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
+  // Applied now or answered with an error (the provider retries): never acknowledged and
+  // dropped, least of all a capture.
+  const order = { id: found.order_id, status: found.status };
+  try {
+    const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
+    return { received: true, applied };
+  } catch (error) {
+    await forgetEvent(deps, event.eventId);
+    throw error;
+  }
+}
+
 export function callbackRoutes(
   app: FastifyInstance,
   /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
   deps: OutcomeDeps,
   adapters: readonly PaymentAdapter[],
 ): void {
-  const { db } = deps;
   void app.register((scope, _options, done) => {
     // The signature covers the raw bytes, so this route keeps the body as received. Providers
     // notify in JSON only: any other body type (the root's form parser among them) is a 415.
@@ -65,37 +106,7 @@ export function callbackRoutes(
         body: request.body,
         receivedAt,
       });
-      // One statement records the event (once per id) and finds its payment and order.
-      const [found] = await queryRows<{
-        provider: string | null;
-        order_id: string | null;
-        status: OrderStatus | null;
-      }>(
-        db,
-        sql`with recorded as (
-          insert into webhook_events (id, payment_id, status)
-          values (${event.eventId}, ${event.paymentId}, ${event.status})
-          on conflict do nothing returning payment_id
-        )
-        select p.provider, p.order_id, o.status from recorded r
-        left join payments p on p.id = r.payment_id::uuid
-        left join orders o on o.id = p.order_id`,
-      );
-      if (!found) return { received: true, duplicate: true };
-      if (!found.order_id || !found.status)
-        throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
-      if (event.signedAt !== undefined && found.provider)
-        recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
-      // Applied now or answered with an error (the provider retries): never acknowledged and
-      // dropped, least of all a capture.
-      const order = { id: found.order_id, status: found.status };
-      try {
-        const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
-        return { received: true, applied };
-      } catch (error) {
-        await forgetEvent(deps, event.eventId);
-        throw error;
-      }
+      return applyNotification(deps, event, receivedAt);
     });
     done();
   });

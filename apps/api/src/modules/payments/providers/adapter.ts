@@ -6,7 +6,15 @@
  * capture the order cannot keep. An adapter maps its provider's status words onto our order
  * status itself; it never moves an order (payments/outcome.ts does, with what it answers).
  */
-import type { AppError, Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
+import type {
+  AppError,
+  ComponentData,
+  Currency,
+  OrderStatus,
+  PaymentAction,
+  PaymentDetailsRequest,
+  ProviderSpec,
+} from '@checkout/core';
 
 export interface NewPayment {
   paymentId: string;
@@ -17,6 +25,8 @@ export interface NewPayment {
   returnPath: string;
   /** Card providers: the token the provider's card fields handed the checkout. */
   cardToken?: string;
+  /** Providers paid through their own browser components: what the component collected. */
+  componentData?: ComponentData;
   /**
    * The order renews: ask the provider to keep the payment method for merchant-initiated
    * charges (a card on file, a mandate), answered as `savedMethod`.
@@ -146,6 +156,25 @@ export interface PaymentAdapter {
    * renewals); undefined when the token is unknown, spent or expired.
    */
   saveCard?: (cardToken: string) => Promise<{ method: string; card: CardSummary } | undefined>;
+  /**
+   * Providers paid through their own browser components (no card token): refuses, with a 4xx,
+   * payment data that cannot pay `provider`, before any order is placed.
+   */
+  checkPaymentData?: (provider: ProviderSpec, data: ComponentData | undefined) => void;
+  /**
+   * The provider ids it offers for an order, as the provider itself says (its method listing);
+   * without it, every configured provider of the catalogue is offered.
+   */
+  offers?: (order: {
+    country: string;
+    currency: Currency;
+    amountMinor: number;
+  }) => Promise<ReadonlySet<string>>;
+  /** Finishes a redirect or 3-D Secure step with what the provider handed the checkout. */
+  submitDetails?: (
+    payment: PaymentRef,
+    details: PaymentDetailsRequest['details'],
+  ) => Promise<{ action: PaymentAction; status: OrderStatus | undefined }>;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

@@ -1,22 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
 import { loadEnv, sandboxGatewayOn } from '../../../../env';
 import { productionEnv } from '../../../../test-env';
 import { adyenConfig } from './env';
-
-/** A whole Adyen test-account configuration, as a merchant sets it. */
-export function adyenEnv(overrides: Record<string, string> = {}): Record<string, string> {
-  return {
-    ADYEN_API_KEY: `AQE${randomBytes(24).toString('base64url')}`,
-    ADYEN_MERCHANT_ACCOUNT: 'AegisECOM',
-    ADYEN_CLIENT_KEY: 'test_ABCDEFGHIJKLMNOPQRSTUVWX12345678',
-    ADYEN_HMAC_KEY: randomBytes(32).toString('hex').toUpperCase(),
-    ADYEN_WEBHOOK_USERNAME: 'adyen-notifier',
-    ADYEN_WEBHOOK_PASSWORD: randomBytes(24).toString('base64url'),
-    ...overrides,
-  };
-}
+import { adyenEnv } from './fake/config';
 
 function refusal(source: Record<string, string | undefined>): string {
   try {

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { emptyAsUndefined } from '@checkout/core';
 
-const optional = (schema: z.ZodString) => z.preprocess(emptyAsUndefined, schema.optional());
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(emptyAsUndefined, schema.optional());
 
 /** The variables every Adyen setup needs, in the order a merchant copies them from Adyen. */
 const REQUIRED = [
@@ -32,13 +33,15 @@ export const adyenEnvShape = {
   ADYEN_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['test', 'live']).default('test')),
   /** Live only: the merchant's prefix of the live Checkout endpoints. */
   ADYEN_LIVE_URL_PREFIX: optional(z.string().regex(/^[\w-]+$/, 'must be the bare prefix')),
+  /** Where chargebacks and failed refunds are mailed; unset: they are logged as warnings only. */
+  ADYEN_OPERATOR_EMAIL: optional(z.email()),
   /** Tests only: the Checkout API base (…/v71) of a fake Adyen. */
   ADYEN_CHECKOUT_URL: optional(z.url({ protocol: /^https?$/ })),
 };
 
 type AdyenEnv = {
-  [K in keyof typeof adyenEnvShape]: z.infer<(typeof adyenEnvShape)[K]>;
-} & { NODE_ENV: string; SANDBOX_GATEWAY: string };
+  [K in keyof typeof adyenEnvShape]?: z.infer<(typeof adyenEnvShape)[K]>;
+} & { NODE_ENV: string; SANDBOX_GATEWAY: string; ADYEN_ENVIRONMENT: 'test' | 'live' };
 
 export interface AdyenConfig {
   apiKey: string;
@@ -50,6 +53,7 @@ export interface AdyenConfig {
   environment: 'test' | 'live';
   liveUrlPrefix: string | undefined;
   checkoutUrl: string | undefined;
+  operatorEmail: string | undefined;
 }
 
 /** The issues that stop start-up: half a configuration; production with test-only settings. */
@@ -91,5 +95,6 @@ export function adyenConfig(env: AdyenEnv): AdyenConfig | undefined {
     environment: env.ADYEN_ENVIRONMENT,
     liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX,
     checkoutUrl: env.ADYEN_CHECKOUT_URL,
+    operatorEmail: env.ADYEN_OPERATOR_EMAIL,
   };
 }
