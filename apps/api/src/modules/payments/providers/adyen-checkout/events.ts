@@ -15,7 +15,7 @@ import type { OutcomeDeps } from '../../outcome';
 import type { PaymentDesk } from '../adapter';
 import { fromAdyenValue } from './amounts';
 import type { AdyenEvent } from './notifications';
-import { recordDispute, rememberWord, type Dispute } from './store';
+import { keepSavedMethod, recordDispute, rememberWord, type Dispute } from './store';
 
 export interface EventDeps {
   outcome: OutcomeDeps;
@@ -64,6 +64,11 @@ export async function applyAdyenEvent(
       resultCode: event.success ? 'Authorised' : 'Refused',
       refusalReason: event.success ? undefined : event.reason,
     });
+  }
+  // The card stored for renewals, when the payment's own answer did not carry it.
+  if (event.eventCode === 'RECURRING_CONTRACT' && event.success) {
+    await keepSavedMethod(deps.db, paymentId, `${facts.orderId}:${event.pspReference}`);
+    return;
   }
   const decision = event.success ? DECISIONS[event.eventCode] : undefined;
   if (decision) {

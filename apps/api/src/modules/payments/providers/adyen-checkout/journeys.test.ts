@@ -9,7 +9,10 @@ import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../../../test-app';
 import { testBrowser } from '../../../../test-browser';
 import { sandboxMail } from '../../../identity/tables';
+import { invoices } from '../../../billing/tables';
+import { accountByEmail } from '../../../identity/accounts';
 import { subscriptions } from '../../../orders/tables';
+import { createSession } from '../../../users/sessions';
 import { payments } from '../../tables';
 import { adyenEnv } from './fake/config';
 import { FakeAdyen, TEST_CARDS } from './fake/fake-adyen';
@@ -108,6 +111,15 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     )
       .json<{ methods: { providers: { id: string }[] }[] }>()
       .methods.flatMap((m) => m.providers.map((p) => p.id));
+  const oneClick = async (cartId: string) =>
+    (
+      await shopper.inject({
+        method: 'GET',
+        url: `/api/payments/providers/one-click/?cart_id=${cartId}`,
+      })
+    )
+      .json<{ providers: { id: string }[] }>()
+      .providers.map((p) => p.id);
   const paidByCard = async (email = 'buyer@gmail.com') => {
     const cart = await newCart('NL', 'EUR', email);
     const res = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
@@ -314,6 +326,185 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.body).not.toContain('disputes@gmail.com');
+  });
+
+  /** Each spec variant Adyen serves: its cart, what the browser component hands over. */
+  const variants: [string, string, string, string, Record<string, unknown> | undefined, string][] =
+    [
+      [
+        'adyen_applepay',
+        'US',
+        'USD',
+        'applepay',
+        { type: 'applepay', applePayToken: 'tok' },
+        'done',
+      ],
+      [
+        'adyen_bancontact',
+        'BE',
+        'EUR',
+        'bcmc',
+        { ...card(TEST_CARDS.visa).paymentMethod, type: 'bcmc' },
+        'done',
+      ],
+      [
+        'adyen_cartes_bancaires',
+        'FR',
+        'EUR',
+        'scheme',
+        card(TEST_CARDS.visa).paymentMethod,
+        'done',
+      ],
+      ['adyen_dankort', 'DK', 'DKK', 'scheme', card(TEST_CARDS.visa).paymentMethod, 'done'],
+      ['adyen_gopay', 'ID', 'IDR', 'gopay_wallet', undefined, 'redirect'],
+      [
+        'adyen_googlepay',
+        'DE',
+        'EUR',
+        'googlepay',
+        { type: 'googlepay', googlePayToken: 'tok' },
+        'done',
+      ],
+      ['adyen_grabpay', 'SG', 'SGD', 'grabpay_SG', undefined, 'redirect'],
+      ['adyen_kakaopay', 'KR', 'KRW', 'kakaopay', undefined, 'redirect'],
+      ['adyen_klarna', 'SE', 'SEK', 'klarna', undefined, 'redirect'],
+      [
+        'adyen_kcp',
+        'KR',
+        'KRW',
+        'scheme',
+        { ...card(TEST_CARDS.visa).paymentMethod, encryptedPassword: 'test_12' },
+        'done',
+      ],
+      ['adyen_momo', 'VN', 'VND', 'momo_wallet', undefined, 'redirect'],
+      ['adyen_sofort', 'DE', 'EUR', 'directEbanking', undefined, 'redirect'],
+      ['adyen_twint', 'CH', 'CHF', 'twint', undefined, 'redirect'],
+      ['adyen_unionpay', 'CN', 'CNY', 'unionpay', undefined, 'redirect'],
+      [
+        'adyen_vipps',
+        'NO',
+        'NOK',
+        'vipps',
+        { type: 'vipps', telephoneNumber: '+4712345678' },
+        'redirect',
+      ],
+    ];
+  it.each(variants)(
+    '%s pays as Adyen method type and answers in our action words',
+    async (provider, country, currency, type, paymentMethod, answer) => {
+      const cart = await newCart(country, currency, `${provider}@gmail.com`);
+      expect([...(await regular(cart.id)), ...(await oneClick(cart.id))]).toContain(provider);
+      const res = await pay(cart.id, provider, paymentMethod ? { paymentMethod } : undefined);
+      const action = res.json<PaymentAction>();
+      expect(action.type).toBe(answer);
+      const sent = lastRequest('/payments')?.body;
+      expect(sent?.paymentMethod).toMatchObject({ type });
+      // Adyen's minor units: no decimals for IDR, VND and KRW, two for the others here.
+      const exponent = ['IDR', 'VND', 'KRW'].includes(currency) ? 0 : 2;
+      const ours = currency === 'KRW' ? 0 : 2;
+      expect(sent?.amount).toEqual({ value: cart.totalMinor / 10 ** (ours - exponent), currency });
+    },
+  );
+
+  it('refuses payment data that is not the chosen method, before any order is placed', async () => {
+    const cart = await newCart();
+    const sent = fake.requests.filter((r) => r.path === '/payments').length;
+    const missing = await pay(cart.id, 'adyen_card');
+    expect(missing.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    const other = await pay(cart.id, 'adyen_card', { paymentMethod: { type: 'ideal' } });
+    expect(other.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    // Nothing reached Adyen, and the cart is still open for the right data.
+    expect(fake.requests.filter((r) => r.path === '/payments')).toHaveLength(sent);
+    expect((await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa))).json()).toMatchObject({
+      type: 'done',
+    });
+  });
+
+  it('refunds through /refunds once per payment, issues the credit note, and hears REFUND', async () => {
+    const { orderId } = await paidByCard('refunds@gmail.com');
+    const payment = await paymentOf(orderId);
+    // The customer asks for the money back from the dashboard (within the refund window).
+    const account = await accountByEmail(t.database.db, 'refunds@gmail.com');
+    if (!account) throw new Error('no account');
+    const token = await createSession(t.database.db, {
+      id: account.id,
+      email: 'refunds@gmail.com',
+      providerSid: null,
+    });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/current/orders/${orderId}/refund/`,
+      cookies: { token },
+      payload: {},
+    });
+    expect(asked.statusCode).toBe(200);
+    expect((await order(orderId)).status).toBe('refunded');
+    const refunds = fake.requests.filter((r) => r.path.endsWith('/refunds'));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      path: `/payments/${fake.paymentFor(payment.id).pspReference}/refunds`,
+      idempotencyKey: `refund-${payment.id}`,
+      body: { reference: payment.id, amount: { currency: 'EUR' } },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId))).map(
+            (d) => d.kind,
+          ),
+        { timeout: 10_000 },
+      )
+      .toContain('credit_note');
+    expect(await fake.notify('REFUND', payment.id)).toEqual({ status: 200, body: '[accepted]' });
+    expect((await order(orderId)).status).toBe('refunded');
+    // Adyen could not give the money back: written down and told to the operators.
+    expect(await fake.notify('REFUND_FAILED', payment.id)).toEqual({
+      status: 200,
+      body: '[accepted]',
+    });
+    const [failed] = await t.database.db
+      .select()
+      .from(adyenDisputes)
+      .where(
+        and(eq(adyenDisputes.paymentId, payment.id), eq(adyenDisputes.eventCode, 'REFUND_FAILED')),
+      );
+    expect(failed?.decision).toMatch(/refund by hand/);
+  });
+
+  it('cancels a payment the shopper abandoned through /cancels with its pspReference', async () => {
+    const cart = await newCart();
+    const action = (await pay(cart.id, 'adyen_ideal')).json<PaymentAction>();
+    const payment = await paymentOf(action.orderId);
+    const res = await shopper.inject({
+      method: 'POST',
+      url: '/api/payments/cancel/',
+      payload: { orderId: action.orderId },
+    });
+    expect(res.json()).toEqual({ orderId: action.orderId, status: 'canceled' });
+    expect(
+      lastRequest(`/payments/${fake.paymentFor(payment.id).pspReference}/cancels`),
+    ).toMatchObject({
+      idempotencyKey: `cancel-${payment.id}`,
+      body: { reference: payment.id },
+    });
+    expect(await fake.notify('CANCELLATION', payment.id)).toEqual({
+      status: 200,
+      body: '[accepted]',
+    });
+    expect((await order(action.orderId)).status).toBe('canceled');
+  });
+
+  it('keeps the stored card RECURRING_CONTRACT reports when the payment answer had none', async () => {
+    const { orderId } = await paidByCard('contract@gmail.com');
+    const payment = await paymentOf(orderId);
+    await t.database.db
+      .update(payments)
+      .set({ savedMethod: null })
+      .where(eq(payments.id, payment.id));
+    const reported = await fake.notify('RECURRING_CONTRACT', payment.id);
+    expect(reported).toEqual({ status: 200, body: '[accepted]' });
+    const kept = await paymentOf(orderId);
+    expect(kept.savedMethod).toMatch(new RegExp(`^${orderId}:STOREDFAKE`));
   });
 
   describe('refuses notifications it cannot trust, with a code, changing nothing', () => {

@@ -2,7 +2,8 @@
  * The spec's Adyen variants and Adyen's payment method types (Checkout API v71): what the
  * adapter asks /payments for, and what it looks for in /paymentMethods. Card brands that Adyen
  * lists inside its `scheme` entry (Cartes Bancaires, Dankort) are offered when that entry names
- * the brand. CyberPost has no type in Checkout v71: it is not offered through Adyen.
+ * the brand; Korean-issued cards (KCP) are `scheme` with the card password in Adyen's
+ * encrypted field. CyberPost has no type in Checkout v71: it is not offered through Adyen.
  */
 export interface AdyenMethod {
   type: string;
@@ -32,7 +33,7 @@ export const ADYEN_METHODS: Readonly<Record<string, AdyenMethod>> = {
   adyen_ideal: redirect('ideal'),
   adyen_kakaopay: redirect('kakaopay'),
   adyen_klarna: redirect('klarna'),
-  adyen_kcp: component('kcp_creditcard'),
+  adyen_kcp: component('scheme'),
   adyen_momo: redirect('momo_wallet'),
   adyen_pix: redirect('pix'),
   adyen_sofort: redirect('directEbanking'),

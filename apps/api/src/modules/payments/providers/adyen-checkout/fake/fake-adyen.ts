@@ -56,7 +56,6 @@ const AVAILABILITY: Record<string, { countries: string[]; currencies: string[]; 
   twint: { countries: ['CH'], currencies: ['CHF'], name: 'TWINT' },
   vipps: { countries: ['NO'], currencies: ['NOK'], name: 'Vipps' },
   unionpay: { countries: ['CN', 'HK'], currencies: ['CNY', 'HKD'], name: 'UnionPay' },
-  kcp_creditcard: { countries: ['KR'], currencies: ['KRW'], name: 'Korean cards' },
   kakaopay: { countries: ['KR'], currencies: ['KRW'], name: 'KakaoPay' },
   gopay_wallet: { countries: ['ID'], currencies: ['IDR'], name: 'GoPay' },
   grabpay_SG: { countries: ['SG'], currencies: ['SGD'], name: 'GrabPay' },
@@ -273,7 +272,7 @@ export class FakeAdyen {
         };
       return { ...this.settle(payment, 'Authorised'), ...base };
     }
-    if (method.type === 'scheme' || method.type === 'bcmc' || method.type === 'kcp_creditcard') {
+    if (method.type === 'scheme' || method.type === 'bcmc') {
       if (number === TEST_CARDS.declined)
         return {
           ...this.settle(payment, 'Refused'),
@@ -387,6 +386,7 @@ export class FakeAdyen {
       pspReference?: string;
       reason?: string;
       originalReference?: string;
+      originalPsp?: string;
     } = {},
   ): string {
     const item = {
@@ -397,6 +397,7 @@ export class FakeAdyen {
       merchantReference: payment.reference,
       pspReference: fields.pspReference ?? payment.pspReference,
       ...(fields.originalReference ? { originalReference: fields.originalReference } : {}),
+      ...(fields.originalPsp ? { originalPsp: fields.originalPsp } : {}),
       success: String(fields.success ?? true),
       paymentMethod: payment.type === 'scheme' ? 'visa' : payment.type,
       reason: fields.reason ?? '',
@@ -406,14 +407,19 @@ export class FakeAdyen {
       additionalData: { hmacSignature: adyenSignature(this.options.hmacKey, item) },
     };
     const body = { live: 'false', notificationItems: [{ NotificationRequestItem: signed }] };
-    this.check('webhooks', schema, body, `${eventCode} notification`);
+    // The document's RECURRING_CONTRACT additionalData omits hmacSignature, which Adyen sends
+    // on every item: that one event is checked as it is before signing.
+    const checked =
+      eventCode === 'RECURRING_CONTRACT'
+        ? { ...body, notificationItems: [{ NotificationRequestItem: item }] }
+        : body;
+    this.check('webhooks', schema, checked, `${eventCode} notification`);
     return JSON.stringify(body);
   }
 
   /** Sends an event about a payment the way Adyen's webhook does, and answers the reply. */
   async notify(
-    eventCode:
-      'AUTHORISATION' | 'CAPTURE' | 'CANCELLATION' | 'REFUND' | 'REFUND_FAILED' | 'CHARGEBACK',
+    eventCode: keyof typeof SCHEMAS,
     reference: string,
     fields: { success?: boolean; reason?: string } = {},
   ): Promise<Delivery> {
@@ -422,12 +428,14 @@ export class FakeAdyen {
     const modification = eventCode !== 'AUTHORISATION';
     if (eventCode === 'AUTHORISATION')
       payment.resultCode = fields.success === false ? 'Refused' : 'Authorised';
-    const body = this.notification(eventCode, schema, payment, {
-      ...fields,
-      ...(modification
-        ? { pspReference: this.nextPsp(), originalReference: payment.pspReference }
-        : {}),
-    });
+    // A stored method's contract names the payment that stored it as originalPsp.
+    const references =
+      eventCode === 'RECURRING_CONTRACT'
+        ? { pspReference: `STORED${payment.pspReference}`, originalPsp: payment.pspReference }
+        : modification
+          ? { pspReference: this.nextPsp(), originalReference: payment.pspReference }
+          : {};
+    const body = this.notification(eventCode, schema, payment, { ...fields, ...references });
     return this.options.deliver(body);
   }
 }
@@ -439,4 +447,5 @@ const SCHEMAS = {
   REFUND: 'RefundNotificationRequest',
   REFUND_FAILED: 'RefundCaptureFailedNotificationRequest',
   CHARGEBACK: 'ChargebackNotificationRequest',
+  RECURRING_CONTRACT: 'RecurringContractNotificationRequest',
 } as const;
