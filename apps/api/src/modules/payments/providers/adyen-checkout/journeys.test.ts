@@ -583,6 +583,24 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       expect((await order(orderId)).status).toBe('new');
     });
 
+    it('accepts an event that is no payment of ours and changes nothing', async () => {
+      const report = {
+        pspReference: 'report_2026_11_26.csv',
+        reference: '',
+        type: '',
+        resultCode: '',
+      };
+      const body = fake.notification(
+        'REPORT_AVAILABLE',
+        'ReportAvailableNotificationRequest',
+        { ...report, amount: { value: 0, currency: 'EUR' } },
+        { reason: 'https://ca-test.adyen.com/reports/download/report_2026_11_26.csv' },
+      );
+      const before = await t.database.db.select().from(adyenPayments);
+      expect((await post(body)).body).toBe('[accepted]');
+      expect(await t.database.db.select().from(adyenPayments)).toEqual(before);
+    });
+
     it('applies a replayed notification once: the repeat changes nothing', async () => {
       const { orderId, body } = await signedFor();
       expect((await post(body)).body).toBe('[accepted]');
@@ -600,22 +618,25 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     });
   });
 
-  it('answers an Adyen outage with a retry message; the next attempt pays', async () => {
-    const cart = await newCart();
-    fake.outage = 'error';
-    const failed = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
-    fake.outage = 'none';
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json()).toMatchObject({
-      error: {
-        code: 'service_unavailable',
-        message: expect.stringMatching(/not answering.*try again/) as string,
-      },
-    });
-    const retried = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
-    expect(retried.json()).toMatchObject({ type: 'done' });
-    expect((await order(retried.json<PaymentAction>().orderId)).status).toBe('paid');
-    // The stranded attempt was canceled at Adyen by its reference.
-    expect(lastRequest('/cancels')?.body).toMatchObject({ merchantAccount: 'AegisECOM' });
-  });
+  it.each(['error', 'drop'] as const)(
+    'answers an Adyen outage (%s) with a retry message; the next attempt pays',
+    async (outage) => {
+      const cart = await newCart();
+      fake.outage = outage;
+      const failed = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
+      fake.outage = 'none';
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({
+        error: {
+          code: 'service_unavailable',
+          message: expect.stringMatching(/not answering.*try again/) as string,
+        },
+      });
+      const retried = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
+      expect(retried.json()).toMatchObject({ type: 'done' });
+      expect((await order(retried.json<PaymentAction>().orderId)).status).toBe('paid');
+      // The stranded attempt was canceled at Adyen by its reference.
+      expect(lastRequest('/cancels')?.body).toMatchObject({ merchantAccount: 'AegisECOM' });
+    },
+  );
 });

@@ -17,7 +17,8 @@ const itemSchema = z.looseObject({
   pspReference: text().min(1).max(64),
   originalReference: text().max(64).optional(),
   merchantAccountCode: text().min(1).max(80),
-  merchantReference: text().min(1).max(80),
+  // Empty on events that are no payment's (REPORT_AVAILABLE): accepted, left alone.
+  merchantReference: text().max(80),
   amount: z.object({ value: z.number().int().min(0), currency: text().length(3) }),
   reason: z.string().max(2000).optional(),
   additionalData: z.record(z.string(), z.unknown()).optional(),

@@ -103,8 +103,8 @@ export class FakeAdyen {
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   /** Methods /paymentMethods leaves out, to show the listing follows it. */
   readonly withdrawn = new Set<string>();
-  /** The next requests fail: Adyen answers 500, or never answers. */
-  outage: 'none' | 'error' | 'hang' = 'none';
+  /** The next requests fail: Adyen answers 500, drops the connection, or never answers. */
+  outage: 'none' | 'error' | 'drop' | 'hang' = 'none';
   private server: Server | undefined;
   private psp = 0;
   url = '';
@@ -149,6 +149,10 @@ export class FakeAdyen {
     const fail = (status: number, errorCode: string, message: string) =>
       send(status, { status, errorCode, message, errorType: 'validation' }, 'ServiceError');
     if (this.outage === 'hang') return;
+    if (this.outage === 'drop') {
+      request.socket.destroy();
+      return;
+    }
     if (this.outage === 'error') return fail(500, '905', 'Payment details are not supported');
     if (request.headers['x-api-key'] !== this.options.apiKey)
       return fail(401, '000', 'HTTP Status Response - Unauthorized');
