@@ -2,7 +2,7 @@
 -- cancels and refreshes need the pspReference), and the chargebacks and failed refunds it
 -- reported with what the checkout decided, for operators.
 CREATE TABLE "adyen_payments" (
-	"payment_id" uuid PRIMARY KEY NOT NULL REFERENCES "payments"("id"),
+	"payment_id" uuid PRIMARY KEY NOT NULL,
 	"psp_reference" text,
 	"result_code" text NOT NULL,
 	"refusal_reason" text,
@@ -11,7 +11,7 @@ CREATE TABLE "adyen_payments" (
 --> statement-breakpoint
 CREATE TABLE "adyen_disputes" (
 	"psp_reference" text PRIMARY KEY NOT NULL,
-	"payment_id" uuid NOT NULL REFERENCES "payments"("id"),
+	"payment_id" uuid NOT NULL,
 	"event_code" text NOT NULL,
 	"reason" text,
 	"amount_minor" bigint NOT NULL,

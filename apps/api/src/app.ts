@@ -28,9 +28,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { paymentDesk } from './modules/payments/desk';
 import { expireAbandonedOrders } from './modules/payments/expiry';
-import { disputeAlert } from './modules/payments/providers/adyen-checkout/alert';
-import { adyenConfig } from './modules/payments/providers/adyen-checkout/env';
-import { adyenWebhookRoutes } from './modules/payments/providers/adyen-checkout/routes';
+import { disputeAlert } from './modules/payments/dispute-alert';
 import { providerRegistry } from './modules/payments/registry';
 import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
 import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
@@ -185,7 +183,10 @@ export async function buildApp({
   const providers = providerRegistry(app, {
     env,
     db: database.db,
-    desk: paymentDesk({ db: database.db, catalog }),
+    desk: paymentDesk(
+      { db: database.db, catalog },
+      disputeAlert(app.log, mailer, env.ADYEN_OPERATOR_EMAIL),
+    ),
     frameOrigins: checkoutOrigins,
     tokenLimit: async (request, fp) =>
       countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, request.ip, fp),
@@ -229,15 +230,6 @@ export async function buildApp({
   });
   jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
-  const adyen = adyenConfig(env);
-  if (adyen) {
-    adyenWebhookRoutes(app, adyen, {
-      outcome: paymentDeps,
-      db: database.db,
-      desk: paymentDesk({ db: database.db, catalog }),
-      alert: disputeAlert(app.log, mailer, adyen.operatorEmail),
-    });
-  }
   startSubscriptions(app, {
     env,
     outcome: paymentDeps,

@@ -1,7 +1,8 @@
 /**
  * POST /api/callback/: provider notifications. The configured adapters read it in turn; the one
  * whose signature header it carries verifies it and says what it means in our words. Applied
- * once per event id.
+ * once per event id. A provider with its own address and batches (Adyen) is heard at
+ * /api/callback/<provider>/.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -108,6 +109,22 @@ export function callbackRoutes(
       });
       return applyNotification(deps, event, receivedAt);
     });
+    // A provider with an address of its own (Adyen: /api/callback/adyen/) checks its batch whole,
+    // each event is applied once, and the provider gets the answer it expects.
+    for (const { webhook } of adapters) {
+      if (!webhook) continue;
+      api.post(`/api/callback/${webhook.path}/`, { schema, config }, async (request, reply) => {
+        const receivedAt = new Date();
+        const events = await webhook.read({
+          headers: request.headers,
+          body: request.body,
+          receivedAt,
+        });
+        if (events instanceof AppError) throw events;
+        for (const event of events) await applyNotification(deps, event, receivedAt);
+        return reply.type('text/plain').send(webhook.acknowledgement);
+      });
+    }
     done();
   });
 }

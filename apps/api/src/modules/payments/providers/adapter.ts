@@ -85,6 +85,36 @@ export interface IncomingNotification {
 export interface PaymentDesk {
   findPayment(paymentId: string): Promise<PaymentFacts | undefined>;
   report(payment: PaymentRef, status: OrderStatus): Promise<void>;
+  /** The method the provider kept for renewals, told after the payment's answer had none. */
+  keepSavedMethod(paymentId: string, method: string): Promise<void>;
+  /**
+   * A dispute the provider reported (a chargeback, a refund that failed), decided and written
+   * down by the provider's adapter: operators are told, and `endSubscriptions` ends the order's
+   * subscriptions so no renewal charges a disputed method.
+   */
+  reportDispute(dispute: DisputeReport): Promise<void>;
+}
+
+export interface DisputeReport extends PaymentRef {
+  eventCode: string;
+  /** The provider's reference of the dispute event. */
+  reference: string;
+  reason: string | undefined;
+  amountMinor: number;
+  currency: string;
+  decision: string;
+  endSubscriptions: boolean;
+}
+
+/**
+ * A provider whose notifications come to an address of their own, `/api/callback/<path>/`, in
+ * batches it checks itself: read answers every event in our words (or refuses the whole batch
+ * with a 4xx), and the provider is answered `acknowledgement`.
+ */
+export interface ProviderWebhook {
+  path: string;
+  acknowledgement: string;
+  read: (notification: IncomingNotification) => Promise<readonly ProviderNotification[] | AppError>;
 }
 
 export interface PaymentFacts extends PaymentRef {
@@ -175,6 +205,8 @@ export interface PaymentAdapter {
     payment: PaymentRef,
     details: PaymentDetailsRequest['details'],
   ) => Promise<{ action: PaymentAction; status: OrderStatus | undefined }>;
+  /** Notifications at an address naming the provider (its own batches and acknowledgement). */
+  webhook?: ProviderWebhook;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

@@ -20,6 +20,7 @@ import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from 
 import { adyen } from '../adyen';
 import { toAdyenAmount } from './amounts';
 import { checkoutApi } from './client';
+import { adyenWebhook } from './events';
 import type { AdyenConfig } from './env';
 import { adyenMethodOf, offeredVariants } from './methods';
 import { readResult } from './results';
@@ -240,8 +241,9 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
       });
       return readResult(answer, payment.orderId, returnUrl('/processing/', payment.orderId));
     },
-    // Adyen reads its own notifications at /api/callback/adyen/ (routes.ts), never here.
+    // Adyen's notifications come to /api/callback/adyen/ (its webhook), never the shared address.
     verifyNotification: () => Promise.resolve(undefined),
+    webhook: adyenWebhook(config, db, desk),
     cancelPayment: async (payment) => {
       const { pspReference } = await modificationOf(payment);
       const idempotencyKey = `cancel-${payment.paymentId}`;

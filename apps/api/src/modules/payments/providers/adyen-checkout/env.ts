@@ -53,7 +53,6 @@ export interface AdyenConfig {
   environment: 'test' | 'live';
   liveUrlPrefix: string | undefined;
   checkoutUrl: string | undefined;
-  operatorEmail: string | undefined;
 }
 
 /** The issues that stop start-up: half a configuration; production with test-only settings. */
@@ -95,6 +94,5 @@ export function adyenConfig(env: AdyenEnv): AdyenConfig | undefined {
     environment: env.ADYEN_ENVIRONMENT,
     liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX,
     checkoutUrl: env.ADYEN_CHECKOUT_URL,
-    operatorEmail: env.ADYEN_OPERATOR_EMAIL,
   };
 }

@@ -1,7 +1,6 @@
 /** Adyen's references and words per payment, and the disputes it reported (adyen tables). */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../../db/client';
-import { payments } from '../../tables';
 import { adyenDisputes, adyenPayments } from './tables';
 
 export interface AdyenWord {
@@ -37,18 +36,6 @@ export async function rememberWord(
       setWhere: sql`${adyenPayments.resultCode} is distinct from excluded.result_code
         or ${adyenPayments.pspReference} is null`,
     });
-}
-
-/** The stored method of a payment, unless it already has one (the answer's own wins). */
-export async function keepSavedMethod(
-  db: Database,
-  paymentId: string,
-  method: string,
-): Promise<void> {
-  await db
-    .update(payments)
-    .set({ savedMethod: method })
-    .where(and(eq(payments.id, paymentId), isNull(payments.savedMethod)));
 }
 
 export async function wordOf(
