@@ -80,6 +80,7 @@ export async function requireOffered(
 ): Promise<void> {
   if (!adapter.offers) return;
   const order = { country: cart.country, currency: cart.currency, amountMinor: cart.totalMinor };
-  if (!(await listed(adapter, order)).has(provider.id))
+  // Asked here, an outage is the provider's 503 with its retry message, not "not offered".
+  if (!(await adapter.offers(order)).has(provider.id))
     throw invalid(`${provider.id} is not offered for this order.`, 'provider', 'not offered');
 }

@@ -3,7 +3,7 @@
  * /paymentMethods decides what is offered, /payments starts, /payments/details finishes a
  * redirect or 3-D Secure step, /refunds and /cancels give back. `reference` is our payment id,
  * and every call carries an idempotency key derived from it, so a repeat never charges or refunds
- * twice. Adyen has no status lookup in Checkout: its word arrives by webhook (routes.ts), and
+ * twice. Adyen has no status lookup in Checkout: its word arrives by webhook (events.ts), and
  * refreshStatus answers the last word kept.
  */
 import { HttpClientException, type Types } from '@adyen/api-library';

@@ -618,10 +618,27 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     });
   });
 
-  it.each(['error', 'drop'] as const)(
-    'answers an Adyen outage (%s) with a retry message; the next attempt pays',
+  it('answers an outage while Adyen is asked what it offers with the retry message, placing no order', async () => {
+    const cart = await newCart('IT', 'EUR');
+    fake.outage = 'error';
+    const failed = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
+    const listed = await regular(cart.id);
+    fake.outage = 'none';
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    // The list leaves Adyen's methods out meanwhile; the cart stays open and pays afterwards.
+    expect(listed.filter((id) => id.startsWith('adyen_'))).toEqual([]);
+    expect((await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa))).json()).toMatchObject({
+      type: 'done',
+    });
+  });
+
+  it.each(['error', 'drop', 'hang'] as const)(
+    'answers an Adyen outage (%s: a 500, a dropped connection, no answer within 15 s) with a retry message; the next attempt pays',
     async (outage) => {
       const cart = await newCart();
+      // The shopper saw the list (Adyen answered), then Adyen fails on the payment itself.
+      expect(await regular(cart.id)).toContain('adyen_card');
       fake.outage = outage;
       const failed = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
       fake.outage = 'none';
@@ -638,5 +655,7 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       // The stranded attempt was canceled at Adyen by its reference.
       expect(lastRequest('/cancels')?.body).toMatchObject({ merchantAccount: 'AegisECOM' });
     },
+    // A hung Adyen is given up after the client's 15 s timeout.
+    30_000,
   );
 });
