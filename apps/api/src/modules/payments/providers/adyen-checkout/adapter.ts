@@ -79,6 +79,16 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
     }
   };
 
+  /** A modification Adyen refuses (4xx) is a conflict the caller answers, never a 500. */
+  const modify = (request: () => Promise<unknown>) =>
+    call(request).catch((error: unknown) => {
+      if (!refusedByAdyen(error)) throw error;
+      throw new AppError(
+        ERROR_CODES.conflict,
+        'The payment provider refused to change this payment.',
+      );
+    });
+
   /** Amount and psp of one of our payments, for modifications. */
   const modificationOf = async (payment: PaymentRef) => {
     const [facts, word] = await Promise.all([
@@ -247,7 +257,7 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
     cancelPayment: async (payment) => {
       const { pspReference } = await modificationOf(payment);
       const idempotencyKey = `cancel-${payment.paymentId}`;
-      await call<unknown>(() =>
+      await modify(() =>
         pspReference
           ? api.ModificationsApi.cancelAuthorisedPaymentByPspReference(
               pspReference,
@@ -267,7 +277,7 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
     refundPayment: async (payment) => {
       const { facts, pspReference } = await modificationOf(payment);
       if (!pspReference) throw new Error(`adyen: no pspReference for ${payment.paymentId}`);
-      await call(() =>
+      await modify(() =>
         api.ModificationsApi.refundCapturedPayment(
           pspReference,
           {

@@ -494,6 +494,22 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     expect((await order(action.orderId)).status).toBe('canceled');
   });
 
+  it('answers a cancel Adyen refuses with a 409 and a code, and leaves the order as it was', async () => {
+    const cart = await newCart();
+    const action = (await pay(cart.id, 'adyen_ideal')).json<PaymentAction>();
+    const payment = await paymentOf(action.orderId);
+    // Adyen no longer knows the payment's reference (422 "Original pspReference required").
+    fake.payments.delete(fake.paymentFor(payment.id).pspReference);
+    const res = await shopper.inject({
+      method: 'POST',
+      url: '/api/payments/cancel/',
+      payload: { orderId: action.orderId },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: { code: 'conflict' } });
+    expect((await order(action.orderId)).status).toBe('new');
+  });
+
   it('keeps the stored card RECURRING_CONTRACT reports when the payment answer had none', async () => {
     const { orderId } = await paidByCard('contract@gmail.com');
     const payment = await paymentOf(orderId);
