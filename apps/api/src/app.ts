@@ -30,6 +30,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { paymentDesk } from './modules/payments/desk';
 import { expireAbandonedOrders } from './modules/payments/expiry';
+import { disputeAlert } from './modules/payments/dispute-alert';
 import { providerRegistry } from './modules/payments/registry';
 import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
 import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
@@ -190,7 +191,10 @@ export async function buildApp({
   const providers = providerRegistry(app, {
     env,
     db: database.db,
-    desk: paymentDesk({ db: database.db, catalog }),
+    desk: paymentDesk(
+      { db: database.db, catalog },
+      disputeAlert(app.log, mailer, env.ADYEN_OPERATOR_EMAIL),
+    ),
     frameOrigins: checkoutOrigins,
     tokenLimit: async (request, fp) =>
       countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, request.ip, fp),

@@ -7,6 +7,10 @@ import {
   parseEnv,
   telemetryEnvShape,
 } from '@checkout/core';
+import {
+  adyenEnvShape,
+  refuseAdyenHalfways,
+} from './modules/payments/providers/adyen-checkout/env';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -286,6 +290,7 @@ const schema = z.object({
   ),
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
+  ...adyenEnvShape,
   /**
    * The deployment, a resource attribute of every span and error report; production, preprod
    * and staging run in production mode (DESIGN: run modes), like the web app and `npm start`.
@@ -321,9 +326,10 @@ const devDefaults: ReadonlySet<string> = new Set(Object.values(DEV_DEFAULTS));
  * public value. Issues name the variable only (parseEnv never prints values).
  */
 const checkedSchema = runMode.superRefine((env, ctx) => {
-  if (env.NODE_ENV !== 'production') return;
   const refuse = (name: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [name], message });
+  refuseAdyenHalfways(env, refuse);
+  if (env.NODE_ENV !== 'production') return;
   const purposeOf = new Map<string, string>();
   for (const name of DEV_SECRETS) {
     const value = env[name];

@@ -47,6 +47,31 @@ export function isWaiting(status: OrderStatus): boolean {
   return status === 'new' || status === 'pending';
 }
 
+/** A flat record of the provider's own fields (strings, numbers, booleans), bounded. */
+const providerFields = z
+  .record(text().max(64), z.union([z.string().max(20_000), z.number(), z.boolean()]))
+  .refine((fields) => Object.keys(fields).length <= 40, 'too many fields');
+
+export const componentDataSchema = z.strictObject({
+  paymentMethod: providerFields.refine((m) => typeof m.type === 'string', 'names no type'),
+  /** The shopper's browser as 3-D Secure 2 reads it. */
+  browserInfo: providerFields.optional(),
+});
+export type ComponentData = z.infer<typeof componentDataSchema>;
+
+/**
+ * Back from the provider's redirect or 3-D Secure step: what it handed the checkout
+ * (redirectResult on the return address, threeDSResult from the challenge) for the order.
+ */
+export const paymentDetailsRequestSchema = z.strictObject({
+  orderId: z.uuid(),
+  details: z.union([
+    z.strictObject({ redirectResult: text().min(1).max(20_000) }),
+    z.strictObject({ threeDSResult: text().min(1).max(20_000) }),
+  ]),
+});
+export type PaymentDetailsRequest = z.infer<typeof paymentDetailsRequestSchema>;
+
 export const paymentRequestSchema = z.strictObject({
   cartId: z.uuid(),
   provider: text().min(1).max(64),
@@ -60,6 +85,11 @@ export const paymentRequestSchema = z.strictObject({
   ),
   /** Card providers: the token the gateway's card fields handed the checkout. */
   cardToken: cardTokenSchema.optional(),
+  /**
+   * Providers paid through their own browser components (Adyen): the component's state data,
+   * card numbers only ever in the provider's encrypted fields.
+   */
+  componentData: componentDataSchema.optional(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequestSchema>;
 
@@ -86,7 +116,13 @@ export const paymentActionSchema = z.discriminatedUnion('type', [
    * The provider's own step runs in a dialog over the checkout (a wallet's payment sheet, a
    * BLIK code, a Pix QR code); it returns through /api/processing/iframe/.
    */
-  z.object({ type: z.literal('frontend_action'), orderId: text(), url: text() }),
+  z.object({
+    type: z.literal('frontend_action'),
+    orderId: text(),
+    url: text(),
+    /** The provider's own next step for its browser component (Adyen's `action`). */
+    providerAction: z.record(z.string(), z.unknown()).optional(),
+  }),
   /**
    * Bank link: the provider's widget runs in a dialog and hands the checkout a public token,
    * which the checkout exchanges through POST /api/payments/exchange/ (see bank-link.ts).

@@ -11,3 +11,4 @@ export * from '../modules/experiments/tables';
 export * from '../modules/analytics/tables';
 export * from '../modules/subscriptions/tables';
 export * from '../modules/billing/tables';
+export * from '../modules/payments/providers/adyen-checkout/tables';

@@ -90,14 +90,19 @@ export async function setAutoRenew(
  */
 export async function moveSubscriptions(
   db: Database,
-  which: { id: string },
+  /** One subscription, or those an order paid for (bought, or renewed by a renewal order). */
+  which: { id: string } | { orderId: string },
   to: SubscriptionStatus,
   change: SubscriptionChange,
 ): Promise<string[]> {
   const from = SUBSCRIPTION_STATUSES.filter((status) => canMoveSubscription(status, to));
   if (from.length === 0) return [];
   const ends = to === 'canceled' || to === 'expired';
-  const picked = sql`id = ${which.id}`;
+  const picked =
+    'id' in which
+      ? sql`id = ${which.id}`
+      : sql`(order_id = ${which.orderId}
+          or id = (select subscription_id from orders where id = ${which.orderId}))`;
   const moved = await queryRows<{ id: string }>(
     db,
     sql`with moved as (

@@ -2,8 +2,8 @@
  * POST /api/callback/: provider notifications. The configured adapters read it in turn; the one
  * whose signature header it carries verifies it and says what it means in our words. Applied
  * once per event id: the event is recorded once its effect is applied, so a delivery that dies
- * before (a crash, an error) leaves the provider's retry to apply it. Two deliveries of one
- * event at once may both apply it, which moves the order once (payments/outcome.ts).
+ * before (a crash, an error) leaves the provider's retry to apply it. A provider with its own
+ * address and batches (Adyen) is heard at /api/callback/<provider>/.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,13 +33,57 @@ async function verify(
   throw new AppError(ERROR_CODES.invalidSignature, 'Webhook signature malformed.');
 }
 
+/**
+ * Applies a verified notification once per event id: the event is recorded once its effect is
+ * applied, so a delivery that dies before (a crash, an error) leaves the provider's retry to
+ * apply it. Two deliveries of one event at once may both apply it, which moves the order once
+ * (payments/outcome.ts). Answers whether it was a repeat and moved anything.
+ */
+export async function applyNotification(
+  deps: OutcomeDeps & { faults?: PaymentFaults | undefined },
+  event: ProviderNotification,
+  receivedAt: Date,
+): Promise<{ received: true; duplicate?: true; applied?: boolean }> {
+  const { db } = deps;
+  // One statement asks whether the event was applied already and finds its payment and order.
+  const [found] = await queryRows<{
+    applied: boolean;
+    provider: string | null;
+    order_id: string | null;
+    status: OrderStatus | null;
+  }>(
+    db,
+    sql`select exists (select 1 from webhook_events where id = ${event.eventId}) as applied,
+      p.provider, p.order_id, o.status
+    from (select ${event.paymentId}::uuid as id) n
+    left join payments p on p.id = n.id
+    left join orders o on o.id = p.order_id`,
+  );
+  if (found?.applied) return { received: true, duplicate: true };
+  if (!found?.order_id || !found.status)
+    throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
+  if (event.signedAt !== undefined && found.provider)
+    recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
+  // Applied, then recorded, or answered with an error (the provider retries): never
+  // acknowledged and dropped, least of all a capture.
+  const order = { id: found.order_id, status: found.status };
+  deps.faults?.beforeNotificationApplied?.({ eventId: event.eventId, orderId: order.id });
+  const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
+  await queryRows(
+    db,
+    sql`insert into webhook_events (id, payment_id, status)
+      values (${event.eventId}, ${event.paymentId}, ${event.status})
+      on conflict do nothing`,
+  );
+  return { received: true, applied };
+}
+
 export function callbackRoutes(
   app: FastifyInstance,
   /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
   deps: OutcomeDeps & { faults?: PaymentFaults | undefined },
   adapters: readonly PaymentAdapter[],
 ): void {
-  const { db } = deps;
   void app.register((scope, _options, done) => {
     // The signature covers the raw bytes, so this route keeps the body as received. Providers
     // notify in JSON only: any other body type (the root's form parser among them) is a 415.
@@ -63,38 +107,24 @@ export function callbackRoutes(
         body: request.body,
         receivedAt,
       });
-      // One statement asks whether the event was applied already and finds its payment and order.
-      const [found] = await queryRows<{
-        applied: boolean;
-        provider: string | null;
-        order_id: string | null;
-        status: OrderStatus | null;
-      }>(
-        db,
-        sql`select exists (select 1 from webhook_events where id = ${event.eventId}) as applied,
-          p.provider, p.order_id, o.status
-        from (select ${event.paymentId}::uuid as id) n
-        left join payments p on p.id = n.id
-        left join orders o on o.id = p.order_id`,
-      );
-      if (found?.applied) return { received: true, duplicate: true };
-      if (!found?.order_id || !found.status)
-        throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
-      if (event.signedAt !== undefined && found.provider)
-        recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
-      // Applied, then recorded, or answered with an error (the provider retries): never
-      // acknowledged and dropped, least of all a capture.
-      const order = { id: found.order_id, status: found.status };
-      deps.faults?.beforeNotificationApplied?.({ eventId: event.eventId, orderId: order.id });
-      const applied = await applyProviderStatus(deps, order, event.status, 'webhook');
-      await queryRows(
-        db,
-        sql`insert into webhook_events (id, payment_id, status)
-          values (${event.eventId}, ${event.paymentId}, ${event.status})
-          on conflict do nothing`,
-      );
-      return { received: true, applied };
+      return applyNotification(deps, event, receivedAt);
     });
+    // A provider with an address of its own (Adyen: /api/callback/adyen/) checks its batch whole,
+    // each event is applied once, and the provider gets the answer it expects.
+    for (const { webhook } of adapters) {
+      if (!webhook) continue;
+      api.post(`/api/callback/${webhook.path}/`, { schema, config }, async (request, reply) => {
+        const receivedAt = new Date();
+        const events = await webhook.read({
+          headers: request.headers,
+          body: request.body,
+          receivedAt,
+        });
+        if (events instanceof AppError) throw events;
+        for (const event of events) await applyNotification(deps, event, receivedAt);
+        return reply.type('text/plain').send(webhook.acknowledgement);
+      });
+    }
     done();
   });
 }

@@ -1,11 +1,14 @@
 /**
  * What the checkout offers the providers behind the port (PaymentDesk): the facts of a payment
- * they serve, and their word given in their own page, which moves the order now.
+ * they serve, their word given in their own page, which moves the order now, the method they
+ * kept for renewals, and the disputes they report.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { findProvider, isRecordId } from '@checkout/core';
 import { preparedQuery } from '../../db/client';
+import { moveSubscriptions } from '../orders/subscription-actions';
 import { orders } from '../orders/tables';
+import type { DisputeAlert } from './dispute-alert';
 import { moveOrder, type OutcomeDeps } from './outcome';
 import type { PaymentDesk } from './providers/adapter';
 import { payments } from './tables';
@@ -27,7 +30,11 @@ const paymentFacts = preparedQuery((db) =>
     .prepare('payment_facts'),
 );
 
-export function paymentDesk(deps: Pick<OutcomeDeps, 'db' | 'catalog'>): PaymentDesk {
+export function paymentDesk(
+  deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
+  /** Tells the operators of a dispute; without it, disputes are decided but not told. */
+  alert?: DisputeAlert,
+): PaymentDesk {
   return {
     findPayment: async (paymentId) => {
       const [row] = isRecordId(paymentId) ? await paymentFacts(deps.db).execute({ paymentId }) : [];
@@ -37,6 +44,22 @@ export function paymentDesk(deps: Pick<OutcomeDeps, 'db' | 'catalog'>): PaymentD
     },
     report: async (payment, status) => {
       await moveOrder(deps, payment.orderId, status, 'browser');
+    },
+    keepSavedMethod: async (paymentId, method) => {
+      await deps.db
+        .update(payments)
+        .set({ savedMethod: method })
+        .where(and(eq(payments.id, paymentId), isNull(payments.savedMethod)));
+    },
+    reportDispute: async (dispute) => {
+      if (dispute.endSubscriptions) {
+        await moveSubscriptions(deps.db, { orderId: dispute.orderId }, 'canceled', {
+          type: 'canceled',
+          actor: 'provider',
+          detail: { reason: dispute.eventCode.toLowerCase(), reference: dispute.reference },
+        });
+      }
+      await alert?.(dispute);
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   ERROR_CODES,
   findProvider,
   paymentCancelRequestSchema,
+  paymentDetailsRequestSchema,
   tokenExchangeRequestSchema,
   type OrderStatus,
   type PaymentAction,
@@ -79,6 +80,26 @@ export async function exchangeToken(
   }
   await moveOrder(deps, payment.orderId, exchanged.status, 'authorization');
   return exchanged.action;
+}
+
+/** Back from the provider's redirect or 3-D Secure step: the provider's answer moves the order. */
+export async function submitDetails(
+  deps: PaymentDeps,
+  body: unknown,
+  caller: CartCaller,
+): Promise<PaymentAction> {
+  const request = paymentDetailsRequestSchema.parse(body);
+  const payment = await ownPayment(deps.db, request.orderId, caller);
+  const adapter = requireAdapter(deps, payment.provider);
+  if (!adapter.submitDetails) {
+    throw new AppError(ERROR_CODES.validation, 'This payment has no further step.', [
+      { path: 'orderId', message: 'invalid' },
+    ]);
+  }
+  if (payment.status !== 'new') return answered(payment.orderId, payment.status);
+  const { action, status } = await adapter.submitDetails(payment, request.details);
+  if (status) await moveOrder(deps, payment.orderId, status, 'authorization');
+  return action;
 }
 
 /**

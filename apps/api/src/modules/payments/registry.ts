@@ -1,8 +1,9 @@
 /**
- * The provider registry: which adapter serves which provider. The sandbox gateway stands in for
- * every provider family it speaks (outside production, or with SANDBOX_GATEWAY=on); the manual
- * bank transfer serves its own provider when MANUAL_TRANSFER_SECRET is set. The only file that
- * knows the adapters; everything else asks it through the port.
+ * The provider registry: which adapter serves which provider. Adyen serves its own methods when
+ * ADYEN_* is configured; otherwise the sandbox gateway stands in for every provider family it
+ * speaks (outside production, or with SANDBOX_GATEWAY=on); the manual bank transfer serves its
+ * own provider when MANUAL_TRANSFER_SECRET is set. The only file that knows the adapters;
+ * everything else asks it through the port.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProviderSpec } from '@checkout/core';
@@ -11,6 +12,9 @@ import { sandboxGatewayOn, type ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';
 import { startSandboxGateway } from '../sandbox-gateway/module';
 import type { PaymentAdapter, PaymentDesk } from './providers/adapter';
+import { adyenAdapter, type AdyenAdapter } from './providers/adyen-checkout/adapter';
+import { adyenConfig } from './providers/adyen-checkout/env';
+import { adyenMethodOf } from './providers/adyen-checkout/methods';
 import { manualTransferAdapter } from './providers/manual-transfer';
 
 export interface ProviderRegistry {
@@ -18,6 +22,8 @@ export interface ProviderRegistry {
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
   /** Every configured adapter once: a notification is read by the one that recognises it. */
   adapters: readonly PaymentAdapter[];
+  /** Adyen's adapter when configured: its webhook has an address of its own. */
+  adyen: AdyenAdapter | undefined;
 }
 
 export interface RegistrySetting {
@@ -58,8 +64,18 @@ export function providerRegistry(app: FastifyInstance, setting: RegistrySetting)
   const manual = env.MANUAL_TRANSFER_SECRET
     ? manualTransferAdapter(env.MANUAL_TRANSFER_SECRET, desk)
     : undefined;
+  const adyenAccount = adyenConfig(env);
+  const adyen =
+    adyenAccount &&
+    adyenAdapter({ config: adyenAccount, db, desk, publicOrigin: env.PUBLIC_ORIGIN });
   return {
-    adapterFor: (provider) => (provider.family === 'manual' ? manual : sandbox),
-    adapters: [sandbox, manual].filter((adapter) => adapter !== undefined),
+    adapterFor: (provider) => {
+      if (provider.family === 'manual') return manual;
+      // With Adyen configured, its variants are Adyen's (one it has no method for is not offered).
+      if (provider.family === 'adyen' && adyen) return adyenMethodOf(provider.id) && adyen;
+      return sandbox;
+    },
+    adapters: [sandbox, manual, adyen].filter((adapter) => adapter !== undefined),
+    adyen,
   };
 }

@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuerySchema,
   paymentCancelRequestSchema,
+  paymentDetailsRequestSchema,
   paymentRequestSchema,
   providersFor,
   takesCardFields,
@@ -19,7 +20,8 @@ import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
-import { cancelPayment, exchangeToken } from './payment-steps';
+import { offeredProviders } from './payment-data';
+import { cancelPayment, exchangeToken, submitDetails } from './payment-steps';
 import type { PaymentDeps } from './deps';
 import { startPayment } from './service';
 
@@ -27,12 +29,10 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const list = async (request: FastifyRequest, cartId: string, flow: FlowKind) => {
     const cart = await getCart(deps, cartId, await deps.binding.callerOf(request));
-    // Only what a configured provider can take: none in production with the sandbox off.
-    return providersFor(flow, {
-      country: cart.country,
-      currency: cart.currency,
-      amountMinor: cart.totalMinor,
-    }).filter((p) => deps.adapterFor(p) !== undefined);
+    // Only what a configured provider can take (none in production with the sandbox off), and
+    // of a provider that lists its methods (Adyen), only what it lists for this order.
+    const order = { country: cart.country, currency: cart.currency, amountMinor: cart.totalMinor };
+    return offeredProviders(deps.adapterFor, providersFor(flow, order), order);
   };
   /** A logged-in shopper buys with the account's e-mail, whatever the cart was given before. */
   const useAccountEmail = async (
@@ -85,6 +85,11 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     '/api/payments/exchange/',
     { schema: { body: tokenExchangeRequestSchema } },
     async (request) => exchangeToken(deps, request.body, await deps.binding.callerOf(request)),
+  );
+  api.post(
+    '/api/payments/details/',
+    { schema: { body: paymentDetailsRequestSchema } },
+    async (request) => submitDetails(deps, request.body, await deps.binding.callerOf(request)),
   );
   api.post(
     '/api/payments/cancel/',

@@ -16,7 +16,6 @@ import {
   idempotencyKeySchema,
   paymentRequestSchema,
   providersFor,
-  takesCardFields,
   type CartView,
   type PaymentAction,
 } from '@checkout/core';
@@ -29,6 +28,7 @@ import { moveCartSql } from '../carts/transitions';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
 import { moveOrder } from './outcome';
+import { checkPaymentData, requireOffered } from './payment-data';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
 import { recoverCartStart, recoverStart } from './stranded-starts';
 import { payments } from './tables';
@@ -136,6 +136,14 @@ const storeAnswer = preparedQuery((db) =>
     .prepare('store_payment_answer'),
 );
 
+/** Ends a start's claim now: its provider never answered, so the next attempt recovers it. */
+async function releaseClaim(db: Database, paymentId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ leaseUntil: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
 export async function startPayment(
   deps: PaymentDeps,
   rawKey: unknown,
@@ -184,25 +192,22 @@ export async function startPayment(
   }
 
   const adapter = requireAdapter(deps, provider);
-
-  // A card-fields provider is paid with the token its fields handed over, and only it is.
-  const needsToken = takesCardFields(provider);
-  if (needsToken !== (request.cardToken !== undefined)) {
-    throw new AppError(
-      ERROR_CODES.validation,
-      needsToken ? 'Enter the card details first.' : 'A card token is only for card payments.',
-      [{ path: 'cardToken', message: needsToken ? 'cannot-be-empty' : 'invalid' }],
-    );
-  }
+  await requireOffered(adapter, provider, cart);
+  checkPaymentData(adapter, provider, request);
 
   // Card testing: paused, or a challenge first, before the card reaches the provider.
+  const cardPayment =
+    request.cardToken !== undefined || (request.componentData && provider.method === 'card');
   const attempt: CardAttempt | undefined =
-    deps.cardGuard && request.cardToken !== undefined
+    deps.cardGuard && cardPayment
       ? {
           cartId: row.id,
           browser: caller.ownerHash,
           email,
-          fingerprint: await adapter.cardFingerprint?.(request.cardToken),
+          fingerprint:
+            request.cardToken === undefined
+              ? undefined
+              : await adapter.cardFingerprint?.(request.cardToken),
           address: context.remoteIp,
         }
       : undefined;
@@ -231,17 +236,24 @@ export async function startPayment(
   if (placed !== 'placed') {
     return typeof placed === 'object' ? placed : refuseLockedCart(await replay(deps, key, hash));
   }
-  const { action, card, status, savedMethod } = await adapter.createPayment({
-    paymentId,
-    orderId,
-    provider,
-    amountMinor: cart.totalMinor,
-    currency: cart.currency,
-    returnPath: request.returnPath,
-    cardToken: request.cardToken,
-    // Every plan renews: the renewal charges what the provider keeps now (subscriptions lane).
-    reusable: true,
-  });
+  const { action, card, status, savedMethod } = await adapter
+    .createPayment({
+      paymentId,
+      orderId,
+      provider,
+      amountMinor: cart.totalMinor,
+      currency: cart.currency,
+      returnPath: request.returnPath,
+      cardToken: request.cardToken,
+      componentData: request.componentData,
+      // Every plan renews: the renewal charges what the provider keeps now (subscriptions lane).
+      reusable: true,
+    })
+    .catch(async (error: unknown) => {
+      // The provider did not answer (an outage): the next attempt recovers this start at once.
+      await releaseClaim(deps.db, paymentId);
+      throw error;
+    });
   // The provider's answer moves the order now; a crash after this recovers from the provider.
   if (status) await moveOrder(deps, orderId, status, 'authorization');
   await deps.faults?.afterCharge?.({ paymentId, orderId });

@@ -6,7 +6,15 @@
  * capture the order cannot keep. An adapter maps its provider's status words onto our order
  * status itself; it never moves an order (payments/outcome.ts does, with what it answers).
  */
-import type { AppError, Currency, OrderStatus, PaymentAction, ProviderSpec } from '@checkout/core';
+import type {
+  AppError,
+  ComponentData,
+  Currency,
+  OrderStatus,
+  PaymentAction,
+  PaymentDetailsRequest,
+  ProviderSpec,
+} from '@checkout/core';
 
 export interface NewPayment {
   paymentId: string;
@@ -17,6 +25,8 @@ export interface NewPayment {
   returnPath: string;
   /** Card providers: the token the provider's card fields handed the checkout. */
   cardToken?: string;
+  /** Providers paid through their own browser components: what the component collected. */
+  componentData?: ComponentData;
   /**
    * The order renews: ask the provider to keep the payment method for merchant-initiated
    * charges (a card on file, a mandate), answered as `savedMethod`.
@@ -75,6 +85,36 @@ export interface IncomingNotification {
 export interface PaymentDesk {
   findPayment(paymentId: string): Promise<PaymentFacts | undefined>;
   report(payment: PaymentRef, status: OrderStatus): Promise<void>;
+  /** The method the provider kept for renewals, told after the payment's answer had none. */
+  keepSavedMethod(paymentId: string, method: string): Promise<void>;
+  /**
+   * A dispute the provider reported (a chargeback, a refund that failed), decided and written
+   * down by the provider's adapter: operators are told, and `endSubscriptions` ends the order's
+   * subscriptions so no renewal charges a disputed method.
+   */
+  reportDispute(dispute: DisputeReport): Promise<void>;
+}
+
+export interface DisputeReport extends PaymentRef {
+  eventCode: string;
+  /** The provider's reference of the dispute event. */
+  reference: string;
+  reason: string | undefined;
+  amountMinor: number;
+  currency: string;
+  decision: string;
+  endSubscriptions: boolean;
+}
+
+/**
+ * A provider whose notifications come to an address of their own, `/api/callback/<path>/`, in
+ * batches it checks itself: read answers every event in our words (or refuses the whole batch
+ * with a 4xx), and the provider is answered `acknowledgement`.
+ */
+export interface ProviderWebhook {
+  path: string;
+  acknowledgement: string;
+  read: (notification: IncomingNotification) => Promise<readonly ProviderNotification[] | AppError>;
 }
 
 export interface PaymentFacts extends PaymentRef {
@@ -146,6 +186,27 @@ export interface PaymentAdapter {
    * renewals); undefined when the token is unknown, spent or expired.
    */
   saveCard?: (cardToken: string) => Promise<{ method: string; card: CardSummary } | undefined>;
+  /**
+   * Providers paid through their own browser components (no card token): refuses, with a 4xx,
+   * payment data that cannot pay `provider`, before any order is placed.
+   */
+  checkPaymentData?: (provider: ProviderSpec, data: ComponentData | undefined) => void;
+  /**
+   * The provider ids it offers for an order, as the provider itself says (its method listing);
+   * without it, every configured provider of the catalogue is offered.
+   */
+  offers?: (order: {
+    country: string;
+    currency: Currency;
+    amountMinor: number;
+  }) => Promise<ReadonlySet<string>>;
+  /** Finishes a redirect or 3-D Secure step with what the provider handed the checkout. */
+  submitDetails?: (
+    payment: PaymentRef,
+    details: PaymentDetailsRequest['details'],
+  ) => Promise<{ action: PaymentAction; status: OrderStatus | undefined }>;
+  /** Notifications at an address naming the provider (its own batches and acknowledgement). */
+  webhook?: ProviderWebhook;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

@@ -1,0 +1,86 @@
+/**
+ * What pays a provider, checked before an order is placed: a card-fields provider takes the
+ * token its fields handed over, a provider with its own browser components (Adyen) takes their
+ * data, and neither takes the other's. A provider that lists its own methods (Adyen's
+ * /paymentMethods) is offered only where it lists them.
+ */
+import {
+  AppError,
+  ERROR_CODES,
+  takesCardFields,
+  type Currency,
+  type PaymentRequest,
+  type ProviderSpec,
+} from '@checkout/core';
+import type { PaymentAdapter } from './providers/adapter';
+
+const invalid = (message: string, path: string, issue: string) =>
+  new AppError(ERROR_CODES.validation, message, [{ path, message: issue }]);
+
+export function checkPaymentData(
+  adapter: PaymentAdapter,
+  provider: ProviderSpec,
+  request: Pick<PaymentRequest, 'cardToken' | 'componentData'>,
+): void {
+  if (adapter.checkPaymentData) {
+    if (request.cardToken !== undefined)
+      throw invalid('A card token is only for card payments.', 'cardToken', 'invalid');
+    adapter.checkPaymentData(provider, request.componentData);
+    return;
+  }
+  if (request.componentData !== undefined)
+    throw invalid('This provider takes no component data.', 'componentData', 'invalid');
+  const needsToken = takesCardFields(provider);
+  if (needsToken !== (request.cardToken !== undefined)) {
+    throw invalid(
+      needsToken ? 'Enter the card details first.' : 'A card token is only for card payments.',
+      'cardToken',
+      needsToken ? 'cannot-be-empty' : 'invalid',
+    );
+  }
+}
+
+interface Order {
+  country: string;
+  currency: Currency;
+  amountMinor: number;
+}
+
+/** What the provider lists for the order; nothing while it cannot be asked (an outage). */
+async function listed(adapter: PaymentAdapter, order: Order): Promise<ReadonlySet<string>> {
+  return adapter.offers ? adapter.offers(order).catch(() => new Set<string>()) : new Set();
+}
+
+/** The providers of the catalogue that a configured adapter serves and offers for the order. */
+export async function offeredProviders(
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined,
+  providers: readonly ProviderSpec[],
+  order: Order,
+): Promise<ProviderSpec[]> {
+  const lists = new Map<PaymentAdapter, Promise<ReadonlySet<string>>>();
+  const offered: ProviderSpec[] = [];
+  for (const provider of providers) {
+    const adapter = adapterFor(provider);
+    if (!adapter) continue;
+    if (!adapter.offers) {
+      offered.push(provider);
+      continue;
+    }
+    const list = lists.get(adapter) ?? listed(adapter, order);
+    lists.set(adapter, list);
+    if ((await list).has(provider.id)) offered.push(provider);
+  }
+  return offered;
+}
+
+export async function requireOffered(
+  adapter: PaymentAdapter,
+  provider: ProviderSpec,
+  cart: { country: string; currency: Currency; totalMinor: number },
+): Promise<void> {
+  if (!adapter.offers) return;
+  const order = { country: cart.country, currency: cart.currency, amountMinor: cart.totalMinor };
+  // Asked here, an outage is the provider's 503 with its retry message, not "not offered".
+  if (!(await adapter.offers(order)).has(provider.id))
+    throw invalid(`${provider.id} is not offered for this order.`, 'provider', 'not offered');
+}

@@ -1,0 +1,298 @@
+/**
+ * Adyen behind the payments port, on Adyen's own library (Checkout API v71, advanced flow):
+ * /paymentMethods decides what is offered, /payments starts, /payments/details finishes a
+ * redirect or 3-D Secure step, /refunds and /cancels give back. `reference` is our payment id,
+ * and every call carries an idempotency key derived from it, so a repeat never charges or refunds
+ * twice. Adyen has no status lookup in Checkout: its word arrives by webhook (events.ts), and
+ * refreshStatus answers the last word kept.
+ */
+import { HttpClientException, type Types } from '@adyen/api-library';
+import { LRUCache } from 'lru-cache';
+import {
+  AppError,
+  ERROR_CODES,
+  type ComponentData,
+  type OrderStatus,
+  type ProviderSpec,
+} from '@checkout/core';
+import type { Database } from '../../../../db/client';
+import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
+import { adyen } from '../adyen';
+import { toAdyenAmount } from './amounts';
+import { checkoutApi } from './client';
+import { adyenWebhook } from './events';
+import type { AdyenConfig } from './env';
+import { adyenMethodOf, offeredVariants } from './methods';
+import { readResult } from './results';
+import { rememberWord, wordOf } from './store';
+
+type PaymentRequest = Types.checkout.PaymentRequest;
+
+/** Methods Adyen can keep for merchant-initiated renewals. */
+const REUSABLE_TYPES = new Set(['scheme', 'applepay', 'googlepay']);
+
+export interface AdyenSetting {
+  config: AdyenConfig;
+  db: Database;
+  desk: PaymentDesk;
+  /** The checkout's public origin: Adyen returns the shopper there. */
+  publicOrigin: string;
+}
+
+export interface AdyenAdapter extends PaymentAdapter {
+  checkPaymentData: NonNullable<PaymentAdapter['checkPaymentData']>;
+  offers: NonNullable<PaymentAdapter['offers']>;
+  submitDetails: NonNullable<PaymentAdapter['submitDetails']>;
+}
+
+/** A refusal of Adyen's (4xx): the request was wrong or refused, nothing was charged. */
+const refusedByAdyen = (error: unknown): boolean =>
+  error instanceof HttpClientException && error.statusCode >= 400 && error.statusCode < 500;
+
+/** An outage or timeout: the shopper may try again; the order is recoverable. */
+function outage(): AppError {
+  return new AppError(
+    ERROR_CODES.unavailable,
+    'The payment provider is not answering right now. Nothing more will be charged; please try again in a moment.',
+  );
+}
+
+/** Our saved method: Adyen's stored method id and the shopper reference it belongs to. */
+const savedMethodOf = (shopperReference: string, storedId: string) =>
+  `${shopperReference}:${storedId}`;
+
+export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
+  const { config, db, desk } = setting;
+  const api = checkoutApi(config);
+  const merchantAccount = config.merchantAccount;
+  const returnUrl = (path: string, orderId: string) =>
+    new URL(`${path}?order_id=${orderId}`, setting.publicOrigin).toString();
+  /** What /paymentMethods offered lately per country, currency and amount. */
+  const offered = new LRUCache<string, Set<string>>({ max: 2000, ttl: 5 * 60_000 });
+
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    try {
+      return await request();
+    } catch (error) {
+      if (refusedByAdyen(error)) throw error;
+      throw outage();
+    }
+  };
+
+  /** A modification Adyen refuses (4xx) is a conflict the caller answers, never a 500. */
+  const modify = (request: () => Promise<unknown>) =>
+    call(request).catch((error: unknown) => {
+      if (!refusedByAdyen(error)) throw error;
+      throw new AppError(
+        ERROR_CODES.conflict,
+        'The payment provider refused to change this payment.',
+      );
+    });
+
+  /** Amount and psp of one of our payments, for modifications. */
+  const modificationOf = async (payment: PaymentRef) => {
+    const [facts, word] = await Promise.all([
+      desk.findPayment(payment.paymentId),
+      wordOf(db, payment.paymentId),
+    ]);
+    if (!facts) throw new Error(`adyen: unknown payment ${payment.paymentId}`);
+    return { facts, pspReference: word?.pspReference ?? undefined };
+  };
+
+  const chargeSavedMethod = async (charge: SavedMethodCharge): Promise<OrderStatus> => {
+    const [shopperReference, storedId] = charge.method.split(':');
+    if (!shopperReference || !storedId) return 'error';
+    const request: PaymentRequest = {
+      amount: toAdyenAmount(charge.amountMinor, charge.currency),
+      merchantAccount,
+      reference: charge.paymentId,
+      returnUrl: returnUrl('/processing/', charge.orderId),
+      paymentMethod: {
+        type: 'scheme',
+        storedPaymentMethodId: storedId,
+      } as PaymentRequest['paymentMethod'],
+      shopperReference,
+      shopperInteraction: 'ContAuth' as PaymentRequest['shopperInteraction'],
+      recurringProcessingModel: 'Subscription' as PaymentRequest['recurringProcessingModel'],
+    };
+    const answer = await call(() =>
+      api.PaymentsApi.payments(request, { idempotencyKey: `pay-${charge.paymentId}` }),
+    ).catch((error: unknown) => {
+      if (refusedByAdyen(error)) return { resultCode: 'Error' } as Types.checkout.PaymentResponse;
+      throw error;
+    });
+    const resultCode = String(answer.resultCode ?? 'Error');
+    await rememberWord(db, charge.paymentId, {
+      pspReference: answer.pspReference,
+      resultCode,
+      refusalReason: answer.refusalReason,
+    });
+    const status = adyen.statusFor(resultCode);
+    return status === 'canceled' || status === undefined ? 'error' : status;
+  };
+
+  return {
+    checkPaymentData: (provider: ProviderSpec, data: ComponentData | undefined) => {
+      const method = adyenMethodOf(provider.id);
+      if (!method)
+        throw new AppError(
+          ERROR_CODES.providerUnavailable,
+          `${provider.id} is not offered by Adyen.`,
+        );
+      if (method.needsComponent && !data)
+        throw new AppError(ERROR_CODES.validation, 'Enter the payment details first.', [
+          { path: 'componentData', message: 'cannot-be-empty' },
+        ]);
+      if (data && data.paymentMethod.type !== method.type)
+        throw new AppError(
+          ERROR_CODES.validation,
+          `These payment details are not for ${provider.id}.`,
+          [{ path: 'componentData.paymentMethod.type', message: 'invalid' }],
+        );
+    },
+    offers: async (order) => {
+      const key = `${order.country}|${order.currency}|${order.amountMinor}`;
+      const cached = offered.get(key);
+      if (cached) return cached;
+      const answer = await call(() =>
+        api.PaymentsApi.paymentMethods(
+          {
+            merchantAccount,
+            countryCode: order.country,
+            amount: toAdyenAmount(order.amountMinor, order.currency),
+            channel: 'Web' as Types.checkout.PaymentMethodsRequest['channel'],
+          },
+          { idempotencyKey: `methods-${key}-${Math.floor(Date.now() / 60_000)}` },
+        ),
+      );
+      const variants = offeredVariants(answer.paymentMethods ?? []);
+      offered.set(key, variants);
+      return variants;
+    },
+    createPayment: async (payment) => {
+      const method = adyenMethodOf(payment.provider.id);
+      if (!method) throw new AppError(ERROR_CODES.providerUnavailable, 'Not offered by Adyen.');
+      const paymentMethod = {
+        ...(method.brand ? { brand: method.brand } : {}),
+        ...(payment.componentData?.paymentMethod ?? { type: method.type }),
+      };
+      const back = returnUrl(payment.returnPath, payment.orderId);
+      const keep = payment.reusable === true && REUSABLE_TYPES.has(method.type);
+      const request: PaymentRequest = {
+        amount: toAdyenAmount(payment.amountMinor, payment.currency),
+        merchantAccount,
+        reference: payment.paymentId,
+        returnUrl: back,
+        paymentMethod,
+        channel: 'Web' as PaymentRequest['channel'],
+        origin: setting.publicOrigin,
+        shopperInteraction: 'Ecommerce' as PaymentRequest['shopperInteraction'],
+        authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' as never } },
+        ...(payment.componentData?.browserInfo
+          ? {
+              browserInfo: payment.componentData
+                .browserInfo as unknown as PaymentRequest['browserInfo'],
+            }
+          : {}),
+        ...(keep
+          ? {
+              storePaymentMethod: true,
+              shopperReference: payment.orderId,
+              recurringProcessingModel:
+                'Subscription' as PaymentRequest['recurringProcessingModel'],
+            }
+          : {}),
+      };
+      const answer = await call(() =>
+        api.PaymentsApi.payments(request, { idempotencyKey: `pay-${payment.paymentId}` }),
+      ).catch((error: unknown) => {
+        if (refusedByAdyen(error)) return { resultCode: 'Error' } as Types.checkout.PaymentResponse;
+        throw error;
+      });
+      await rememberWord(db, payment.paymentId, {
+        pspReference: answer.pspReference,
+        resultCode: String(answer.resultCode ?? 'Error'),
+        refusalReason: answer.refusalReason,
+      });
+      const { action, status } = readResult(answer, payment.orderId, back);
+      const extra = answer.additionalData ?? {};
+      const stored = extra['recurring.recurringDetailReference'];
+      const last4 = extra.cardSummary;
+      return {
+        action,
+        status,
+        savedMethod: keep && stored ? savedMethodOf(payment.orderId, stored) : undefined,
+        card: last4
+          ? { brand: extra.paymentMethod ?? null, last4, expiry: extra.expiryDate ?? '' }
+          : undefined,
+      };
+    },
+    submitDetails: async (payment, details) => {
+      const answer = await call(() =>
+        api.PaymentsApi.paymentsDetails(
+          { details },
+          {
+            idempotencyKey: `details-${payment.paymentId}-${Object.values(details).join('').slice(0, 40)}`,
+          },
+        ),
+      ).catch((error: unknown) => {
+        if (refusedByAdyen(error))
+          return { resultCode: 'Error' } as Types.checkout.PaymentDetailsResponse;
+        throw error;
+      });
+      if (answer.merchantReference !== undefined && answer.merchantReference !== payment.paymentId)
+        throw new AppError(ERROR_CODES.validation, 'These details are for another payment.', [
+          { path: 'details', message: 'invalid' },
+        ]);
+      await rememberWord(db, payment.paymentId, {
+        pspReference: answer.pspReference,
+        resultCode: String(answer.resultCode ?? 'Error'),
+        refusalReason: answer.refusalReason,
+      });
+      return readResult(answer, payment.orderId, returnUrl('/processing/', payment.orderId));
+    },
+    // Adyen's notifications come to /api/callback/adyen/ (its webhook), never the shared address.
+    verifyNotification: () => Promise.resolve(undefined),
+    webhook: adyenWebhook(config, db, desk),
+    cancelPayment: async (payment) => {
+      const { pspReference } = await modificationOf(payment);
+      const idempotencyKey = `cancel-${payment.paymentId}`;
+      await modify(() =>
+        pspReference
+          ? api.ModificationsApi.cancelAuthorisedPaymentByPspReference(
+              pspReference,
+              { merchantAccount, reference: payment.paymentId },
+              { idempotencyKey },
+            )
+          : api.ModificationsApi.cancelAuthorisedPayment(
+              {
+                merchantAccount,
+                paymentReference: payment.paymentId,
+                reference: payment.paymentId,
+              },
+              { idempotencyKey },
+            ),
+      );
+    },
+    refundPayment: async (payment) => {
+      const { facts, pspReference } = await modificationOf(payment);
+      if (!pspReference) throw new Error(`adyen: no pspReference for ${payment.paymentId}`);
+      await modify(() =>
+        api.ModificationsApi.refundCapturedPayment(
+          pspReference,
+          {
+            merchantAccount,
+            reference: payment.paymentId,
+            amount: toAdyenAmount(facts.amountMinor, facts.currency),
+          },
+          { idempotencyKey: `refund-${payment.paymentId}` },
+        ),
+      );
+    },
+    refreshStatus: async (payment) => {
+      const word = await wordOf(db, payment.paymentId);
+      return word ? adyen.statusFor(word.resultCode) : undefined;
+    },
+    chargeSavedMethod,
+  };
+}
