@@ -71,17 +71,24 @@ test.describe('telemetry', () => {
       );
       return call ? otlp.spans.filter((s) => s.traceId === call.traceId) : [];
     };
+    /** Spans whose parent has not arrived: the click, once every service exported the rest. */
+    const rootsOf = (spans: ReceivedSpan[]) => {
+      const ids = new Set(spans.map((s) => s.spanId));
+      return spans.filter((s) => !ids.has(s.parentSpanId));
+    };
+    // Each service exports in batches: a parent span may arrive after its children.
     await expect
       .poll(
         () =>
           paymentTrace().some((s) => s.name.startsWith('payment-provider')) &&
-          paymentTrace().some((s) => s.name === 'click pay-button'),
+          paymentTrace().some((s) => s.name === 'click pay-button') &&
+          rootsOf(paymentTrace()).length === 1,
         { timeout: 60_000 },
       )
       .toBe(true);
     const spans = paymentTrace();
     const byId = new Map(spans.map((s) => [s.spanId, s]));
-    const roots = spans.filter((s) => !byId.has(s.parentSpanId));
+    const roots = rootsOf(spans);
     console.info(printTrace(spans, spans[0]!.traceId));
     // One root: the shopper's click on the pay button, not a fetch starting a trace of its own.
     expect(roots.map((s) => `${s.name} [${s.service}] ${s.parentSpanId || 'root'}`)).toEqual([
