@@ -143,6 +143,8 @@ export default function proxy(request: NextRequest): NextResponse {
     providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
     tagManager: Boolean(env.GTM_ID),
+    // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
+    development: process.env.NODE_ENV === 'development',
   });
   // Next.js takes the nonce for its own scripts from the request's copy of the policy.
   for (const [name, value] of pageHeaders) {

@@ -15,6 +15,13 @@ describe('storefront security headers', () => {
     expect(policy).toContain('worker-src blob:');
   });
 
+  it('admits eval only under next dev (npm run dev), whose reloading needs it', () => {
+    expect(contentSecurityPolicy({ ...options, development: true })).toContain(
+      "script-src 'nonce-bm9uY2U=' 'strict-dynamic' 'unsafe-eval'",
+    );
+    expect(contentSecurityPolicy({ ...options, development: false })).not.toContain('eval');
+  });
+
   it('frames and posts forms to the checkout and the configured providers only', () => {
     const policy = contentSecurityPolicy({
       ...options,

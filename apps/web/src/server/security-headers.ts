@@ -21,6 +21,8 @@ export interface SecurityHeaderOptions {
   turnstile?: boolean;
   /** Whether Google Tag Manager's container may load (GTM_ID set; consent is checked in the browser). */
   tagManager?: boolean;
+  /** `next dev` (npm run dev): its reloading runs code through eval, which production never allows. */
+  development?: boolean;
 }
 
 /** Serves Tag Manager's container; the tags it runs report to Google Analytics' collectors. */
@@ -42,6 +44,7 @@ export function contentSecurityPolicy({
   frameAncestors = 'none',
   turnstile = false,
   tagManager = false,
+  development = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
   // under /api/sandbox/, hence 'self' for frames and forms.
@@ -56,7 +59,7 @@ export function contentSecurityPolicy({
   const beacons = tagManager ? ` ${TAG_MANAGER_ORIGIN} ${TAG_MANAGER_BEACONS}` : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${challenge}${tags}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}`,
     // React's style attributes and the progress bar's inline style need inline styles.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${beacons}`,
