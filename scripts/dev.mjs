@@ -4,6 +4,7 @@
 // `npm start`, without a production build. Local mode only: it refuses a production DEPLOY_ENV.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stopsTogether } from './children.mjs';
 import { runMode, RunModeError } from './run-mode.mjs';
 import { StartError, startEnvironments } from './start-env.mjs';
 import { root, webDir } from './web-build.mjs';
@@ -38,13 +39,5 @@ console.log(
   `[dev] checkout on http://localhost:${webPort} (api at ${apiUrl}), reloading on change`,
 );
 
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5000).unref();
-}
+const stopAll = stopsTogether(children);
 for (const child of children) child.once('exit', (code) => stopAll(code || 1));
-process.once('SIGINT', () => stopAll(0));
-process.once('SIGTERM', () => stopAll(0));

@@ -3,6 +3,7 @@
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stopsTogether } from './children.mjs';
 import { runMode, RunModeError } from './run-mode.mjs';
 import { StartError, startEnvironments } from './start-env.mjs';
 import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
@@ -49,21 +50,10 @@ async function answers(child, url) {
   return false;
 }
 
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5000).unref();
-  Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-  ).then(() => process.exit(code));
-}
+const stopAll = stopsTogether(children);
 
 // A child that stops on its own is a failure, whatever code it gave (never exit 0 then).
 children[0].once('exit', (code) => stopAll(code || 1));
-process.once('SIGINT', () => stopAll(0));
-process.once('SIGTERM', () => stopAll(0));
 if (!(await answers(children[0], `${apiProbe}/api/health/`))) {
   if (children[0].exitCode === null) {
     console.error(`[start] the api did not answer ${apiProbe}/api/health/ within two minutes`);
