@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
   analyticsProductId,
@@ -11,7 +10,7 @@ import {
   type ProductGroup,
 } from '@checkout/core';
 import { redirect } from '../../../i18n/navigation';
-import { errorTitleKey } from '../../../components/errors/error-screen';
+import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';
 import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
@@ -20,6 +19,8 @@ import { getAppContext, getRequestUrl } from '../../../server/app-context.server
 import { getBrand } from '../../../server/brand.server';
 import { resolveLink } from '../../../server/links';
 import { pageMetadata } from '../../../server/metadata.server';
+import { answerWithStatus } from '../../../server/page-status.mjs';
+import { getShellInfo } from '../../../server/shell.server';
 import { loadOrder, receiptQueued } from '../../../server/order.server';
 import styles from './success.module.css';
 
@@ -77,9 +78,13 @@ export default async function SuccessPage() {
   ]);
   const params = url.searchParams;
   const order = await requestedOrder();
-  // Nothing was bought here: no thanks for a purchase that does not exist, and HTTP 404
-  // (./not-found.tsx draws the lost screen).
-  if (!order) notFound();
+  if (!order) {
+    // Nothing was bought here: no thanks for a purchase that does not exist, and HTTP 404. Not
+    // notFound(): its answer is an empty error document that only scripts fill in.
+    answerWithStatus(404);
+    const { links } = await getShellInfo();
+    return <ErrorScreen status={404} {...links} />;
+  }
   if (order.status !== 'paid') {
     redirect({
       href: {
