@@ -67,7 +67,8 @@ test('the footer shows the current year, legal links and the payment disclaimer'
     'href',
     'https://support.example.com/locker/',
   );
-  await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+  const legal = footer.getByRole('navigation', { name: 'Legal' });
+  await expect(legal.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
     'href',
     '/legal/terms-of-service/',
   );
