@@ -1,8 +1,9 @@
 /** The log an operator reads: one line per business event, none per health check. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView, PaymentAction } from '@checkout/core';
+import type { PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
+import { EMAIL, buy } from '../telemetry/test-purchase';
 import { testBrowser } from '../test-browser';
 
 describe('business events in the log', () => {
@@ -21,43 +22,22 @@ describe('business events in the log', () => {
   afterAll(() => t.close());
 
   it('says once that an order was paid, with its id and nothing personal', async () => {
-    const email = 'business.log@gmail.com';
-    const browser = testBrowser(() => t.app);
-    const cart = (
-      await browser.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const token = await browser.inject({
-      method: 'POST',
-      url: '/api/sandbox/tokens/',
-      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-    });
     const { orderId } = (
-      await browser.inject({
-        method: 'POST',
-        url: '/api/payments/',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          cartId: cart.id,
-          provider: 'adyen_card',
-          returnPath: '/processing/',
-          cardToken: token.json<{ token: string }>().token,
-        },
-      })
+      await buy(
+        testBrowser(() => t.app),
+        randomUUID(),
+      )
     ).json<PaymentAction>();
     const events = lines.filter((l) => l.msg === 'order moved' && l.orderId === orderId);
     expect(events).toEqual([expect.objectContaining({ level: 30, orderId, status: 'paid' })]);
-    expect(JSON.stringify(lines)).not.toContain(email);
+    expect(JSON.stringify(lines)).not.toContain(EMAIL);
   });
 
   it('says that a mail was sent (the receipt, with its invoice), without its address', async () => {
     await expect
       .poll(() => lines.filter((l) => l.msg === 'mail sent'), { timeout: 15_000 })
       .toContainEqual(expect.objectContaining({ transport: 'sandbox', attachments: 1 }));
-    expect(JSON.stringify(lines)).not.toContain('business.log@gmail.com');
+    expect(JSON.stringify(lines)).not.toContain(EMAIL);
   });
 
   it('says nothing of a health check', async () => {
