@@ -2,6 +2,7 @@
 // `npm run dev`: the development loop. The api restarts when its sources change (tsx watch) and
 // the web app reloads in place (next dev), both on the same ports, database and environment as
 // `npm start`, without a production build. Local mode only: it refuses a production DEPLOY_ENV.
+import './pinned-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { stopsTogether } from './children.mjs';

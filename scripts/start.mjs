@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // One command for the whole product: builds the web app when its sources changed since the last
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
+import './pinned-node.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { stopsTogether } from './children.mjs';
