@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { openCatalog, prepareCatalog } from './modules/catalog/catalog';
 import { loadEnv, type ApiEnv } from './env';
+import { logOutput } from './http/log-output';
 import { startupFailure } from './startup-failure';
 
 /** How far the start got: a failure is explained by the variables of that step. */
@@ -20,7 +21,11 @@ async function main(): Promise<void> {
     prepare: prepareCatalog,
   });
   const catalog = await openCatalog(database.db, env.CATALOG_REFRESH_MS);
-  const app = await buildApp({ env, database, catalog });
+  const logStream = logOutput({
+    production: env.NODE_ENV === 'production',
+    terminal: process.stdout.isTTY === true,
+  });
+  const app = await buildApp({ env, database, catalog, logStream });
   const stop = async (): Promise<void> => {
     catalog.close();
     await app.close();
