@@ -16,6 +16,11 @@ export async function open(page: Page, url: string) {
 export async function signUpOnAccountSite(page: Page, email: string) {
   await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await createAccountOnSignUpScreen(page, email);
+}
+
+/** The account site's sign-up screen, already open: the account, the mailed code, confirmed. */
+export async function createAccountOnSignUpScreen(page: Page, email: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();

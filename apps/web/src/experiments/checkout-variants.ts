@@ -33,7 +33,7 @@ export interface CheckoutVariants {
   renewalDisclaimer: boolean;
   /** … and renewal-price-disclaimer:prominent shows it in a highlighted box. */
   renewalProminent: boolean;
-  /** Flag oauth-signup-methods or signup-methods:oauth — signing up by logging in is offered. */
+  /** Flag oauth-signup-methods or signup-methods:oauth — the sign-up section: account site, log in. */
   oauthSignup: boolean;
 }
 

@@ -36,6 +36,7 @@ export const PAGE_NAMESPACES = {
     'validation',
     'paymentErrors',
     'email',
+    'signUp',
     'crossSell',
     'address',
     'taxes',

@@ -21,15 +21,11 @@ const MESSAGE_KEYS: Record<EmailProblem, 'emailEmpty' | 'emailInvalid' | 'emailB
 export function EmailSection({
   confirm,
   existingUser,
-  offerLogin = false,
 }: {
   confirm: boolean;
   existingUser: boolean;
-  /** Flag oauth-signup-methods, signup-methods:oauth — signing up by logging in (OIDC) too. */
-  offerLogin?: boolean;
 }) {
   const t = useTranslations('email');
-  const tHeader = useTranslations('header');
   const tv = useTranslations('validation');
   const { email, save, saving, step, setStep } = useCheckout();
   // A logged-in shopper buys with the account's address; the field shows it, read-only.
@@ -163,11 +159,6 @@ export function EmailSection({
       <button type="submit" className="button" disabled={saving} aria-busy={saving || undefined}>
         {saving ? t('saving') : t('continue')}
       </button>
-      {offerLogin && !user ? (
-        <p className={styles.hint} data-element="signup-login">
-          {tHeader('alreadyUser')} <Link href={login}>{tHeader('logIn')}</Link>
-        </p>
-      ) : null}
     </form>
   );
 }

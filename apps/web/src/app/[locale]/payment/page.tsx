@@ -17,6 +17,12 @@ import { Countdown } from '../../../components/checkout/countdown';
 import { CouponField } from '../../../components/checkout/coupon-field';
 import { CrossSellSection } from '../../../components/checkout/cross-sell-section';
 import { EmailSection } from '../../../components/checkout/email-section';
+import {
+  PAYING_SECTIONS,
+  sectionOrder,
+  type Section,
+} from '../../../components/checkout/section-order';
+import { SignUpSection } from '../../../components/checkout/sign-up-section';
 import { StepFocus } from '../../../components/checkout/step-focus';
 import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
@@ -31,7 +37,7 @@ import { PlanPicker } from '../../../components/plans/plan-picker';
 import { PlanSelectionProvider } from '../../../components/plans/selection';
 import { PageMessages } from '../../../components/shell/page-messages';
 import type { ReactNode } from 'react';
-import { checkoutVariants, type CheckoutVariants } from '../../../experiments/checkout-variants';
+import { checkoutVariants } from '../../../experiments/checkout-variants';
 import { ExperimentExposures } from '../../../experiments/experiment-exposures';
 import {
   getActiveExperiments,
@@ -79,38 +85,14 @@ function showsDeclined(params: URLSearchParams): boolean {
   );
 }
 
-type Section = 'plans' | 'email' | 'cross-sell' | 'one-click-payments' | 'payment-methods';
-
 const SECTION_TITLES = {
   plans: 'sections.plans',
   email: 'sections.email',
+  'sign-up': 'sections.signUp',
   'cross-sell': 'sections.crossSell',
   'one-click-payments': 'sections.oneClick',
   'payment-methods': 'sections.methods',
 } as const satisfies Record<Section, string>;
-
-/** The sections that pay; the order summary comes before them. */
-const PAYING_SECTIONS: ReadonlySet<Section> = new Set(['one-click-payments', 'payment-methods']);
-
-/** The main column's sections, in the order the experiments of §9 put them. */
-function sectionOrder(variants: CheckoutVariants): Section[] {
-  const order: Section[] = [
-    'plans',
-    'email',
-    'cross-sell',
-    'one-click-payments',
-    'payment-methods',
-  ];
-  const move = (section: Section, before: Section) => {
-    order.splice(order.indexOf(section), 1);
-    order.splice(order.indexOf(before), 0, section);
-  };
-  // cross-sell-step-desktop:step — its own step right after the plan choice.
-  if (variants.crossSellAfterPlans) move('cross-sell', 'email');
-  // email-in-payment:in-payment — the e-mail right above the payment methods.
-  if (variants.emailInPayment) move('email', 'payment-methods');
-  return order;
-}
 
 export default async function PaymentPage() {
   const [t, tSummary, tHome, context, url, experiments] = await Promise.all([
@@ -177,9 +159,9 @@ export default async function PaymentPage() {
       <EmailSection
         confirm={isFlagOn(params.get('confirm_email'))}
         existingUser={isFlagOn(params.get('existing_user'))}
-        offerLogin={variants.oauthSignup}
       />
     ),
+    'sign-up': <SignUpSection />,
     'cross-sell': crossSellName ? (
       <CrossSellSection
         locale={locale}
@@ -216,6 +198,8 @@ export default async function PaymentPage() {
     (section) =>
       (!upgrade || section === 'one-click-payments' || section === 'payment-methods') &&
       (section !== 'cross-sell' || crossSellName) &&
+      // A logged-in shopper already has the account the section would create.
+      (section !== 'sign-up' || !context.user) &&
       (section !== 'one-click-payments' || isEnabled(flags, 'enable-one-click-payments')),
   );
   const renderSection = (name: Section) => {
