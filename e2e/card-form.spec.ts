@@ -39,17 +39,23 @@ async function fill(frame: FrameLocator, values: Record<string, string>) {
   for (const [id, value] of Object.entries(values)) await frame.locator(`#${id}`).fill(value);
 }
 
-/** Presses pay and reads each field's message exactly; a field not named shows none. */
+/**
+ * Presses pay and reads each field's message exactly, and its spec §5 slug (cannot-be-empty or
+ * invalid); a field not named shows none.
+ */
 async function expectMessages(page: Page, messages: Record<string, string>) {
   await page.locator('[data-element="pay-button"]').click();
   const frame = cardFrame(page);
   for (const [field, message] of Object.entries(messages)) {
+    const slug = message.endsWith('cannot be empty') ? 'cannot-be-empty' : 'invalid';
     await expect(frame.locator(`#${field}-error`)).toHaveText(message);
+    await expect(frame.locator(`#${field}-error`)).toHaveAttribute('data-error', slug);
     await expect(frame.locator(`#${field}`)).toHaveAttribute('aria-invalid', 'true');
   }
   const ids = await frame.locator('input').evaluateAll((inputs) => inputs.map((i) => i.id));
   for (const id of ids.filter((id) => !(id in messages))) {
     await expect(frame.locator(`#${id}-error`)).toBeEmpty();
+    await expect(frame.locator(`#${id}-error`)).not.toHaveAttribute('data-error');
   }
 }
 

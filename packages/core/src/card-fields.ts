@@ -42,6 +42,25 @@ export type CardErrorCode = keyof typeof CARD_ERROR_MESSAGES;
 
 const CARD_ERROR_CODES = Object.keys(CARD_ERROR_MESSAGES) as [CardErrorCode, ...CardErrorCode[]];
 
+/** Spec §5 error slugs: what kind of problem a field has, whatever its message says. */
+export const FORM_ERROR_SLUGS = ['cannot-be-empty', 'invalid'] as const;
+export type FormErrorSlug = (typeof FORM_ERROR_SLUGS)[number];
+
+/** A blank field cannot be empty; anything else wrong with it (passed, too far…) is invalid. */
+export function cardErrorSlug(code: CardErrorCode): FormErrorSlug {
+  return code.endsWith('Empty') ? 'cannot-be-empty' : 'invalid';
+}
+
+export type CardErrorSlugs = Partial<Record<CardFieldName, FormErrorSlug>>;
+
+export function cardErrorSlugs(
+  errors: Partial<Record<CardFieldName, CardErrorCode>>,
+): CardErrorSlugs {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, code]) => [field, cardErrorSlug(code)]),
+  );
+}
+
 export const CARD_FIELD_LABELS: Readonly<Record<CardFieldName, string>> = {
   number: 'Card number',
   expiry: 'Expiration date',
@@ -118,8 +137,12 @@ export const cardFrameMessageSchema = z.discriminatedUnion('type', [
     brand: text().nullable(),
     last4: text().regex(/^\d{4}$/),
   }),
-  /** The frame shows the field messages itself; the checkout only stops waiting. */
-  z.object({ source: z.literal(CARD_FRAME_SOURCE), type: z.literal('invalid') }),
+  /** The frame shows the field messages itself; the checkout stops waiting and counts slugs. */
+  z.object({
+    source: z.literal(CARD_FRAME_SOURCE),
+    type: z.literal('invalid'),
+    errors: z.partialRecord(z.enum(CARD_FIELD_NAMES), z.enum(FORM_ERROR_SLUGS)).optional(),
+  }),
   z.object({ source: z.literal(CARD_FRAME_SOURCE), type: z.literal('failed') }),
 ]);
 export type CardFrameMessage = z.infer<typeof cardFrameMessageSchema>;

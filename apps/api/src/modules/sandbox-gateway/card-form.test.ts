@@ -51,16 +51,24 @@ describe('card forms at the sandbox gateway', () => {
     expect(bad.body).toBe('The card form is not valid.');
   });
 
-  it('answers each missing field of a Korean card with its message code', async () => {
+  it('answers each missing field of a Korean card with its message code and slug', async () => {
     const form: CardForm = cardFormFor('adyen_kcp', 'KR', 'split');
-    const refused = await tokenize({ form, number: '4242424242424242', cvc: '123' });
+    const refused = await tokenize({ form, number: '4242424242424242', cvc: '12a' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({
       errors: {
         expiryMonth: 'expiryMonthEmpty',
         expiryYear: 'expiryYearEmpty',
+        cvc: 'cvcInvalid',
         password: 'passwordEmpty',
         fullName: 'fullNameEmpty',
+      },
+      slugs: {
+        expiryMonth: 'cannot-be-empty',
+        expiryYear: 'cannot-be-empty',
+        cvc: 'invalid',
+        password: 'cannot-be-empty',
+        fullName: 'cannot-be-empty',
       },
     });
   });

@@ -81,11 +81,14 @@ const formatExpiry = (event) => {
   const value = digits.length >= 2 ? digits.slice(0, 2) + ' / ' + digits.slice(2) : digits;
   if (value !== expiry.value) expiry.value = value;
 };
-const showErrors = (errors) => {
+const showErrors = (errors, slugs) => {
   let first = null;
   for (const name of fields) {
     const code = errors[name];
-    document.getElementById(name + '-error').textContent = code ? config.messages[code] || code : '';
+    const problem = document.getElementById(name + '-error');
+    problem.textContent = code ? config.messages[code] || code : '';
+    if (code && slugs[name]) problem.dataset.error = slugs[name];
+    else delete problem.dataset.error;
     if (code) input(name).setAttribute('aria-invalid', 'true');
     else input(name).removeAttribute('aria-invalid');
     if (code && !first) first = input(name);
@@ -107,11 +110,11 @@ const tokenize = async () => {
     });
     const body = await response.json();
     if (response.status === 201) {
-      showErrors({});
+      showErrors({}, {});
       post({ type: 'token', token: body.token, brand: body.brand, last4: body.last4 });
     } else if (response.status === 422 && body.errors) {
-      showErrors(body.errors);
-      post({ type: 'invalid' });
+      showErrors(body.errors, body.slugs || {});
+      post({ type: 'invalid', errors: body.slugs || {} });
     } else post({ type: 'failed' });
   } catch {
     post({ type: 'failed' });

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cardErrorSlugs,
   cardFieldsTextSchema,
   cardFormSchema,
   cardInputSchema,
@@ -168,7 +169,10 @@ export function sandboxRoutes(
       const fingerprint = gateway.fingerprintOf(input.number);
       await tokenLimit(request, fingerprint);
       if (Object.keys(card.errors).length > 0) {
-        return reply.status(422).header('cache-control', 'no-store').send({ errors: card.errors });
+        return reply
+          .status(422)
+          .header('cache-control', 'no-store')
+          .send({ errors: card.errors, slugs: cardErrorSlugs(card.errors) });
       }
       const token = await vaultCard(db, card, fingerprint);
       return reply

@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { cardFormFor, type ExpiryLayout } from '@checkout/core';
+import { track } from '../../analytics/track';
 import { PaymentAlert } from './payment-alert';
 import { useCardFields } from './use-card-fields';
 import styles from './payments.module.css';
@@ -58,6 +59,14 @@ export function CardPayment({
     setTokenizing(false);
     if (result.type === 'token') onToken(result.token);
     else if (result.type === 'failed') setFailed(true);
+    else {
+      // Which fields, and the spec §5 slug of each ("number:cannot-be-empty cvc:invalid").
+      const slugs = Object.entries(result.errors ?? {}).map(([field, slug]) => `${field}:${slug}`);
+      track('form_update', {
+        element: 'card-form',
+        context: { form_status: 'invalid', error_message: slugs.join(' ') },
+      });
+    }
   }
 
   const message = alert ?? (failed ? tErrors('generic') : null);
