@@ -46,6 +46,6 @@ export function runMode(env) {
     production,
     deployEnv,
     apiNodeEnv: env.NODE_ENV || 'development',
-    banner: `[start] LOCAL mode (DEPLOY_ENV=${deployEnv}): development secrets, sandbox payment gateway (no money moves), sandbox mailbox at /api/sandbox/mailbox/ — not for real shoppers; see "Deploying" in README.md`,
+    banner: `[start] LOCAL mode (DEPLOY_ENV=${deployEnv}): development secrets, sandbox payment gateway (no money moves), sandbox mailbox at /api/sandbox/mailbox/ — not for real shoppers; see docs/operations/deploying.md`,
   };
 }

@@ -373,6 +373,9 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
 
 export type ApiEnv = z.output<typeof runMode>;
 
+/** Every variable the api reads (.env.example lists them all; a test keeps it so). */
+export const API_ENV_VARIABLES = Object.keys(schema.shape);
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): ApiEnv {
   return parseEnv(checkedSchema, source);
 }

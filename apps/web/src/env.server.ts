@@ -156,4 +156,7 @@ const checkedSchema = schema.superRefine((env, ctx) => {
 
 export type WebEnv = z.infer<typeof schema>;
 
+/** Every variable the web app reads (.env.example lists them all; a test keeps it so). */
+export const WEB_ENV_VARIABLES = Object.keys(schema.shape);
+
 export const env: WebEnv = parseEnv(checkedSchema, process.env);

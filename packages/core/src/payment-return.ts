@@ -7,7 +7,7 @@
 import { DEFAULT_LOCALE, findLanguage, LOCALE_CODES, localizedPath } from './locales';
 import type { QueryParamName } from './query-param-names';
 
-/** The parameters the shell, the product and its plans are chosen by ("kept" in README's table). */
+/** The parameters the shell, the product and its plans are chosen by ("kept" in the table of docs/features/query-parameters.md). */
 export const RETURN_KEPT_PARAMS = [
   'product_group',
   'bundle_type',

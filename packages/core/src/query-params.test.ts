@@ -44,7 +44,7 @@ const CART = '0b9c8a3e-5d7f-4c1e-9a2b-3c4d5e6f7a8b';
 /**
  * Every §2 parameter: a value the checkout reads (and what it reads it as), and a malformed one
  * it ignores and removes from the address on every page. Where each is read and what it does is
- * the README's "Query parameters" table; the browser tests (e2e/spec-params.spec.ts) show the
+ * the table in docs/features/query-parameters.md; the browser tests (e2e/spec-params.spec.ts) show the
  * effects a shopper sees.
  */
 const TABLE: readonly [QueryParamName, string, unknown, string][] = [

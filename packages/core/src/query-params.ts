@@ -41,7 +41,7 @@ export const DESCRIPTOR_PATTERN = /^[A-Za-z0-9 .*-]{1,22}$/;
 interface ParamRule {
   /** The schema a present value must pass; a failure removes the parameter from the address. */
   value: z.ZodType;
-  /** Where the checkout reads it (README "Query parameters" has the same table). */
+  /** Where the checkout reads it (docs/features/query-parameters.md has the same table). */
   readBy: string;
 }
 
