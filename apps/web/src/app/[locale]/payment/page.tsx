@@ -44,6 +44,7 @@ import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { countryOptions } from '../../../server/countries.server';
 import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
+import { getAdyenWebConfig } from '../../../server/server-config.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
 import styles from './payment.module.css';
@@ -196,6 +197,7 @@ export default async function PaymentPage() {
         cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
         tiles={variants.paymentMethodTiles}
         expiryLayout={variants.expiryLayout}
+        adyen={getAdyenWebConfig()}
         terms={
           <>
             <RenewalTerms
