@@ -14,6 +14,7 @@ import {
   type ComponentData,
   type OrderStatus,
   type ProviderSpec,
+  withOrderId,
 } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
@@ -66,7 +67,7 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
   const api = checkoutApi(config);
   const merchantAccount = config.merchantAccount;
   const returnUrl = (path: string, orderId: string) =>
-    new URL(`${path}?order_id=${orderId}`, setting.publicOrigin).toString();
+    new URL(withOrderId(path, orderId), setting.publicOrigin).toString();
   /** What /paymentMethods offered lately per country, currency and amount. */
   const offered = new LRUCache<string, Set<string>>({ max: 2000, ttl: 5 * 60_000 });
 

@@ -81,12 +81,18 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       userAgent: 'Mozilla/5.0',
     },
   });
-  const pay = (cartId: string, provider: string, componentData?: unknown, key?: string) =>
+  const pay = (
+    cartId: string,
+    provider: string,
+    componentData?: unknown,
+    key?: string,
+    returnPath = '/processing/',
+  ) =>
     shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': key ?? `adyen-${++keys}-abcdef` },
-      payload: { cartId, provider, returnPath: '/processing/', componentData },
+      payload: { cartId, provider, returnPath, componentData },
     });
   const order = async (id: string) =>
     (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
@@ -216,6 +222,21 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     // A second return with the same result (a reload) answers what happened.
     expect((await details(action.orderId, { redirectResult })).json()).toMatchObject({
       type: 'done',
+    });
+  });
+
+  it("brings the shopper back to the processing page of their language, with the product's parameters", async () => {
+    const cart = await newCart();
+    const returnPath = '/nl/processing/?product_group=vpn&bundle_type=single';
+    const action = (
+      await pay(cart.id, 'adyen_ideal', undefined, undefined, returnPath)
+    ).json<PaymentAction>();
+    const returnUrl = new URL(String(lastRequest('/payments')?.body.returnUrl));
+    expect(returnUrl.pathname).toBe('/nl/processing/');
+    expect(Object.fromEntries(returnUrl.searchParams)).toEqual({
+      order_id: action.orderId,
+      product_group: 'vpn',
+      bundle_type: 'single',
     });
   });
 
