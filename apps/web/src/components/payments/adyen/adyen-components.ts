@@ -1,14 +1,15 @@
 /**
  * The spec's Adyen variants that are paid through one of adyen-web's components, and which:
  * card forms (secured fields; Cartes Bancaires and Dankort as brands of the card, Korean cards
- * with the card password), the wallets with their own buttons, BLIK's code, Vipps. The other
+ * with the card password), the wallets with their own buttons, BLIK's code, Pix's QR code, Vipps.
+ * The other
  * Adyen variants are redirects the api starts without component data (apps/api's
  * adyen-checkout/methods.ts is the server's side of this list). Kept small: the payment methods
  * list reads it before anything of Adyen's is loaded.
  */
 export interface AdyenComponent {
   /** Adyen's payment method type, as its component reports it. */
-  type: 'scheme' | 'bcmc' | 'blik' | 'applepay' | 'googlepay' | 'vipps';
+  type: 'scheme' | 'bcmc' | 'blik' | 'pix' | 'applepay' | 'googlepay' | 'vipps';
   /** Card brands the form accepts, for the brand variants. */
   brands?: string[];
   /** Korean-issued cards: the card password and birth date or company number (KCP). */
@@ -22,6 +23,7 @@ const ADYEN_COMPONENTS: Readonly<Record<string, AdyenComponent>> = {
   adyen_kcp: { type: 'scheme', korean: true },
   adyen_bancontact: { type: 'bcmc' },
   adyen_blik: { type: 'blik' },
+  adyen_pix: { type: 'pix' },
   adyen_applepay: { type: 'applepay' },
   adyen_googlepay: { type: 'googlepay' },
   adyen_vipps: { type: 'vipps' },

@@ -16,6 +16,7 @@ import {
   Blik,
   Card,
   GooglePay,
+  Pix,
   Redirect,
   type UIElement,
 } from '@adyen/adyen-web';
@@ -62,6 +63,8 @@ function elementFor(checkout: Awaited<ReturnType<typeof AdyenCheckout>>, c: Adye
       return new Bancontact(checkout);
     case 'blik':
       return new Blik(checkout);
+    case 'pix':
+      return new Pix(checkout);
     case 'applepay':
       return new ApplePay(checkout);
     case 'googlepay':
