@@ -1,0 +1,153 @@
+/**
+ * Paying through Adyen (issue 31) in Chromium: the checkout started with ADYEN_* pointing at the
+ * fake Adyen (OpenAPI-checked, running here as an HTTP server), adyen-web's own code running on
+ * the page, and only what Adyen hosts (secured-field frames, translations, the bank's page)
+ * replaced by stand-ins (adyen/adyen-hosted.ts). Declines are kept few: card-testing limits
+ * count per network.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { FakeAdyen } from '../apps/api/src/modules/payments/providers/adyen-checkout/fake/fake-adyen';
+import { standInForAdyen } from './adyen/adyen-hosted';
+import { startOwnCheckout, type OwnCheckout } from './own-checkout';
+
+const webhook = { user: 'adyen-notifier', password: randomBytes(24).toString('base64url') };
+const account = {
+  merchantAccount: 'AegisECOM',
+  apiKey: `AQE${randomBytes(24).toString('base64url')}`,
+  hmacKey: randomBytes(32).toString('hex').toUpperCase(),
+};
+
+const AR = JSON.parse(readFileSync('apps/web/messages/ar.json', 'utf8')) as {
+  paymentErrors: { declined: string };
+};
+
+let checkout: OwnCheckout;
+const fake = new FakeAdyen({
+  ...account,
+  deliver: async (body) => {
+    const auth = Buffer.from(`${webhook.user}:${webhook.password}`).toString('base64');
+    const answer = await fetch(`${checkout.baseUrl}/api/callback/adyen/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Basic ${auth}` },
+      body,
+    });
+    return { status: answer.status, body: await answer.text() };
+  },
+});
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  const url = await fake.start();
+  checkout = await startOwnCheckout({
+    ADYEN_API_KEY: account.apiKey,
+    ADYEN_MERCHANT_ACCOUNT: account.merchantAccount,
+    ADYEN_CLIENT_KEY: 'test_ABCDEFGHIJKLMNOPQRSTUVWX12345678',
+    ADYEN_HMAC_KEY: account.hmacKey,
+    ADYEN_WEBHOOK_USERNAME: webhook.user,
+    ADYEN_WEBHOOK_PASSWORD: webhook.password,
+    ADYEN_ENVIRONMENT: 'test',
+    ADYEN_CHECKOUT_URL: url,
+    GEO_COUNTRY_HEADER: 'x-test-country',
+    RATE_LIMIT_MAX: '100000',
+  });
+});
+test.afterAll(async () => {
+  await checkout.stop();
+  await fake.stop();
+});
+test.afterEach(() => {
+  // Every request our api sent Adyen validated against Adyen's Checkout document.
+  expect(fake.violations).toEqual([]);
+});
+
+async function shopperIn(browser: Browser, country: string, width = 1280) {
+  const context = await browser.newContext({
+    baseURL: checkout.baseUrl,
+    extraHTTPHeaders: { 'x-test-country': country },
+    viewport: { width, height: 800 },
+  });
+  await context.addCookies([{ name: 'consent', value: 'necessary', url: checkout.baseUrl }]);
+  const page = await context.newPage();
+  return { context, page, hosted: await standInForAdyen(page, fake) };
+}
+
+async function toMethods(page: Page, url: string, email: string) {
+  await page.goto(url);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const form = page.locator('[data-element="email-form"]');
+  await form.locator('input[type="email"]').fill(email);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.locator('[data-element="email-confirmed"]')).toBeVisible();
+}
+
+/** Types the card into Adyen's secured fields (the stand-in frames) and the holder's name. */
+async function payWithAdyenCard(page: Page, number: string, holder: string) {
+  const field = (name: string) =>
+    page.frameLocator(`[data-cse="${name}"] iframe`).locator('input#field');
+  await field('encryptedCardNumber').fill(number);
+  await field('encryptedExpiryDate').fill('03/30');
+  await field('encryptedSecurityCode').fill('737');
+  await page.locator('.adyen-checkout__card__holderName input').fill(holder);
+  await page.locator('[data-element="pay-button"]').click();
+}
+
+/** The last /payments request of ours the fake Adyen received. */
+const lastPayment = () => fake.requests.filter((r) => r.path === '/payments').at(-1)?.body;
+
+test('a card payment in English through Adyen’s card component lands on success', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  const loaded: string[] = [];
+  page.on('request', (request) => loaded.push(request.url()));
+  await toMethods(page, '/payment/?product_group=vpn', 'adyen-card@gmail.com');
+  await expect(page.locator('[data-element="adyen-component"]')).toBeVisible();
+  await payWithAdyenCard(page, '4111111111111111', 'Anna Smith');
+  await page.waitForURL(/\/success\/\?order_id=/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
+  // Only the encrypted values reached our api and Adyen; the number never crossed our page.
+  expect(lastPayment()).toMatchObject({
+    paymentMethod: { type: 'scheme', encryptedCardNumber: 'test_4111111111111111' },
+    shopperInteraction: 'Ecommerce',
+  });
+  expect(loaded.some((u) => u.includes('securedFields.html'))).toBe(true);
+  await context.close();
+});
+
+test('an iDEAL redirect in Dutch comes back with its redirectResult to the Dutch pages', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'NL');
+  await toMethods(page, '/nl/payment/?product_group=vpn', 'adyen-ideal@gmail.com');
+  await page.locator('[data-element="provider-adyen_ideal"]').click();
+  await page.locator('[data-element="pay-button"]').click();
+  await page.waitForURL(/checkoutshopper-test\.adyen\.com/);
+  await page.locator('#approve').click();
+  await page.waitForURL(/\/nl\/success\/\?order_id=/);
+  await expect(page.locator('html')).toHaveAttribute('lang', /^nl/);
+  expect(new URL(page.url()).searchParams.get('product_group')).toBe('vpn');
+  expect(fake.requests.at(-1)).toMatchObject({
+    path: '/payments/details',
+    body: { details: { redirectResult: expect.any(String) } },
+  });
+  await context.close();
+});
+
+test('a declined card in Arabic at 375 px says so in view, in Arabic, right to left', async ({
+  browser,
+}) => {
+  const { context, page, hosted } = await shopperIn(browser, 'AE', 375);
+  await toMethods(page, '/ar/payment/?product_group=vpn', 'adyen-declined@gmail.com');
+  await payWithAdyenCard(page, '4000000000000002', 'Anna Smith');
+  const alert = page.locator('[data-element="adyen-component"] ~ [role="alert"]');
+  await expect(alert).toHaveText(AR.paymentErrors.declined);
+  await expect(alert).toBeInViewport();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // adyen-web asked Adyen for its Arabic texts: its labels follow the page's language.
+  expect(hosted.translations).toContain('ar');
+  await context.close();
+});
