@@ -34,7 +34,8 @@ export interface AdyenPaymentProps {
   locale: string;
   /** The billing country and the amount, in minor units, as the wallets' sheets show them. */
   country: string;
-  amount: { value: number; currency: string };
+  /** None when nothing is charged (a card kept for renewals). */
+  amount?: { value: number; currency: string };
   /** The button's words: "Pay €4.99" in the checkout, "Save card" on the update-card page. */
   actionLabel: string;
   busy: boolean;
@@ -101,7 +102,8 @@ export function AdyenPayment({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   // The latest callbacks, for the component made once per method.
-  const { value, currency } = amount;
+  const value = amount?.value;
+  const currency = amount?.currency;
   const handlers = useRef({ onData, onDetails });
   useEffect(() => {
     handlers.current = { onData, onDetails };
@@ -124,7 +126,7 @@ export function AdyenPayment({
       environment: config.environment,
       locale,
       countryCode: country.toUpperCase(),
-      amount: { value, currency },
+      ...(value !== undefined && currency ? { amount: { value, currency } } : {}),
       analytics: { enabled: false },
       showPayButton: OWN_BUTTON.has(component.type),
       // Any other answer (paid, declined) is the page's to show: the submit is left waiting.
