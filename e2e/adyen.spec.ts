@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FakeAdyen } from '../apps/api/src/modules/payments/providers/adyen-checkout/fake/fake-adyen';
+import { signUpOnAccountSite } from './account';
 import { standInForAdyen } from './adyen/adyen-hosted';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 
@@ -50,6 +51,7 @@ test.beforeAll(async () => {
     ADYEN_WEBHOOK_USERNAME: webhook.user,
     ADYEN_WEBHOOK_PASSWORD: webhook.password,
     ADYEN_ENVIRONMENT: 'test',
+    ADYEN_OPERATOR_EMAIL: 'operators@aegis.example',
     ADYEN_CHECKOUT_URL: url,
     GEO_COUNTRY_HEADER: 'x-test-country',
     RATE_LIMIT_MAX: '100000',
@@ -118,6 +120,24 @@ test('a card payment in English through Adyen’s card component lands on succes
   await context.close();
 });
 
+test('a 3-D Secure 2 challenge runs in Adyen’s card component and pays once confirmed', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  await toMethods(page, '/payment/?product_group=vpn', 'adyen-3ds@gmail.com');
+  await payWithAdyenCard(page, '4212345678910006', 'Anna Smith');
+  // The issuer's page, framed by adyen-web in the card component on our page.
+  const acs = page.frameLocator('iframe[name="threeDSIframe"]');
+  await acs.getByLabel('Code').fill('123456');
+  await acs.getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL(/\/success\/\?order_id=/);
+  expect(fake.requests.at(-1)).toMatchObject({
+    path: '/payments/details',
+    body: { details: { threeDSResult: expect.any(String) } },
+  });
+  await context.close();
+});
+
 test('an iDEAL redirect in Dutch comes back with its redirectResult to the Dutch pages', async ({
   browser,
 }) => {
@@ -149,5 +169,92 @@ test('a declined card in Arabic at 375 px says so in view, in Arabic, right to l
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   // adyen-web asked Adyen for its Arabic texts: its labels follow the page's language.
   expect(hosted.translations).toContain('ar');
+  await context.close();
+});
+
+/** A new account (signed up from the checkout) buys a VPN plan with Adyen's card component. */
+async function buyAsNewAccount(page: Page, email: string) {
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByRole('button', { name: 'Log in to your Account' }).click();
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="email-form"] button[type="submit"]').click();
+  await payWithAdyenCard(page, '5555555555554444', 'Anna Smith');
+  await page.waitForURL(/\/success\/\?order_id=/);
+  return String(lastPayment()?.reference);
+}
+
+const DAY_MS = 24 * 3600_000;
+
+test('a renewal a year later is charged to the card Adyen stored, with no shopper present', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  const first = await buyAsNewAccount(page, `adyen-renews-${Date.now()}@gmail.com`);
+  expect(lastPayment()).toMatchObject({
+    storePaymentMethod: true,
+    shopperInteraction: 'Ecommerce',
+  });
+  const clock = await page.request.post('/api/sandbox/clock/', {
+    data: { advanceMs: 367 * DAY_MS },
+  });
+  expect(clock.ok()).toBe(true);
+  const storedId = `STORED${fake.paymentFor(first).pspReference}`;
+  expect(lastPayment()).toMatchObject({
+    shopperInteraction: 'ContAuth',
+    recurringProcessingModel: 'Subscription',
+    paymentMethod: { type: 'scheme', storedPaymentMethodId: storedId },
+  });
+  await page.goto('/dashboard/');
+  const orders = page.locator('[data-section="orders"] tbody tr');
+  await expect(orders).toHaveCount(2);
+  await expect(orders.first()).toContainText('Paid');
+  await context.close();
+});
+
+test('a refund asked for on the dashboard goes through Adyen and issues its credit note', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  const reference = await buyAsNewAccount(page, `adyen-refund-${Date.now()}@gmail.com`);
+  await page.goto('/dashboard/');
+  const order = page.locator('[data-section="orders"] tbody tr').first();
+  await order.getByRole('button', { name: 'Request refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+  await dialog.getByRole('button', { name: 'Request refund' }).click();
+  await expect(dialog).toBeHidden();
+  const psp = fake.paymentFor(reference).pspReference;
+  expect(fake.requests.at(-1)).toMatchObject({ path: `/payments/${psp}/refunds` });
+  // Adyen confirms the refund by webhook.
+  expect(await fake.notify('REFUND', reference)).toEqual({ status: 200, body: '[accepted]' });
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dashboard/');
+        return page.locator('[data-section="invoices"] tbody tr').allTextContents();
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(expect.arrayContaining([expect.stringContaining('Credit note')]));
+  await expect(order).toContainText('Refunded');
+  await context.close();
+});
+
+test('a chargeback ends the subscription and tells the operators', async ({ browser }) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  const reference = await buyAsNewAccount(page, `adyen-dispute-${Date.now()}@gmail.com`);
+  expect(await fake.notify('CHARGEBACK', reference, { reason: 'Fraudulent' })).toEqual({
+    status: 200,
+    body: '[accepted]',
+  });
+  await page.goto('/dashboard/');
+  const subscription = page.locator('[data-section="subscriptions"] tbody tr').first();
+  await expect(subscription).not.toContainText('Active');
+  const mailbox = `/api/sandbox/mailbox/?to=${encodeURIComponent('operators@aegis.example')}`;
+  await expect
+    .poll(async () => (await page.request.get(mailbox)).text(), { timeout: 20_000 })
+    .toContain(`CHARGEBACK on payment ${reference}`);
   await context.close();
 });

@@ -3,10 +3,16 @@
  * fields' frames (one input each, answering adyen-web's own postMessage protocol with Adyen's
  * test-card convention `test_<value>` as the "encrypted" value), the device fingerprint frame,
  * translations and logos, and the iDEAL bank page that sends the shopper back with a
- * redirectResult. adyen-web's own code runs for real on our page.
+ * redirectResult; and the card issuer's 3-D Secure page with the 3-D Secure server's
+ * notification page that hands adyen-web the challenge's result. adyen-web's own code runs for
+ * real on our page.
  */
 import type { Page } from '@playwright/test';
-import type { FakeAdyen } from '../../apps/api/src/modules/payments/providers/adyen-checkout/fake/fake-adyen';
+import {
+  FAKE_3DS_NOTIFICATION_URL,
+  FAKE_ACS_URL,
+  type FakeAdyen,
+} from '../../apps/api/src/modules/payments/providers/adyen-checkout/fake/fake-adyen';
 
 export const ADYEN_HOSTS = /^https:\/\/checkoutshopper-test(\.cdn)?\.adyen\.com\//;
 
@@ -46,6 +52,17 @@ const SECURED_FIELD = `<!doctype html><html><head><meta charset="utf-8"></head>
 const bankPage = (returnTo: string) => `<!doctype html><html><body>
 <h1>iDEAL</h1><a id="approve" href="${returnTo}">Approve</a></body></html>`;
 
+/** The issuer's challenge (it received adyen-web's creq): the shopper confirms or cancels. */
+const ACS_PAGE = `<!doctype html><html><body><form method="post" action="${FAKE_3DS_NOTIFICATION_URL}">
+<p>Issuer verification</p><label>Code <input name="code"></label>
+<button name="transStatus" value="Y">Confirm</button>
+<button name="transStatus" value="N">Cancel</button></form></body></html>`;
+
+/** Adyen's notification page: tells adyen-web on the checkout's page how the challenge ended. */
+const notificationPage = (transStatus: string) => `<!doctype html><html><body><script>
+  window.parent.postMessage(JSON.stringify({ type: 'challengeResult', result: { transStatus: ${JSON.stringify(transStatus)} } }), '*');
+</script></body></html>`;
+
 export interface AdyenHosted {
   /** The translation files adyen-web asked Adyen's CDN for (ar.json, nl-NL.json…). */
   translations: string[];
@@ -53,6 +70,9 @@ export interface AdyenHosted {
 
 export async function standInForAdyen(page: Page, fake: FakeAdyen): Promise<AdyenHosted> {
   const hosted: AdyenHosted = { translations: [] };
+  await page.route(new URL(FAKE_ACS_URL).origin + '/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: ACS_PAGE }),
+  );
   await page.route(ADYEN_HOSTS, async (route) => {
     const url = new URL(route.request().url());
     const html = (body: string) => route.fulfill({ contentType: 'text/html', body });
@@ -64,6 +84,10 @@ export async function standInForAdyen(page: Page, fake: FakeAdyen): Promise<Adye
       // Adyen's own wording is not ours to copy: the stand-in answers with no custom strings,
       // and adyen-web falls back to its bundled English for each.
       return route.fulfill({ contentType: 'application/json', body: '{}' });
+    }
+    if (url.href === FAKE_3DS_NOTIFICATION_URL) {
+      const posted = new URLSearchParams(route.request().postData() ?? '');
+      return html(notificationPage(posted.get('transStatus') ?? 'N'));
     }
     if (url.pathname.endsWith('/checkoutPaymentRedirect')) {
       const psp = url.searchParams.get('redirectData') ?? '';
