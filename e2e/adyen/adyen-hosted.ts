@@ -14,7 +14,7 @@ import {
   type FakeAdyen,
 } from '../../apps/api/src/modules/payments/providers/adyen-checkout/fake/fake-adyen';
 
-export const ADYEN_HOSTS = /^https:\/\/checkoutshopper-test(\.cdn)?\.adyen\.com\//;
+export const ADYEN_HOSTS = /^https:\/\/checkout(shopper|analytics)-test(\.cdn)?\.adyen\.com\//;
 
 /** One secured field: the config handshake, then every change "encrypted" for the parent. */
 const SECURED_FIELD = `<!doctype html><html><head><meta charset="utf-8"></head>
@@ -76,6 +76,8 @@ export async function standInForAdyen(page: Page, fake: FakeAdyen): Promise<Adye
   await page.route(ADYEN_HOSTS, async (route) => {
     const url = new URL(route.request().url());
     const html = (body: string) => route.fulfill({ contentType: 'text/html', body });
+    if (url.hostname.startsWith('checkoutanalytics-'))
+      return route.fulfill({ contentType: 'application/json', body: '{}' });
     if (/\/securedFields\.html$/.test(url.pathname)) return html(SECURED_FIELD);
     if (/\/dfp\.[\w.]+\.html$/.test(url.pathname)) return html('<!doctype html><title>dfp</title>');
     const translation = /\/translations\/([\w-]+)\.json$/.exec(url.pathname);

@@ -43,7 +43,7 @@ const intl = createMiddleware({ ...routing, alternateLinks: false });
 
 /** Adyen's origins, admitted by every page's policy only when Adyen is configured. */
 const adyen = adyenWebConfig(env);
-const adyenHosts = adyen ? adyenOrigins(adyen.environment) : [];
+const adyenHosts = adyen ? adyenOrigins(adyen.environment) : undefined;
 
 /** Unset in a production deployment without QA_SECRET: then nobody is a QA visitor. */
 const qaSecret = qaSecretFor({

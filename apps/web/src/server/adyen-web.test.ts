@@ -35,9 +35,12 @@ describe("Adyen's browser components of this deployment", () => {
   });
 
   it("load from the environment's checkoutshopper and its CDN only", () => {
-    expect(adyenOrigins('live-apse')).toEqual([
-      'https://checkoutshopper-live-apse.adyen.com',
-      'https://checkoutshopper-live-apse.cdn.adyen.com',
-    ]);
+    expect(adyenOrigins('live-apse')).toEqual({
+      shopper: [
+        'https://checkoutshopper-live-apse.adyen.com',
+        'https://checkoutshopper-live-apse.cdn.adyen.com',
+      ],
+      analytics: 'https://checkoutanalytics-live-apse.adyen.com',
+    });
   });
 });

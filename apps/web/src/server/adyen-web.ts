@@ -1,8 +1,8 @@
 /**
  * Adyen's browser components (adyen-web) for this deployment: the client key and the component
  * environment, and the origins Adyen serves them from (secured card fields, 3-D Secure and
- * redirect helpers on checkoutshopper-…; translations and logos on its CDN), which the page's
- * policy admits only when Adyen is configured.
+ * redirect helpers on checkoutshopper-…; translations and logos on its CDN; the attempt id on
+ * checkoutanalytics-…), which the page's policy admits only when Adyen is configured.
  */
 
 /** adyen-web's environments: test, and one live environment per Adyen region. */
@@ -27,12 +27,22 @@ export function adyenWebEnvironment(
   return region === 'eu' ? 'live' : `live-${region}`;
 }
 
-/** The Adyen origins one environment's components load from, and nothing else of Adyen's. */
-export function adyenOrigins(environment: AdyenWebEnvironment): string[] {
-  return [
-    `https://checkoutshopper-${environment}.adyen.com`,
-    `https://checkoutshopper-${environment}.cdn.adyen.com`,
-  ];
+/** The Adyen origins of one environment, and nothing else of Adyen's. */
+export interface AdyenOrigins {
+  /** Frames, scripts, images and fetches: checkoutshopper and its CDN. */
+  shopper: string[];
+  /** Fetches only: the attempt id adyen-web asks for even with its analytics off. */
+  analytics: string;
+}
+
+export function adyenOrigins(environment: AdyenWebEnvironment): AdyenOrigins {
+  return {
+    shopper: [
+      `https://checkoutshopper-${environment}.adyen.com`,
+      `https://checkoutshopper-${environment}.cdn.adyen.com`,
+    ],
+    analytics: `https://checkoutanalytics-${environment}.adyen.com`,
+  };
 }
 
 /** The components' configuration of this deployment; undefined when Adyen is not configured. */

@@ -63,6 +63,9 @@ describe('storefront security headers', () => {
           `${directive} [^;]*https://checkoutshopper-test\\.adyen\\.com https://checkoutshopper-test\\.cdn\\.adyen\\.com`,
         ),
       );
+    // adyen-web's attempt id (asked even with its analytics off): a fetch, never a frame or script.
+    expect(test).toMatch(/connect-src [^;]*https:\/\/checkoutanalytics-test\.adyen\.com/);
+    expect(test).not.toMatch(/(script|frame|img)-src [^;]*checkoutanalytics/);
     // The issuer's 3-D Secure 2 challenge page is framed and posted to on the issuer's own host.
     expect(test).toMatch(/frame-src [^;]* https:(;|$)/);
     expect(test).toMatch(/form-action [^;]* https:(;|$)/);
@@ -70,6 +73,7 @@ describe('storefront security headers', () => {
     const live = contentSecurityPolicy({ ...options, adyen: adyenOrigins('live-us') });
     expect(live).toContain('https://checkoutshopper-live-us.adyen.com');
     expect(live).not.toMatch(/checkoutshopper-(test|live)\.adyen/);
+    expect(live).toContain('https://checkoutanalytics-live-us.adyen.com');
     const none = contentSecurityPolicy(options);
     expect(none).not.toContain('adyen');
     expect(none).not.toMatch(/ https:(;|$)/);

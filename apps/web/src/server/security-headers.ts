@@ -4,6 +4,7 @@
  * it on its own scripts, and 'strict-dynamic' lets those load the page's chunks, so no script
  * runs that the server did not hand out for this one answer.
  */
+import type { AdyenOrigins } from './adyen-web';
 
 export interface SecurityHeaderOptions {
   /** This request's nonce (base64). */
@@ -22,7 +23,7 @@ export interface SecurityHeaderOptions {
   /** Whether Google Tag Manager's container may load (GTM_ID set; consent is checked in the browser). */
   tagManager?: boolean;
   /** Adyen's origins of the configured environment (adyen-web.ts); unset: Adyen is not configured. */
-  adyen?: readonly string[];
+  adyen?: AdyenOrigins;
   /** `next dev` (npm run dev): its reloading runs code through eval, which production never allows. */
   development?: boolean;
 }
@@ -46,7 +47,7 @@ export function contentSecurityPolicy({
   frameAncestors = 'none',
   turnstile = false,
   tagManager = false,
-  adyen = [],
+  adyen,
   development = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
@@ -64,8 +65,9 @@ export function contentSecurityPolicy({
   // translations and logos. Its native 3-D Secure 2 challenge frames, and posts a form to, the
   // card issuer's own page, on whichever host the issuer has: hence https: for frames and forms
   // beside Adyen (Adyen's advice; PCI DSS exempts the 3-D Secure pages from 6.4.3).
-  const adyenHosts = adyen.length > 0 ? ` ${adyen.join(' ')}` : '';
-  const issuers = adyen.length > 0 ? ' https:' : '';
+  const adyenHosts = adyen ? ` ${adyen.shopper.join(' ')}` : '';
+  const adyenFetches = adyen ? `${adyenHosts} ${adyen.analytics}` : '';
+  const issuers = adyen ? ' https:' : '';
   const directives = [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}${adyenHosts}`,
@@ -73,7 +75,7 @@ export function contentSecurityPolicy({
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${beacons}${adyenHosts}`,
     "font-src 'self'",
-    `connect-src 'self'${beacons}${adyenHosts}`,
+    `connect-src 'self'${beacons}${adyenFetches}`,
     // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
     // of its own code; a blob can only come from a script the nonce already admitted.
     'worker-src blob:',
