@@ -66,6 +66,16 @@ test.afterEach(() => {
   expect(fake.violations).toEqual([]);
 });
 
+/** Every Content-Security-Policy refusal the page reports (Adyen's frames, the issuer's page). */
+function cspRefusals(page: Page): string[] {
+  const refusals: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text()))
+      refusals.push(message.text());
+  });
+  return refusals;
+}
+
 async function shopperIn(browser: Browser, country: string, width = 1280) {
   const context = await browser.newContext({
     baseURL: checkout.baseUrl,
@@ -106,8 +116,12 @@ test('a card payment in English through Adyen’s card component lands on succes
   const { context, page } = await shopperIn(browser, 'DE');
   const loaded: string[] = [];
   page.on('request', (request) => loaded.push(request.url()));
+  const refusals = cspRefusals(page);
   await toMethods(page, '/payment/?product_group=vpn', 'adyen-card@gmail.com');
   await expect(page.locator('[data-element="adyen-component"]')).toBeVisible();
+  // Adyen's wallets pay through its components in the list, not as express buttons of ours.
+  await expect(page.locator('[data-element^="one-click-"]').first()).toBeVisible();
+  await expect(page.locator('[data-element^="one-click-adyen_"]')).toHaveCount(0);
   await payWithAdyenCard(page, '4111111111111111', 'Anna Smith');
   await page.waitForURL(/\/success\/\?order_id=/);
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
@@ -117,6 +131,8 @@ test('a card payment in English through Adyen’s card component lands on succes
     shopperInteraction: 'Ecommerce',
   });
   expect(loaded.some((u) => u.includes('securedFields.html'))).toBe(true);
+  // The page's policy admitted Adyen's frames and fetches of the test environment.
+  expect(refusals).toEqual([]);
   await context.close();
 });
 
@@ -124,6 +140,7 @@ test('a 3-D Secure 2 challenge runs in Adyen’s card component and pays once co
   browser,
 }) => {
   const { context, page } = await shopperIn(browser, 'DE');
+  const refusals = cspRefusals(page);
   await toMethods(page, '/payment/?product_group=vpn', 'adyen-3ds@gmail.com');
   await payWithAdyenCard(page, '4212345678910006', 'Anna Smith');
   // The issuer's page, framed by adyen-web in the card component on our page.
@@ -135,6 +152,8 @@ test('a 3-D Secure 2 challenge runs in Adyen’s card component and pays once co
     path: '/payments/details',
     body: { details: { threeDSResult: expect.any(String) } },
   });
+  // The issuer's page, on a host of its own, was framed and posted to under the page's policy.
+  expect(refusals).toEqual([]);
   await context.close();
 });
 

@@ -188,7 +188,7 @@ export default async function PaymentPage() {
         benefitCopy={variants.crossSellBenefitCopy}
       />
     ) : null,
-    'one-click-payments': <OneClickPayments />,
+    'one-click-payments': <OneClickPayments adyen={getAdyenWebConfig()} />,
     'payment-methods': (
       <PaymentMethods
         locale={locale}
