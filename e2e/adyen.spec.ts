@@ -277,3 +277,27 @@ test('a chargeback ends the subscription and tells the operators', async ({ brow
     .toContain(`CHARGEBACK on payment ${reference}`);
   await context.close();
 });
+
+test('the update-card page keeps a new card through Adyen’s card component', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  await buyAsNewAccount(page, `adyen-new-card-${Date.now()}@gmail.com`);
+  await page.goto('/dashboard/');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="update-card"]').first().click();
+  await page.waitForURL(/\/dashboard\/card\/\?subscription=/);
+  await expect(page.locator('[data-element="adyen-component"]')).toBeVisible();
+  await expect(page.locator('[data-element="pay-button"]')).toHaveText('Save card');
+  await payWithAdyenCard(page, '4111111111111111', 'Anna Smith');
+  await expect(page.locator('[data-element="card-saved"]')).toHaveText(
+    'Card saved. Renewals are now charged to the card ending in 1111.',
+  );
+  // Stored with a zero-value payment, nothing charged.
+  expect(lastPayment()).toMatchObject({
+    amount: { value: 0 },
+    storePaymentMethod: true,
+    paymentMethod: { encryptedCardNumber: 'test_4111111111111111' },
+  });
+  await context.close();
+});
