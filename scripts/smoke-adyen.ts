@@ -51,7 +51,9 @@ console.log(
   JSON.stringify({
     methods: (methods.paymentMethods ?? []).map((m) => m.type),
     resultCode: payment.resultCode,
+    pspReference: payment.pspReference,
     refund: refund?.status,
+    refundPspReference: refund?.pspReference,
     ok,
   }),
 );

@@ -1,6 +1,7 @@
 /** The web app's configuration: every variable, its default, validated once at start-up. */
 import 'server-only';
 import { z } from 'zod';
+import { ADYEN_LIVE_REGIONS } from './server/adyen-web';
 import {
   DEPLOY_ENVS,
   emptyAsUndefined,
@@ -58,6 +59,21 @@ const schema = z.object({
         Object.fromEntries(pairs.map((pair) => pair.split(':', 2) as [string, string])),
       ),
   ),
+  /**
+   * Adyen's client key (the api's ADYEN_CLIENT_KEY): set, Adyen's methods are paid through its
+   * browser components (adyen-web) and the page's policy admits Adyen's origins; unset, neither.
+   */
+  ADYEN_CLIENT_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(test|live)_\w+$/, 'must be test_… or live_…')
+      .optional(),
+  ),
+  /** The api's ADYEN_ENVIRONMENT: Adyen's test or live components. */
+  ADYEN_ENVIRONMENT: z.preprocess(emptyAsUndefined, z.enum(['test', 'live']).default('test')),
+  /** Live only: the region of the Adyen account (its live components' address), eu unless told. */
+  ADYEN_LIVE_REGION: z.preprocess(emptyAsUndefined, z.enum(ADYEN_LIVE_REGIONS).default('eu')),
   /** Public origin of the checkout, used for canonical and social-share URLs. */
   SITE_ORIGIN: z.preprocess(emptyAsUndefined, url.default('http://localhost:3000')),
   /** Request header set by a trusted CDN or load balancer with the visitor's country. */

@@ -36,9 +36,14 @@ import {
 import { allowsAnalytics } from './server/consent.server';
 import { countryOf } from './server/geo.server';
 import { qaSecretFor, verifyQaToken, type QaVisitor } from './server/qa-token';
+import { adyenOrigins, adyenWebConfig } from './server/adyen-web';
 import { createNonce, securityHeaders } from './server/security-headers';
 
 const intl = createMiddleware({ ...routing, alternateLinks: false });
+
+/** Adyen's origins, admitted by every page's policy only when Adyen is configured. */
+const adyen = adyenWebConfig(env);
+const adyenHosts = adyen ? adyenOrigins(adyen.environment) : undefined;
 
 /** Unset in a production deployment without QA_SECRET: then nobody is a QA visitor. */
 const qaSecret = qaSecretFor({
@@ -143,6 +148,7 @@ export default function proxy(request: NextRequest): NextResponse {
     providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
     tagManager: Boolean(env.GTM_ID),
+    adyen: adyenHosts,
     // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
     development: process.env.NODE_ENV === 'development',
   });

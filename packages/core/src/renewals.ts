@@ -6,6 +6,7 @@
  * retry failed the subscription is canceled at the end of the grace period.
  */
 import { z } from 'zod';
+import { componentDataSchema } from './orders';
 import { SUBSCRIPTION_STATUSES } from './subscriptions';
 import { text } from './text';
 
@@ -48,10 +49,15 @@ export interface ClockView {
   now: string;
 }
 
-/** POST /api/subscriptions/:id/payment-method/: the customer's new card, from the card fields. */
-export const paymentMethodRequestSchema = z.object({
-  cardToken: z.string().min(8).max(200),
-});
+/**
+ * POST /api/subscriptions/:id/payment-method/: the customer's new card, from the card fields (a
+ * token) or from the provider's own component (Adyen's encrypted fields).
+ */
+export const paymentMethodRequestSchema = z.union([
+  z.object({ cardToken: z.string().min(8).max(200) }),
+  z.object({ componentData: componentDataSchema }),
+]);
+export type PaymentMethodRequest = z.infer<typeof paymentMethodRequestSchema>;
 
 export const subscriptionParamsSchema = z.object({ id: z.uuid() });
 
@@ -71,9 +77,12 @@ export const subscriptionCardSchema = z.object({
   plan: text(),
   product: text().nullable(),
   status: z.enum(SUBSCRIPTION_STATUSES),
-  /** The card provider that keeps the new card, and its card fields page. */
+  /**
+   * The card provider that keeps the new card, and its card fields page; null when the
+   * provider takes the card in its own browser component (Adyen).
+   */
   provider: text(),
-  cardFields: text(),
+  cardFields: text().nullable(),
   /** The billing country of the first order: it decides the card form. */
   country: text(),
   /** The card renewals charge now; null when none is known. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adyenOrigins } from './adyen-web';
 import { contentSecurityPolicy, createNonce, securityHeaders } from './security-headers';
 
 const options = { nonce: 'bm9uY2U=', siteOrigin: 'http://localhost:3000', providerOrigins: [] };
@@ -52,6 +53,30 @@ describe('storefront security headers', () => {
     expect(policy).toMatch(/img-src [^;]*google-analytics/);
     expect(policy).not.toMatch(/frame-src[^;]*google/);
     expect(contentSecurityPolicy(options)).not.toContain('google');
+  });
+
+  it("admits Adyen's origins of the configured environment only when Adyen is configured", () => {
+    const test = contentSecurityPolicy({ ...options, adyen: adyenOrigins('test') });
+    for (const directive of ['script-src', 'connect-src', 'img-src', 'frame-src'])
+      expect(test).toMatch(
+        new RegExp(
+          `${directive} [^;]*https://checkoutshopper-test\\.adyen\\.com https://checkoutshopper-test\\.cdn\\.adyen\\.com`,
+        ),
+      );
+    // adyen-web's attempt id (asked even with its analytics off): a fetch, never a frame or script.
+    expect(test).toMatch(/connect-src [^;]*https:\/\/checkoutanalytics-test\.adyen\.com/);
+    expect(test).not.toMatch(/(script|frame|img)-src [^;]*checkoutanalytics/);
+    // The issuer's 3-D Secure 2 challenge page is framed and posted to on the issuer's own host.
+    expect(test).toMatch(/frame-src [^;]* https:(;|$)/);
+    expect(test).toMatch(/form-action [^;]* https:(;|$)/);
+    expect(test).not.toContain('live');
+    const live = contentSecurityPolicy({ ...options, adyen: adyenOrigins('live-us') });
+    expect(live).toContain('https://checkoutshopper-live-us.adyen.com');
+    expect(live).not.toMatch(/checkoutshopper-(test|live)\.adyen/);
+    expect(live).toContain('https://checkoutanalytics-live-us.adyen.com');
+    const none = contentSecurityPolicy(options);
+    expect(none).not.toContain('adyen');
+    expect(none).not.toMatch(/ https:(;|$)/);
   });
 
   it('sends HSTS only when the public origin is https', () => {

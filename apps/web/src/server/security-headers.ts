@@ -4,6 +4,7 @@
  * it on its own scripts, and 'strict-dynamic' lets those load the page's chunks, so no script
  * runs that the server did not hand out for this one answer.
  */
+import type { AdyenOrigins } from './adyen-web';
 
 export interface SecurityHeaderOptions {
   /** This request's nonce (base64). */
@@ -21,6 +22,8 @@ export interface SecurityHeaderOptions {
   turnstile?: boolean;
   /** Whether Google Tag Manager's container may load (GTM_ID set; consent is checked in the browser). */
   tagManager?: boolean;
+  /** Adyen's origins of the configured environment (adyen-web.ts); unset: Adyen is not configured. */
+  adyen?: AdyenOrigins;
   /** `next dev` (npm run dev): its reloading runs code through eval, which production never allows. */
   development?: boolean;
 }
@@ -44,6 +47,7 @@ export function contentSecurityPolicy({
   frameAncestors = 'none',
   turnstile = false,
   tagManager = false,
+  adyen,
   development = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
@@ -57,19 +61,26 @@ export function contentSecurityPolicy({
   // admits what it loads); the host is for browsers without 'strict-dynamic'.
   const tags = tagManager ? ` ${TAG_MANAGER_ORIGIN}` : '';
   const beacons = tagManager ? ` ${TAG_MANAGER_ORIGIN} ${TAG_MANAGER_BEACONS}` : '';
+  // adyen-web (imported by our own code) frames Adyen's secured card fields and fetches its
+  // translations and logos. Its native 3-D Secure 2 challenge frames, and posts a form to, the
+  // card issuer's own page, on whichever host the issuer has: hence https: for frames and forms
+  // beside Adyen (Adyen's advice; PCI DSS exempts the 3-D Secure pages from 6.4.3).
+  const adyenHosts = adyen ? ` ${adyen.shopper.join(' ')}` : '';
+  const adyenFetches = adyen ? `${adyenHosts} ${adyen.analytics}` : '';
+  const issuers = adyen ? ' https:' : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}${adyenHosts}`,
     // React's style attributes and the progress bar's inline style need inline styles.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${beacons}`,
+    `img-src 'self' data: blob:${beacons}${adyenHosts}`,
     "font-src 'self'",
-    `connect-src 'self'${beacons}`,
+    `connect-src 'self'${beacons}${adyenFetches}`,
     // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
     // of its own code; a blob can only come from a script the nonce already admitted.
     'worker-src blob:',
-    `frame-src ${payment}${challenge}`,
-    `form-action ${payment}`,
+    `frame-src ${payment}${challenge}${adyenHosts}${issuers}`,
+    `form-action ${payment}${issuers}`,
     `frame-ancestors '${frameAncestors}'`,
     "base-uri 'none'",
     "object-src 'none'",

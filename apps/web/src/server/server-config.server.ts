@@ -5,6 +5,7 @@
 import 'server-only';
 import type { ServerConfig } from '@checkout/core';
 import { env } from '../env.server';
+import { adyenWebConfig, type AdyenWebConfig } from './adyen-web';
 
 export function getServerConfig(): ServerConfig {
   return {
@@ -15,4 +16,9 @@ export function getServerConfig(): ServerConfig {
     turnstile: { siteKey: env.TURNSTILE_SITE_KEY ?? null },
     cardClientKeys: env.CARD_CLIENT_KEYS,
   };
+}
+
+/** Adyen's browser components of this deployment (client key, environment), when configured. */
+export function getAdyenWebConfig(): AdyenWebConfig | undefined {
+  return adyenWebConfig(env);
 }

@@ -21,6 +21,7 @@ export interface OwnedSubscription {
   plan: string;
   status: SubscriptionCardView['status'];
   country: string;
+  currency: string;
 }
 
 /** The subscription when `owner` holds it; another account's answers as one that does not exist. */
@@ -31,7 +32,7 @@ export async function ownedSubscription(
 ): Promise<OwnedSubscription> {
   const [sub] = await queryRows<OwnedSubscription & { email: string }>(
     db,
-    sql`select s.order_id, s.plan, s.status, s.email, o.country
+    sql`select s.order_id, s.plan, s.status, s.email, o.country, o.currency
       from subscriptions s join orders o on o.id = s.order_id where s.id = ${subscriptionId}`,
   );
   if (!sub || sub.email !== owner) {
@@ -75,8 +76,9 @@ export async function subscriptionCard(
 ): Promise<SubscriptionCardView> {
   const sub = await ownedSubscription(deps.db, owner, subscriptionId);
   const provider = await cardProviderOf(deps.db, sub.order_id);
-  const cardFields = provider && deps.adapterFor(provider)?.cardFieldsUrl;
-  if (!provider || !cardFields) {
+  const adapter = provider && deps.adapterFor(provider);
+  const cardFields = adapter?.cardFieldsUrl ?? null;
+  if (!provider || (!cardFields && !adapter?.saveComponentCard)) {
     throw new AppError(ERROR_CODES.conflict, 'No card provider takes cards now.');
   }
   return {

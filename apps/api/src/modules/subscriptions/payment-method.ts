@@ -3,7 +3,13 @@
  * file in place of the first payment's, and a past_due subscription is charged with it at once.
  */
 import { sql } from 'drizzle-orm';
-import { AppError, ERROR_CODES, type PaymentMethodView } from '@checkout/core';
+import {
+  AppError,
+  ERROR_CODES,
+  type Currency,
+  type PaymentMethodRequest,
+  type PaymentMethodView,
+} from '@checkout/core';
 import { queryRows } from '../../db/client';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from './moves';
@@ -13,7 +19,7 @@ export async function replacePaymentMethod(
   deps: RenewalDeps,
   owner: string,
   subscriptionId: string,
-  cardToken: string,
+  body: PaymentMethodRequest,
 ): Promise<PaymentMethodView> {
   const sub = await ownedSubscription(deps.db, owner, subscriptionId);
   if (sub.status !== 'active' && sub.status !== 'past_due') {
@@ -21,10 +27,17 @@ export async function replacePaymentMethod(
   }
   const provider = await cardProviderOf(deps.db, sub.order_id);
   const adapter = provider && deps.adapterFor(provider);
-  const saved = adapter?.saveCard && (await adapter.saveCard(cardToken));
+  const saved =
+    'cardToken' in body
+      ? await adapter?.saveCard?.(body.cardToken)
+      : await adapter?.saveComponentCard?.(body.componentData, {
+          shopperReference: sub.order_id,
+          currency: sub.currency as Currency,
+        });
   if (!provider || !saved) {
+    const path = 'cardToken' in body ? 'cardToken' : 'componentData';
     throw new AppError(ERROR_CODES.validation, 'The card could not be saved; enter it again.', [
-      { path: 'cardToken', message: 'invalid' },
+      { path, message: 'invalid' },
     ]);
   }
   await queryRows(

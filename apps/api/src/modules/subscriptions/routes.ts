@@ -34,7 +34,7 @@ export function paymentMethodRoutes(app: FastifyInstance, deps: RenewalDeps): vo
     '/api/subscriptions/:id/payment-method/',
     { schema: { params: subscriptionParamsSchema, body: paymentMethodRequestSchema } },
     async (request) =>
-      replacePaymentMethod(deps, await owner(request), request.params.id, request.body.cardToken),
+      replacePaymentMethod(deps, await owner(request), request.params.id, request.body),
   );
 }
 

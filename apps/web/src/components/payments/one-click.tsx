@@ -12,9 +12,12 @@ import { fetchOneClickProviders, type ProviderOption } from './payment-client';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';
+import type { AdyenWebConfig } from '../../server/adyen-web';
+import { adyenComponentOf } from './adyen/adyen-components';
 import styles from './payments.module.css';
 
-export function OneClickPayments() {
+/** `adyen`: Adyen is configured; its wallets pay through its own components in the list. */
+export function OneClickPayments({ adyen }: { adyen?: AdyenWebConfig }) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const { cart } = useCheckout();
@@ -44,6 +47,7 @@ export function OneClickPayments() {
   // The same wallet can be offered by two providers; show each brand once.
   const seen = new Set<string>();
   const wallets = providers.filter((p) => {
+    if (adyen && adyenComponentOf(p.id)) return false;
     const label = PROVIDER_LABELS[p.id] ?? p.id;
     if (seen.has(label)) return false;
     seen.add(label);

@@ -5,6 +5,8 @@
  * the checkout, and (on /processing/) still open after a bounded wait to /pending/. A payment
  * the provider took for a cart another payment had already paid is being refunded: it says so.
  * Each move keeps the language (the router's) and the product's parameters of the address.
+ * Back from a provider's page that hands the checkout its result (Adyen's `redirectResult`,
+ * after iDEAL), the result goes to the api first, once, and leaves the address.
  */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
@@ -12,6 +14,7 @@ import { keptReturnParams, type OrderView } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { flowParams } from '../../lib/flow-params';
 import { request } from '../../lib/http';
+import { submitPaymentDetails } from './payment-client';
 import styles from './order-status.module.css';
 
 const POLL_MS = 1000;
@@ -34,6 +37,15 @@ export function OrderStatus({
     let timer: ReturnType<typeof setTimeout> | undefined;
     const controller = new AbortController();
     const kept = keptReturnParams(new URLSearchParams(window.location.search));
+    /** The provider's result on the address: told to the api, then dropped (a reload polls). */
+    const handOver = async () => {
+      const url = new URL(window.location.href);
+      const redirectResult = url.searchParams.get('redirectResult');
+      if (!redirectResult) return;
+      url.searchParams.delete('redirectResult');
+      window.history.replaceState(window.history.state, '', url);
+      await submitPaymentDetails({ orderId, details: { redirectResult } });
+    };
     const poll = async () => {
       const { data } = await request<OrderView>(`/api/orders/${orderId}/`, {
         signal: controller.signal,
@@ -70,7 +82,7 @@ export function OrderStatus({
       setSlow(waited > SLOW_AFTER_MS);
       timer = setTimeout(() => void poll(), POLL_MS);
     };
-    void poll();
+    void handOver().then(poll);
     return () => {
       controller.abort();
       clearTimeout(timer);

@@ -1,11 +1,13 @@
 /**
  * The browser's payment calls: provider lists for the cart, starting a payment, and the steps a
- * payment dialog takes afterwards (exchanging a bank link's public token, canceling).
+ * payment dialog takes afterwards (exchanging a bank link's public token, canceling), and the
+ * result of a provider's own step (details).
  */
 import type {
   MethodGroup,
   OrderStatus,
   PaymentAction,
+  PaymentDetailsRequest,
   PaymentRequest,
   TokenExchangeRequest,
 } from '@checkout/core';
@@ -54,6 +56,11 @@ export function startPayment(
 
 export function exchangePublicToken(body: TokenExchangeRequest) {
   return request<PaymentAction>('/api/payments/exchange/', { method: 'POST', body });
+}
+
+/** Back from the provider's step (a 3-D Secure challenge, a redirect): its result for the order. */
+export function submitPaymentDetails(body: PaymentDetailsRequest) {
+  return request<PaymentAction>('/api/payments/details/', { method: 'POST', body });
 }
 
 export function cancelPayment(orderId: string) {

@@ -11,6 +11,9 @@ import { useCheckout } from '../checkout/checkout-provider';
 import { fetchRegularProviders } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import { LazyCardPayment, preloadCardPayment } from './lazy-card-payment';
+import type { AdyenWebConfig } from '../../server/adyen-web';
+import { adyenComponentOf } from './adyen/adyen-components';
+import { LazyAdyenPayment } from './adyen/lazy-adyen-payment';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
 import { openingMethod, shownMethods, type MethodGroupOption } from './shown-methods';
@@ -33,6 +36,8 @@ interface PaymentMethodsProps {
   expiryLayout?: ExpiryLayout;
   /** What the shopper is agreeing to, said right after the Pay button (renewal terms, guarantee). */
   terms?: ReactNode;
+  /** Adyen's browser components, when Adyen is configured: its methods are paid through them. */
+  adyen?: AdyenWebConfig;
 }
 
 export function PaymentMethods({
@@ -43,6 +48,7 @@ export function PaymentMethods({
   tiles = false,
   expiryLayout = 'combined',
   terms,
+  adyen,
 }: PaymentMethodsProps) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
@@ -113,6 +119,9 @@ export function PaymentMethods({
     );
   const option = options.find((o) => o.id === selected);
   const amount = formatPrice(cart.totalMinor, cart.currency, locale);
+  // Adyen's methods with a component of its own, when Adyen (not the sandbox) serves them.
+  const adyenComponent =
+    adyen && option && !option.cardFields ? adyenComponentOf(option.id) : undefined;
   return (
     <div className={styles.methods}>
       <fieldset
@@ -145,7 +154,23 @@ export function PaymentMethods({
         ))}
       </fieldset>
       {challenged ? <LazyHumanChallenge onSolved={retryWith} /> : null}
-      {option?.cardFields ? (
+      {adyen && option && adyenComponent ? (
+        <LazyAdyenPayment
+          key={option.id}
+          config={adyen}
+          component={adyenComponent}
+          locale={locale}
+          country={address.country}
+          amount={{ value: cart.totalMinor, currency: cart.currency }}
+          actionLabel={t('pay', { amount })}
+          busy={busy}
+          alert={said}
+          onData={(componentData, onStep) => void pay(option.id, { componentData, onStep })}
+          onDetails={(orderId, result, onStep) =>
+            void payment.details(option.id, orderId, result, onStep)
+          }
+        />
+      ) : option?.cardFields ? (
         <LazyCardPayment
           key={option.id}
           fieldsUrl={option.cardFields}

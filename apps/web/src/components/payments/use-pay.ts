@@ -7,7 +7,9 @@
  * the provider's own step (frontend_action: a wallet sheet, a BLIK or Pix code; and, under flag
  * iframe-modal-3ds, a card's 3-D Secure challenge) returning through /api/processing/iframe/,
  * or a bank-link widget whose public token is exchanged by the api (token_exchange). Closing a
- * dialog cancels its payment, so the shopper can pay another way.
+ * dialog cancels its payment, so the shopper can pay another way. A provider's browser
+ * component (Adyen's) runs its own step in place: its frontend_action is handed back to it, and
+ * what the step yields is sent to the api (details) and followed the same way.
  */
 import { useRef, useState } from 'react';
 import { useLocale } from 'next-intl';
@@ -17,12 +19,19 @@ import {
   keptReturnParams,
   paymentReturnPath,
   PROCESSING_PATH,
+  type ComponentData,
   type PaymentAction,
+  type PaymentDetailsRequest,
 } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
 import { base64url } from '../../lib/base64url';
 import { track } from '../../analytics/track';
-import { cancelPayment, exchangePublicToken, startPayment } from './payment-client';
+import {
+  cancelPayment,
+  exchangePublicToken,
+  startPayment,
+  submitPaymentDetails,
+} from './payment-client';
 
 export type PayFailure = 'locked' | 'declined' | 'paused' | 'generic';
 
@@ -38,9 +47,14 @@ interface PayOptions {
   /** The provider's page opens in a dialog over the checkout and returns from there. */
   inModal?: boolean;
   cardToken?: string;
+  /** A provider's browser component (Adyen): its data, and the next step it runs itself. */
+  componentData?: ComponentData;
+  onStep?: (providerAction: Record<string, unknown>, orderId: string) => void;
   /** An express wallet button (spec §2's one_click_payment flow), for analytics. */
   oneClick?: boolean;
 }
+
+type Step = NonNullable<PayOptions['onStep']>;
 
 export function usePay(cartId: string | undefined, totalMinor: number) {
   const [busy, setBusy] = useState(false);
@@ -62,6 +76,14 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
         ...keptReturnParams(new URLSearchParams(window.location.search)),
       },
     });
+
+  /** Follows the answer, or hands the step to the component that runs it (3-D Secure, a QR code). */
+  const answer = (action: PaymentAction, provider: string, inModal: boolean, onStep?: Step) => {
+    if (onStep && action.type === 'frontend_action' && action.providerAction) {
+      setBusy(false);
+      onStep(action.providerAction, action.orderId);
+    } else follow(action, provider, inModal);
+  };
 
   const follow = (action: PaymentAction, provider: string, inModal: boolean) => {
     switch (action.type) {
@@ -114,7 +136,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
 
   const pay = async (
     provider: string,
-    { inModal = false, cardToken, oneClick = false }: PayOptions = {},
+    { inModal = false, cardToken, componentData, onStep, oneClick = false }: PayOptions = {},
     solution?: string,
   ) => {
     if (!cartId || busy) return;
@@ -124,7 +146,8 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
       new URLSearchParams(window.location.search),
       inModal,
     );
-    const attempt = `${cartId}|${provider}|${totalMinor}|${returnPath}|${cardToken ?? ''}`;
+    const data = componentData ? JSON.stringify(componentData.paymentMethod) : '';
+    const attempt = `${cartId}|${provider}|${totalMinor}|${returnPath}|${cardToken ?? ''}|${data}`;
     const key = keys.current.get(attempt) ?? crypto.randomUUID();
     keys.current.set(attempt, key);
     setBusy(true);
@@ -136,24 +159,27 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
       element: 'pay-button',
       context: { payments: { selected: provider }, ...flow },
     });
-    const { data, error } = await startPayment(
-      { cartId, provider, returnPath, cardToken },
+    const { data: action, error } = await startPayment(
+      { cartId, provider, returnPath, cardToken, componentData },
       key,
       solution,
     );
-    if (data) {
+    if (action) {
       track('payments_submitted', {
         section: 'payment-methods',
         context: { payments: { selected: provider }, ...flow },
-        data: { order_id: data.orderId, label: data.type },
+        data: { order_id: action.orderId, label: action.type },
       });
-      return follow(data, provider, inModal);
+      return answer(action, provider, inModal, onStep);
     }
     setBusy(false);
     const code = (error?.data as { error?: { code?: unknown } } | null)?.error?.code;
     // The api refused before the card reached the provider: the same token pays after the check.
     if (code === ERROR_CODES.challengeRequired || code === ERROR_CODES.challengeFailed) {
-      setChallenged({ provider, options: { inModal, cardToken, oneClick } });
+      setChallenged({
+        provider,
+        options: { inModal, cardToken, componentData, onStep, oneClick },
+      });
       return;
     }
     setFailure(
@@ -168,6 +194,32 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
   /** The shopper solved the challenge: the waiting attempt goes again, with the solution. */
   const retryWith = (solution: string) => {
     if (challenged) void pay(challenged.provider, challenged.options, solution);
+  };
+
+  /**
+   * The provider's component finished its step (a 3-D Secure challenge): the api hears its
+   * result. A result the api does not take (a wallet app's confirmation) is Adyen's word on its
+   * way by webhook: /processing/ waits for it.
+   */
+  const details = async (
+    provider: string,
+    orderId: string,
+    result: Record<string, unknown>,
+    onStep: Step,
+  ) => {
+    const known = ['redirectResult', 'threeDSResult'].find((k) => typeof result[k] === 'string');
+    if (!known) {
+      toProcessing(orderId);
+      return;
+    }
+    setBusy(true);
+    const body = { orderId, details: { [known]: result[known] } } as PaymentDetailsRequest;
+    const { data: action } = await submitPaymentDetails(body);
+    if (!action) {
+      toProcessing(orderId);
+      return;
+    }
+    answer(action, provider, false, onStep);
   };
 
   /** The bank-link widget linked an account: the api exchanges the token and charges it. */
@@ -201,6 +253,7 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
 
   return {
     pay,
+    details,
     busy,
     failure,
     dialog,

@@ -187,6 +187,15 @@ export interface PaymentAdapter {
    */
   saveCard?: (cardToken: string) => Promise<{ method: string; card: CardSummary } | undefined>;
   /**
+   * The same for providers paid through their own browser components: keeps the card their
+   * data carries for the subscription's shopper (the first order's id), without charging it;
+   * undefined when the provider refused it.
+   */
+  saveComponentCard?: (
+    data: ComponentData,
+    shopper: { shopperReference: string; currency: Currency },
+  ) => Promise<{ method: string; card: CardSummary } | undefined>;
+  /**
    * Providers paid through their own browser components (no card token): refuses, with a 4xx,
    * payment data that cannot pay `provider`, before any order is placed.
    */

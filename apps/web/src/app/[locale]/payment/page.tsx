@@ -50,6 +50,7 @@ import { loadCheckoutPlans } from '../../../server/checkout.server';
 import { countryOptions } from '../../../server/countries.server';
 import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
+import { getAdyenWebConfig } from '../../../server/server-config.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
 import styles from './payment.module.css';
@@ -169,7 +170,7 @@ export default async function PaymentPage() {
         benefitCopy={variants.crossSellBenefitCopy}
       />
     ) : null,
-    'one-click-payments': <OneClickPayments />,
+    'one-click-payments': <OneClickPayments adyen={getAdyenWebConfig()} />,
     'payment-methods': (
       <PaymentMethods
         locale={locale}
@@ -178,6 +179,7 @@ export default async function PaymentPage() {
         cardInModal={isEnabled(flags, 'iframe-modal-3ds')}
         tiles={variants.paymentMethodTiles}
         expiryLayout={variants.expiryLayout}
+        adyen={getAdyenWebConfig()}
         terms={
           <>
             <RenewalTerms

@@ -6,6 +6,7 @@
  * twice. Adyen has no status lookup in Checkout: its word arrives by webhook (events.ts), and
  * refreshStatus answers the last word kept.
  */
+import { randomUUID } from 'node:crypto';
 import { HttpClientException, type Types } from '@adyen/api-library';
 import { LRUCache } from 'lru-cache';
 import {
@@ -14,6 +15,7 @@ import {
   type ComponentData,
   type OrderStatus,
   type ProviderSpec,
+  withOrderId,
 } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
@@ -41,6 +43,7 @@ export interface AdyenSetting {
 
 export interface AdyenAdapter extends PaymentAdapter {
   checkPaymentData: NonNullable<PaymentAdapter['checkPaymentData']>;
+  saveComponentCard: NonNullable<PaymentAdapter['saveComponentCard']>;
   offers: NonNullable<PaymentAdapter['offers']>;
   submitDetails: NonNullable<PaymentAdapter['submitDetails']>;
 }
@@ -66,7 +69,7 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
   const api = checkoutApi(config);
   const merchantAccount = config.merchantAccount;
   const returnUrl = (path: string, orderId: string) =>
-    new URL(`${path}?order_id=${orderId}`, setting.publicOrigin).toString();
+    new URL(withOrderId(path, orderId), setting.publicOrigin).toString();
   /** What /paymentMethods offered lately per country, currency and amount. */
   const offered = new LRUCache<string, Set<string>>({ max: 2000, ttl: 5 * 60_000 });
 
@@ -129,6 +132,46 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
     });
     const status = adyen.statusFor(resultCode);
     return status === 'canceled' || status === undefined ? 'error' : status;
+  };
+
+  /**
+   * The update-card page: a zero-value payment that only stores the card for the subscription's
+   * shopper (its first order's id), as Adyen's card verification does. A card that wants a 3-D
+   * Secure challenge to be stored is refused here: the customer is asked to enter it again.
+   */
+  const saveComponentCard: AdyenAdapter['saveComponentCard'] = async (data, shopper) => {
+    if (!REUSABLE_TYPES.has(data.paymentMethod.type as string)) return undefined;
+    const reference = randomUUID();
+    const request: PaymentRequest = {
+      amount: toAdyenAmount(0, shopper.currency),
+      merchantAccount,
+      reference,
+      returnUrl: new URL('/dashboard/', setting.publicOrigin).toString(),
+      paymentMethod: data.paymentMethod,
+      channel: 'Web' as PaymentRequest['channel'],
+      origin: setting.publicOrigin,
+      shopperInteraction: 'Ecommerce' as PaymentRequest['shopperInteraction'],
+      storePaymentMethod: true,
+      shopperReference: shopper.shopperReference,
+      recurringProcessingModel: 'Subscription' as PaymentRequest['recurringProcessingModel'],
+      ...(data.browserInfo
+        ? { browserInfo: data.browserInfo as unknown as PaymentRequest['browserInfo'] }
+        : {}),
+    };
+    const answer = await call(() =>
+      api.PaymentsApi.payments(request, { idempotencyKey: `store-${reference}` }),
+    ).catch((error: unknown) => {
+      if (refusedByAdyen(error)) return undefined;
+      throw error;
+    });
+    const extra = answer?.additionalData ?? {};
+    const stored = extra['recurring.recurringDetailReference'];
+    const last4 = extra.cardSummary;
+    if (String(answer?.resultCode) !== 'Authorised' || !stored || !last4) return undefined;
+    return {
+      method: savedMethodOf(shopper.shopperReference, stored),
+      card: { brand: extra.paymentMethod ?? null, last4, expiry: extra.expiryDate ?? '' },
+    };
   };
 
   return {
@@ -294,5 +337,6 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
       return word ? adyen.statusFor(word.resultCode) : undefined;
     },
     chargeSavedMethod,
+    saveComponentCard,
   };
 }

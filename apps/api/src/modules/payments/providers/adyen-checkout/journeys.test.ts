@@ -81,12 +81,18 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       userAgent: 'Mozilla/5.0',
     },
   });
-  const pay = (cartId: string, provider: string, componentData?: unknown, key?: string) =>
+  const pay = (
+    cartId: string,
+    provider: string,
+    componentData?: unknown,
+    key?: string,
+    returnPath = '/processing/',
+  ) =>
     shopper.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': key ?? `adyen-${++keys}-abcdef` },
-      payload: { cartId, provider, returnPath: '/processing/', componentData },
+      payload: { cartId, provider, returnPath, componentData },
     });
   const order = async (id: string) =>
     (await shopper.inject({ method: 'GET', url: `/api/orders/${id}/` })).json<OrderView>();
@@ -219,6 +225,21 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     });
   });
 
+  it("brings the shopper back to the processing page of their language, with the product's parameters", async () => {
+    const cart = await newCart();
+    const returnPath = '/nl/processing/?product_group=vpn&bundle_type=single';
+    const action = (
+      await pay(cart.id, 'adyen_ideal', undefined, undefined, returnPath)
+    ).json<PaymentAction>();
+    const returnUrl = new URL(String(lastRequest('/payments')?.body.returnUrl));
+    expect(returnUrl.pathname).toBe('/nl/processing/');
+    expect(Object.fromEntries(returnUrl.searchParams)).toEqual({
+      order_id: action.orderId,
+      product_group: 'vpn',
+      bundle_type: 'single',
+    });
+  });
+
   it('declines a refused card with its reason kept for operators, and the cart is payable again', async () => {
     const cart = await newCart();
     const action = (
@@ -298,6 +319,56 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
       .from(subscriptions)
       .where(eq(subscriptions.id, sub.id));
     expect(renewed?.cycle).toBe(sub.cycle + 1);
+  });
+
+  it('keeps the new card of the update-card page with Adyen, and renews with it', async () => {
+    const email = 'new-card@gmail.com';
+    const { orderId } = await paidByCard(email);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    const account = await accountByEmail(t.database.db, email);
+    if (!sub?.nextChargeAt || !account) throw new Error('no subscription');
+    const token = await createSession(t.database.db, { id: account.id, email, providerSid: null });
+    const url = `/api/subscriptions/${sub.id}/payment-method/`;
+    // Adyen takes the card in its own component: no card fields page of ours.
+    const view = await t.app.inject({ method: 'GET', url, cookies: { token } });
+    expect(view.json()).toMatchObject({ provider: 'adyen_card', cardFields: null });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url,
+      cookies: { token },
+      payload: { componentData: card('5555555555554444') },
+    });
+    expect(saved.json()).toEqual({ last4: '4444', renewed: false });
+    // A zero-value payment that only stores the card, for this subscription's shopper.
+    const stored = lastRequest('/payments');
+    expect(stored?.body).toMatchObject({
+      amount: { value: 0, currency: 'EUR' },
+      storePaymentMethod: true,
+      shopperReference: orderId,
+      shopperInteraction: 'Ecommerce',
+      recurringProcessingModel: 'Subscription',
+      paymentMethod: { encryptedCardNumber: 'test_5555555555554444' },
+    });
+    const { now } = (
+      await shopper.inject({
+        method: 'POST',
+        url: '/api/sandbox/clock/',
+        payload: { advanceMs: 1 },
+      })
+    ).json<{ now: string }>();
+    const advanceMs = sub.nextChargeAt.getTime() - Date.parse(now) + 60_000;
+    await shopper.inject({ method: 'POST', url: '/api/sandbox/clock/', payload: { advanceMs } });
+    const storedId = [...(fake.stored.get(orderId) ?? [])].at(-1);
+    expect(lastRequest('/payments')?.body).toMatchObject({
+      shopperInteraction: 'ContAuth',
+      paymentMethod: { storedPaymentMethodId: storedId },
+    });
+    expect(storedId).toBe(
+      `STORED${String(fake.paymentFor(String(stored?.body.reference)).pspReference)}`,
+    );
   });
 
   it('records a CHARGEBACK once, ends the subscription and mails the operators', async () => {

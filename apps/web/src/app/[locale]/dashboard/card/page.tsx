@@ -8,6 +8,7 @@ import { getRequestUrl } from '../../../../server/app-context.server';
 import { getBrand } from '../../../../server/brand.server';
 import { pageMetadata } from '../../../../server/metadata.server';
 import { getCurrentUser } from '../../../../server/user.server';
+import { getAdyenWebConfig } from '../../../../server/server-config.server';
 import styles from '../dashboard.module.css';
 import UpdateCardForm from './update-card-form';
 
@@ -61,6 +62,8 @@ export default async function UpdateCardPage() {
             <UpdateCardForm
               subscriptionId={view.id}
               fieldsUrl={view.cardFields}
+              adyen={getAdyenWebConfig()}
+              locale={locale}
               provider={view.provider}
               country={view.country}
               pastDue={view.status === 'past_due'}

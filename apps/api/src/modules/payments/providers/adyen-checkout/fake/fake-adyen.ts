@@ -66,6 +66,14 @@ const CARD_BRANDS: Record<string, string[]> = {
   DK: ['visa', 'mc', 'dankort'],
 };
 
+/**
+ * The issuer's challenge page (ACS) and the 3-D Secure server's notification page a challenge
+ * names in its token, as adyen-web reads it; browser tests stand in for both.
+ */
+export const FAKE_ACS_URL = 'https://acs.issuer.example/challenge';
+export const FAKE_3DS_NOTIFICATION_URL =
+  'https://checkoutshopper-test.adyen.com/checkoutshopper/threeDSNotification';
+
 /** Pending first, then notified: the shopper confirms in another app. */
 const ASYNC_TYPES = new Set(['pix', 'blik']);
 
@@ -294,8 +302,16 @@ export class FakeAdyen {
             type: 'threeDS2',
             subtype: 'challenge',
             paymentMethodType: 'scheme',
-            token: randomBytes(24).toString('base64'),
-            authorisationToken: randomBytes(12).toString('hex'),
+            token: Buffer.from(
+              JSON.stringify({
+                acsTransID: randomBytes(16).toString('hex'),
+                acsURL: FAKE_ACS_URL,
+                messageVersion: '2.2.0',
+                threeDSNotificationURL: FAKE_3DS_NOTIFICATION_URL,
+                threeDSServerTransID: randomBytes(16).toString('hex'),
+              }),
+            ).toString('base64'),
+            authorisationToken: this.authorisationTokenOf(pspReference),
             paymentData: pspReference,
           },
         };
@@ -363,13 +379,34 @@ export class FakeAdyen {
     return Buffer.from(payment.pspReference).toString('base64');
   }
 
+  /** The challenge's authorisation token: names its payment, as Adyen's does for Adyen. */
+  private authorisationTokenOf(pspReference: string): string {
+    return Buffer.from(`auth:${pspReference}`).toString('hex');
+  }
+
+  /**
+   * What a redirect or challenge result names: the payment, and the shopper's answer when
+   * adyen-web's challenge result carries one (transStatus Y or N, with the authorisation token).
+   */
+  private resultOf(token: string): { psp: string; answer?: 'Authorised' | 'Refused' } {
+    const decoded = Buffer.from(token, 'base64').toString('utf8');
+    try {
+      const result = JSON.parse(decoded) as { transStatus?: string; authorisationToken?: string };
+      const psp = Buffer.from(result.authorisationToken ?? '', 'hex')
+        .toString('utf8')
+        .replace(/^auth:/, '');
+      return { psp, answer: result.transStatus === 'Y' ? 'Authorised' : 'Refused' };
+    } catch {
+      return { psp: decoded };
+    }
+  }
+
   private details(body: Record<string, unknown>): Record<string, unknown> {
     const details = body.details as Record<string, string>;
-    const token = details.redirectResult ?? details.threeDSResult ?? '';
-    const psp = Buffer.from(token, 'base64').toString('utf8');
+    const { psp, answer } = this.resultOf(details.redirectResult ?? details.threeDSResult ?? '');
     const payment = this.payments.get(psp);
     if (!payment?.onDetails) return { errorCode: '101', message: 'Invalid payment details' };
-    const resultCode = payment.onDetails;
+    const resultCode = answer ?? payment.onDetails;
     payment.resultCode = resultCode;
     payment.onDetails = undefined;
     return {
