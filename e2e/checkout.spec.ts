@@ -113,15 +113,26 @@ test('a coupon applies, is removed, and an expired one is declined', async ({ pa
   await page.getByLabel('Coupon code').fill('summer25');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('[data-element="coupon-form"] [role="alert"]')).toHaveText(
-    'This coupon code is not valid.',
+    'This coupon code has expired.',
   );
   await page.getByLabel('Coupon code').fill('welcome20');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.locator('[data-element="coupon-applied"]')).toContainText(
     'Coupon WELCOME20 applied',
   );
-  await expect(page.locator('[data-element="summary-discount"]')).toContainText('Coupon WELCOME20');
+  // $99.99 regular, $59.88 on sale, $47.89 with the 20 % coupon: each discount on its own line.
+  await expect(page.locator('[data-element="summary-line-main"] dd')).toHaveText('$99.99');
+  await expect(page.locator('[data-element="summary-discount"]')).toHaveText(
+    /^Discount\s*−\$40\.11$/,
+  );
+  await expect(page.locator('[data-element="summary-coupon"]')).toHaveText(
+    /^Coupon WELCOME20\s*−\$11\.99$/,
+  );
   await expect(page.locator('[data-element="summary-total"]')).toHaveText('$47.89');
+  // The chosen plan's card says what the summary says.
+  await expect(page.locator('[data-plan="vpn-basic-1y"]')).toContainText(
+    '$47.89 for the first 1 year',
+  );
   await page.getByRole('button', { name: 'Remove coupon' }).click();
   await expect(page.getByText('Coupon removed')).toBeVisible();
   await expect(page.locator('[data-element="summary-total"]')).toHaveText('$59.88');

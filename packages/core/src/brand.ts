@@ -13,6 +13,14 @@ const productBrandSchema = z.strictObject({
   landingUrl: link,
 });
 
+/** A selling company as its invoices must name it (EU VAT directive art. 226, §14 UStG). */
+const sellerSchema = z.strictObject({
+  name: z.string().min(1),
+  address: z.array(z.string().min(1)).min(1),
+  vatId: z.string().min(1),
+  registration: z.string().min(1),
+});
+
 export const brandSchema = z.strictObject({
   providerName: z.string().min(1),
   projectName: z.string().min(1),
@@ -36,6 +44,8 @@ export const brandSchema = z.strictObject({
   }),
   /** Where each app is downloaded, for a buyer who does not have it yet (the success page). */
   downloadUrls: z.strictObject({ vpn: link, pass: link, locker: link }),
+  /** Each merchant (catalog merchant id) that sells, with what its invoices print of it. */
+  sellers: z.record(z.string().min(1), sellerSchema),
 });
 
 export type Brand = z.infer<typeof brandSchema>;

@@ -62,6 +62,11 @@ const line = z.object({
   }),
   amountMinor: z.number().int(),
   beforeDiscountMinor: z.number().int(),
+  /**
+   * What the cart's coupon took off the plan's sale price (in amountMinor already): the summary
+   * shows it apart from the sale's discount. Absent without a coupon, and in older snapshots.
+   */
+  couponMinor: z.number().int().nonnegative().optional(),
 });
 
 export const cartViewSchema = z.object({

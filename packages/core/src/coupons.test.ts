@@ -30,7 +30,7 @@ describe('the coupon rule', () => {
       { ...live, validUntil: new Date('2026-06-01T00:00:00Z') },
       4790,
       false,
-      'invalid',
+      'expired',
     ],
     ['refuses a coupon with no price for the plan', live, undefined, false, 'not_redeemable'],
     ['refuses a coupon no cheaper than the plan', live, 5988, false, 'better_deal_available'],

@@ -9,6 +9,7 @@
  */
 export const COUPON_REFUSALS = [
   'invalid',
+  'expired',
   'not_redeemable',
   'better_deal_available',
   'already_used',
@@ -25,7 +26,7 @@ export interface CouponTerms {
 
 /**
  * Why `coupon` does not apply to a plan, or undefined when it does: it must exist and be live at
- * `now` (both ends included), have a price for the plan, lower the plan's price, and not have
+ * `now` (both ends included; past its end it has expired), have a price for the plan, lower the plan's price, and not have
  * been used before by the address when it is once per address.
  */
 export function couponRefusal(
@@ -34,7 +35,9 @@ export function couponRefusal(
   now: Date,
   usedBefore = false,
 ): CouponRefusal | undefined {
-  if (!coupon || now < coupon.validFrom || now > coupon.validUntil) return 'invalid';
+  if (!coupon || now < coupon.validFrom) return 'invalid';
+  // A code that once worked is told apart: the shopper may have kept an old offer.
+  if (now > coupon.validUntil) return 'expired';
   if (plan.discountedMinor === undefined) return 'not_redeemable';
   if (plan.discountedMinor >= plan.regularMinor) return 'better_deal_available';
   if (coupon.oncePerEmail && usedBefore) return 'already_used';

@@ -1,3 +1,4 @@
+import bidiFactory from 'bidi-js';
 import { describe, expect, it } from 'vitest';
 import { CURRENCIES, decimalPlaces, toCurrency, ZERO_FRACTION_DISPLAY } from './currencies';
 import { formatPrice, toMajorUnits } from './money';
@@ -57,5 +58,25 @@ describe('formatPrice', () => {
     [1999, 'BRL', 'pt-BR', false, 'R$ 19,99'],
   ] as const)('%d %s in %s (precise: %s) reads %s', (minor, currency, locale, precise, text) => {
     expect(plain(formatPrice(minor, currency, locale, { precise }))).toBe(text);
+  });
+});
+
+describe('prices on a right-to-left page', () => {
+  const bidi = bidiFactory();
+  /** What a right-to-left paragraph shows, from the left, as the Unicode bidi algorithm orders it. */
+  const shown = (text: string) =>
+    bidi
+      .getReorderedString(text, bidi.getEmbeddingLevels(text, 'rtl'))
+      .replace(/[\u061c\u200e\u200f\u00a0]/g, ' ')
+      .replace(/ +/g, ' ')
+      .trim();
+
+  // "$US 12.99" (issue 27.14): the dollar sign, neutral, took the paragraph's direction.
+  it.each([
+    ['USD', 'US$ 12.99'],
+    ['CAD', 'CA$ 12.99'],
+    ['EUR', '€ 12.99'],
+  ] as const)('keeps the symbol of %s whole in Arabic: %s', (currency, text) => {
+    expect(shown(formatPrice(1299, currency, 'ar'))).toBe(text);
   });
 });

@@ -34,7 +34,17 @@ function formatter(locale: string, currency: Currency, digits: number): Intl.Num
   return found;
 }
 
-/** Formats integer minor units for display in a locale, e.g. 1199 USD en → "$11.99". */
+/** Intl marks the prices of right-to-left languages with a right-to-left mark. */
+const RIGHT_TO_LEFT_MARK = '\u200F';
+/** A symbol spelled with Latin letters and a currency sign: "US$", "CA$", "MX$". */
+const LATIN_SYMBOL = /(\p{Script=Latin}+\p{Sc})/gu;
+
+/**
+ * Formats integer minor units for display in a locale, e.g. 1199 USD en → "$11.99". In a
+ * right-to-left language the currency sign of "US$" is a neutral character between Latin
+ * letters and the paragraph's end, so the bidi algorithm drew it right to left ("$US 12.99"):
+ * a left-to-right mark after it keeps the symbol whole.
+ */
 export function formatPrice(
   minor: number,
   currency: Currency,
@@ -42,5 +52,6 @@ export function formatPrice(
   options: FormatOptions = {},
 ): string {
   const digits = fractionDigits(currency, options.precise ?? false);
-  return formatter(locale, currency, digits).format(toMajorUnits(minor, currency));
+  const text = formatter(locale, currency, digits).format(toMajorUnits(minor, currency));
+  return text.includes(RIGHT_TO_LEFT_MARK) ? text.replace(LATIN_SYMBOL, '$1\u200E') : text;
 }

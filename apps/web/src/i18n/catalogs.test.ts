@@ -38,4 +38,20 @@ describe('message catalogs', () => {
     expect(en.get('footer.usPrivacyChoices')).toBe('Your privacy choices');
     expect(en.get('footer.cookiePreferences')).toBe('Cookie preferences');
   });
+
+  // "ترقية من خطة خطة Basic" (issue 27.14): the note puts the plan's name in a sentence that
+  // already says "plan", so the plan's name must not say it again.
+  it.each(LOCALE_CODES)('%s: the upgrade note says "plan" once', (code) => {
+    const summary = read(code).summary as Record<string, string>;
+    const plan = (summary.plan ?? '').replace('{product}', 'Aegis VPN').replace('{tier}', 'Basic');
+    const note = (summary.upgrading ?? '').replace('{plan}', plan);
+    // The clause that names the plan, up to its colon; words of three letters or more (or CJK).
+    const clause = note.split(/[:：]/u)[0]!.toLowerCase();
+    const words = (summary.plan ?? '')
+      .replace(/\{\w+\}/g, ' ')
+      .toLowerCase()
+      .split(/[\s\p{P}]+/u)
+      .filter((w) => w.length >= 3 || /\p{Script=Han}/u.test(w));
+    for (const word of words) expect(clause.split(word).length - 1, `${word} in ${note}`).toBe(1);
+  });
 });

@@ -9,12 +9,23 @@ import type { DocumentKind } from './document-kinds';
 export interface Seller {
   id: string;
   name: string;
+  /** What §14 UStG and the EU VAT rules ask of a seller; absent on documents issued before. */
+  address?: string[] | undefined;
+  vatId?: string | undefined;
+  registration?: string | undefined;
 }
 
 export interface InvoiceLine {
   plan: string;
   /** The catalog's title of the plan when it was sold ("Plus · 1 year"). */
   title: string;
+  /**
+   * The product's name, tier and period bought, printed in the document's language ("Aegis VPN
+   * Plus · 1 Jahr") with the service period; absent on documents issued before.
+   */
+  product?: string | undefined;
+  tier?: string | undefined;
+  period?: PeriodSpan | undefined;
   regularMinor: number;
   discountMinor: number;
   /** An upgrade's credit for the unused time of the subscription it replaces. */
@@ -55,6 +66,14 @@ export interface InvoiceDocument {
   taxLines: InvoiceTaxLine[];
   taxMinor: number;
   totalMinor: number;
+  /** How the order was paid (and a credit note refunded): the provider, a card's brand and last four. */
+  payment?: DocumentPayment | undefined;
+}
+
+export interface DocumentPayment {
+  provider: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
 }
 
 /** A document before it has a number: what issuing needs to know. */
@@ -66,10 +85,13 @@ export interface OrderForDocuments {
   currency: Currency;
   country: string;
   snapshot: CartView;
+  payment?: DocumentPayment | undefined;
 }
 
 export interface PlanFacts {
   title: string;
+  /** The product's name as sold ("Aegis VPN"). */
+  product?: string | undefined;
   seller: Seller;
   /** Its subscription's renewal: price (in the currency asked for) and period, when it has one. */
   renewal?: { amountMinor: number; period: PeriodSpan } | undefined;
@@ -120,6 +142,9 @@ export function draftDocuments(
     group.lines.push({
       plan: line.plan,
       title: facts.title,
+      product: facts.product,
+      tier: line.tier,
+      period: { interval: line.period.interval, unit: line.period.unit },
       regularMinor: line.beforeDiscountMinor,
       discountMinor: line.beforeDiscountMinor - line.amountMinor,
       creditMinor,
@@ -164,6 +189,7 @@ export function draftDocuments(
       taxLines,
       taxMinor,
       totalMinor: view.tax.inclusive ? subtotalMinor : subtotalMinor + taxMinor,
+      payment: order.payment,
     };
   });
 }

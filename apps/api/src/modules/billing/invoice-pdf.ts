@@ -4,10 +4,15 @@
  * Japanese, Korean: see pdf-fonts.ts) is printed in English.
  */
 import PDFDocument from 'pdfkit';
-import { DEFAULT_LOCALE, formatPrice, languageOf } from '@checkout/core';
-import { firstRenewalAt, type InvoiceDocument } from './invoice-document';
+import { DEFAULT_LOCALE, formatPrice, languageOf, periodEnd } from '@checkout/core';
+import {
+  firstRenewalAt,
+  type DocumentPayment,
+  type InvoiceDocument,
+  type InvoiceLine,
+} from './invoice-document';
 import { periodText, taxLabel, translator } from './messages';
-import { allFonts, fontRuns, visualRuns } from './pdf-fonts';
+import { allFonts, fontRuns, isRightToLeftFont, visualRuns } from './pdf-fonts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
@@ -47,6 +52,30 @@ function formatsOf(localeCode: string): Formats {
     formatsByLocale.set(localeCode, formats);
   }
   return formats;
+}
+
+type Translate = ReturnType<typeof translator<'document'>>;
+
+/** The seller as the law asks to name it: name, address, VAT id and registration number. */
+function sellerLines(seller: InvoiceDocument['seller'], t: Translate): string[] {
+  return [
+    seller.name,
+    ...(seller.address ?? []),
+    ...(seller.vatId ? [t('vatId', { id: seller.vatId })] : []),
+    ...(seller.registration ? [t('registration', { number: seller.registration })] : []),
+  ];
+}
+
+/** "Aegis VPN Basic · 1 Jahr": product, tier and period in the document's language. */
+function lineTitle(line: InvoiceLine, locale: string): string {
+  if (!line.product || !line.tier || !line.period) return line.title;
+  return `${line.product} ${line.tier} · ${periodText(locale, line.period)}`;
+}
+
+function paymentMethod(payment: DocumentPayment, t: Translate): string {
+  return payment.cardBrand && payment.cardLast4
+    ? t('card', { brand: payment.cardBrand, last4: payment.cardLast4 })
+    : payment.provider;
 }
 
 /** Everything printed, positioned, in one language. */
@@ -96,15 +125,18 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
     lines.forEach((text, i) =>
       ops.push({ text, x, y: y + 15 + i * 15, width: half - 10, align: 'start', size: 11 }),
     );
+    return lines.length;
   };
-  party(t('seller'), [doc.seller.name], left);
-  party(
-    t('buyer'),
-    [doc.buyer.email, `${t('country')}: ${country ?? doc.buyer.country}`],
-    left + half + 10,
+  const partyLines = Math.max(
+    party(t('seller'), sellerLines(doc.seller, t), left),
+    party(
+      t('buyer'),
+      [doc.buyer.email, `${t('country')}: ${country ?? doc.buyer.country}`],
+      left + half + 10,
+    ),
   );
 
-  y += 80;
+  y += 35 + partyLines * 15;
   ops.push({ text: t('item'), x: left, y, width: half, align: 'start', size: 9, muted: true });
   ops.push({
     text: t('amount'),
@@ -117,9 +149,18 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
   });
   rules.push({ y: y + 14 });
   y += 22;
+  const issued = new Date(doc.issuedAt);
   for (const line of doc.lines) {
-    row(line.title, money(line.regularMinor), y, 11);
+    row(lineTitle(line, locale), money(line.regularMinor), y, 11);
     y += 18;
+    if (line.period) {
+      const servicePeriod = t('servicePeriod', {
+        from: date.format(issued),
+        to: date.format(periodEnd(issued, line.period, 1)),
+      });
+      ops.push({ text: servicePeriod, x: left, y, width: CONTENT, align: 'start', size: 9 });
+      y += 18;
+    }
     if (line.discountMinor > 0) {
       row(t('discount'), money(-line.discountMinor), y);
       y += 18;
@@ -141,6 +182,9 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
   rules.push({ y: y + 2 });
   y += 12;
   row(t('subtotal'), money(doc.subtotalMinor), y);
+  // Net, tax per rate and gross (§14 (4) 8 UStG): the net is what the taxes were taken on.
+  const netMinor = doc.taxInclusive ? doc.subtotalMinor - doc.taxMinor : doc.subtotalMinor;
+  row(t('net'), money(netMinor), (y += 16));
   for (const tax of doc.taxLines) {
     const label = t(doc.taxInclusive ? 'taxIncluded' : 'taxAdded', {
       tax: taxLabel(locale, tax.name),
@@ -150,8 +194,18 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
   }
   rules.push({ y: (y += 20) });
   row(t('total'), money(doc.totalMinor), (y += 10), 14);
+  y += 36;
+  // The paid (or refunded) mark and how: an invoice issued on payment is paid on its date.
+  const settled = t(doc.kind === 'credit_note' ? 'refunded' : 'paid', {
+    date: date.format(issued),
+  });
+  ops.push({ text: settled, x: left, y, width: CONTENT, align: 'start', size: 14 });
+  if (doc.payment) {
+    const method = t('paymentMethod', { method: paymentMethod(doc.payment, t) });
+    ops.push({ text: method, x: left, y: (y += 22), width: CONTENT, align: 'start', size: 10 });
+  }
   if (doc.lines.some((line) => line.renewal)) {
-    ops.push({ text: t('cancel'), x: left, y: y + 36, width: CONTENT, align: 'start', size: 9 });
+    ops.push({ text: t('cancel'), x: left, y: y + 30, width: CONTENT, align: 'start', size: 9 });
   }
   return { ops, rules };
 }
@@ -180,6 +234,26 @@ function drawText(pdf: PDFKit.PDFDocument, op: TextOp, rtl: boolean): void {
   });
 }
 
+interface EmbeddedFonts {
+  _fontFamilies: Record<string, { unicode?: number[][] }>;
+}
+
+/**
+ * pdfkit's text layer maps a ligature ("تر", "لإ") to its letters in reading order, but an
+ * extractor reads a right-to-left line as drawn and reverses it as a whole, which turned
+ * "المشتري" into "المشرتي". A right-to-left font's ligatures are therefore mapped in the order
+ * they are drawn. (pdfkit has no option for it: its fonts' `unicode` tables are internal.)
+ */
+function mapLigaturesAsDrawn(pdf: PDFKit.PDFDocument): void {
+  const families = (pdf as unknown as EmbeddedFonts)._fontFamilies;
+  for (const [name, font] of Object.entries(families)) {
+    if (!isRightToLeftFont(name) || !font.unicode) continue;
+    font.unicode = font.unicode.map((letters) =>
+      letters.length > 1 ? [...letters].reverse() : letters,
+    );
+  }
+}
+
 /** The layout in the document's language, or in English when the fonts cannot print it. */
 function printedLayout(doc: InvoiceDocument): { locale: string; content: Layout } {
   const content = layout(doc, doc.locale);
@@ -196,11 +270,18 @@ export function printedTexts(doc: InvoiceDocument): string[] {
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { locale, content } = printedLayout(doc);
   const rtl = languageOf(locale).rtl;
+  const lang = languageOf(locale).localeCode;
   const pdf = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
     info: { Title: `${doc.numberText}`, Author: doc.seller.name },
-    lang: languageOf(locale).localeCode,
+    lang,
+    // Tagged, and declared PDF/UA-1 (pdfkit writes its identification and mark info).
+    pdfVersion: '1.7',
+    // pdfkit 0.20 knows PDF/UA; its @types list the PDF/A subsets only.
+    subset: 'PDF/UA' as PDFKit.Mixins.PDFSubsets,
+    tagged: true,
+    displayTitle: true,
     // No default font: pdfkit would parse Helvetica's metrics for every document, and every
     // text run below names its own font. Its types allow a name only; null is what it checks.
     font: null as unknown as string,
@@ -214,15 +295,33 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', resolve);
     pdf.on('error', reject);
   });
-  for (const op of content.ops) drawText(pdf, op, rtl);
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  content.ops.forEach((op, index) => {
+    // Each text is a paragraph (the first, the document's title, a heading) whose actual text is
+    // the logical string: the glyphs drawn are shaped and reordered, and some Arabic letters
+    // share a glyph told apart by dots drawn on their own, so the glyphs alone read as other
+    // letters ("الرفم" for "الرقم").
+    const element = pdf.struct(index === 0 ? 'H1' : 'P');
+    root.add(element);
+    const marked = pdf.markStructureContent('Span', { actual: op.text, lang });
+    drawText(pdf, op, rtl);
+    pdf.endMarkedContent();
+    element.add(marked);
+    element.end();
+  });
   for (const rule of content.rules) {
+    pdf.markContent('Artifact', { type: 'Layout' });
     pdf
       .moveTo(PAGE.margin, rule.y)
       .lineTo(PAGE.width - PAGE.margin, rule.y)
       .lineWidth(0.5)
       .strokeColor('#d4d4d8')
       .stroke();
+    pdf.endMarkedContent();
   }
+  root.end();
+  mapLigaturesAsDrawn(pdf);
   pdf.end();
   await done;
   return Buffer.concat(chunks);

@@ -16,14 +16,17 @@ import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
   formatDocumentNumber,
+  type DocumentPayment,
   type PlanFactsOf,
   type InvoiceDocument,
 } from './invoice-document';
+import { productName, sellerDetails } from './sellers';
 import { invoices, mailOutbox } from './tables';
 
 /**
- * Seller, title and renewal (its next-charge plan's price in `currency` and period, the way a
- * paid order's subscription takes its price) of each plan, from the catalog as it is now (the document freezes them).
+ * Seller (with the brand's details of it), product, title and renewal (its next-charge plan's
+ * price in `currency` and period, the way a paid order's subscription takes its price) of each
+ * plan, from the catalog as it is now (the document freezes them).
  */
 export function planFactsFrom(catalog: Catalog): PlanFactsOf {
   const snapshot = catalog.snapshot();
@@ -35,7 +38,8 @@ export function planFactsFrom(catalog: Catalog): PlanFactsOf {
     const renewalMinor = currency ? renewal?.prices.get(currency)?.[0] : undefined;
     return {
       title: plan?.displayTitle ?? identifier,
-      seller: { id: merchantId, name: merchant?.name ?? merchantId },
+      product: plan ? productName(plan.productId) : undefined,
+      seller: { id: merchantId, name: merchant?.name ?? merchantId, ...sellerDetails(merchantId) },
       renewal:
         renewal && renewalMinor !== undefined
           ? {
@@ -112,7 +116,12 @@ export async function issueDocuments(
       existing.filter((e) => e.kind === 'invoice').map((e) => [e.merchantId, e.number]),
     );
     const locale = localeOf(order.snapshot);
-    const drafts = draftDocuments(order, kind, planFacts, locale).filter(
+    const [payment] = await queryRows<DocumentPayment>(
+      tx,
+      sql`select provider, card_brand as "cardBrand", card_last4 as "cardLast4" from payments
+          where order_id = ${orderId} order by created_at desc limit 1`,
+    );
+    const drafts = draftDocuments({ ...order, payment }, kind, planFacts, locale).filter(
       (d) => !issued.has(d.seller.id) && (kind === 'invoice' || invoiced.has(d.seller.id)),
     );
     const year = now.getUTCFullYear();

@@ -1,6 +1,7 @@
 /**
- * Which font file draws each character of a PDF. PDFs embed their fonts, so the api ships Noto
- * Sans from npm (@fontsource): Latin, Cyrillic, Greek and Vietnamese, Arabic and Hebrew.
+ * Which font file draws each character of a PDF. PDFs embed their fonts, so the api ships them
+ * from npm (@fontsource): Noto Sans for Latin, Cyrillic, Greek, Vietnamese and Hebrew, IBM Plex
+ * Sans Arabic for Arabic.
  * Chinese, Japanese and Korean are not shipped (Noto's CJK packages weigh about 270 MB); text
  * in a script no font covers is reported so the caller can print that document in English.
  */
@@ -29,11 +30,26 @@ const FAMILIES: readonly { pkg: string; file: string; subsets: readonly string[]
     file: 'noto-sans',
     subsets: ['latin', 'latin-ext', 'cyrillic', 'cyrillic-ext', 'greek', 'vietnamese'],
   },
-  { pkg: '@fontsource/noto-sans-arabic', file: 'noto-sans-arabic', subsets: ['arabic'] },
+  // Not Noto Sans Arabic: it draws some letters as one shared shape plus dots drawn apart, and
+  // a PDF's text layer maps a shape to one letter, so ق read as ف and ي as ت (issue 27.10).
+  // IBM Plex Sans Arabic draws each letter form as a glyph of its own.
+  {
+    pkg: '@fontsource/ibm-plex-sans-arabic',
+    file: 'ibm-plex-sans-arabic',
+    subsets: ['arabic'],
+  },
   { pkg: '@fontsource/noto-sans-hebrew', file: 'noto-sans-hebrew', subsets: ['hebrew'] },
 ];
 
 const require = createRequire(import.meta.url);
+
+/** The right-to-left families: their glyphs are drawn, and read back, in reverse order. */
+const RIGHT_TO_LEFT_FAMILIES = new Set(['ibm-plex-sans-arabic', 'noto-sans-hebrew']);
+
+/** Whether a registered font (named `${file}-${subset}`) draws a right-to-left script. */
+export function isRightToLeftFont(name: string): boolean {
+  return [...RIGHT_TO_LEFT_FAMILIES].some((family) => name.startsWith(`${family}-`));
+}
 
 /** "U+0000-00FF,U+0131" → [[0, 255], [305, 305]] */
 function parseRanges(spec: string): (readonly [number, number])[] {

@@ -101,7 +101,7 @@ describe('carts', () => {
 
   it.each([
     ['an unknown coupon', 'NOPE', 'vpn-basic-1y', 'invalid'],
-    ['an expired coupon', 'SUMMER25', 'vpn-basic-1y', 'invalid'],
+    ['an expired coupon', 'SUMMER25', 'vpn-basic-1y', 'expired'],
     ['a coupon for other plans', 'WELCOME20', 'vpn-basic-1m', 'not_redeemable'],
   ])('refuses %s with 2012 (%s)', async (_label, coupon, mainPlan, reason) => {
     const res = await create({ ...base, mainPlan, coupon });
@@ -115,7 +115,10 @@ describe('carts', () => {
   it('applies a valid coupon and removes it', async () => {
     const cart = (await create({ ...base, coupon: 'welcome20' })).json<CartView>();
     expect(cart.coupon).toBe('WELCOME20');
-    expect(cart.subtotalMinor).toBeLessThan(5988);
+    expect(cart.subtotalMinor).toBe(4789);
+    // The sale's discount and the coupon's are told apart: $99.99 − $40.11 − $11.99.
+    expect(cart.lines[0]).toMatchObject({ beforeDiscountMinor: 9999, couponMinor: 1199 });
+    expect(cart.discountMinor).toBe(5210);
     const removed = (await patch(cart.id, { coupon: null })).json<CartView>();
     expect(removed.subtotalMinor).toBe(5988);
   });

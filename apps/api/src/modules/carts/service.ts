@@ -205,13 +205,15 @@ function viewCart(deps: CartDeps, row: CartRow, upgrade?: UpgradeTerms): CartVie
   ) => {
     if (!plan) return;
     const [amount, before] = planPrice(plan, currency);
+    const withCoupon = couponPrice(snapshot, coupon, plan, currency);
     lines.push({
       kind,
       plan: plan.identifier,
       tier: plan.tier,
       period: plan.period,
-      amountMinor: couponPrice(snapshot, coupon, plan, currency) ?? amount,
+      amountMinor: withCoupon ?? amount,
       beforeDiscountMinor: before,
+      ...(withCoupon === undefined ? {} : { couponMinor: amount - withCoupon }),
     });
   };
   add(main, 'main', row.couponCode);

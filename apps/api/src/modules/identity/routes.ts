@@ -31,6 +31,7 @@ import {
   accountExistsMail,
   codesLockedMail,
   noAccountMail,
+  mailLocale,
   resetCodeMail,
   signupCodeMail,
 } from './signup-mails';
@@ -179,7 +180,7 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     uid: string,
     { email, password }: z.output<typeof signupSchema>,
   ) {
-    await interactionOf(uid);
+    const interaction = await interactionOf(uid);
     const problem = validateEmail(email, options.isBlockedDomain);
     if (problem) {
       throw new AppError(ERROR_CODES.validation, 'Email is not valid', [
@@ -188,11 +189,12 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
     }
     await checkEmailLimit(request, email);
     const passwordHash = await hashPassword(password);
-    return { email, passwordHash, account: await accountByEmail(db, email) };
+    const locale = mailLocale(interaction.params.ui_locales);
+    return { email, passwordHash, locale, account: await accountByEmail(db, email) };
   }
 
   api.post('/api/identity/interactions/:uid/signup', step(signupSchema), async (request) => {
-    const { email, passwordHash, account } = await proposedCredentials(
+    const { email, passwordHash, locale, account } = await proposedCredentials(
       request,
       request.params.uid,
       request.body,
@@ -202,21 +204,21 @@ export function interactionRoutes(app: FastifyInstance, options: IdentityRouteOp
       await options.mailer.send(accountExistsMail(email, loginUrl));
     } else {
       const issued = await issueSignupCode(db, email, passwordHash);
-      await options.mailer.send(codeMail(email, issued, signupCodeMail));
+      await options.mailer.send(codeMail(email, issued, signupCodeMail(locale)));
     }
     return { screen: 'verify', email };
   });
 
   /** A forgotten password: the new one takes effect when the mailed code is confirmed. */
   api.post('/api/identity/interactions/:uid/reset', step(signupSchema), async (request) => {
-    const { email, passwordHash, account } = await proposedCredentials(
+    const { email, passwordHash, locale, account } = await proposedCredentials(
       request,
       request.params.uid,
       request.body,
     );
     if (account) {
       const issued = await issueSignupCode(db, email, passwordHash);
-      await options.mailer.send(codeMail(email, issued, resetCodeMail));
+      await options.mailer.send(codeMail(email, issued, resetCodeMail(locale)));
     } else {
       await options.mailer.send(noAccountMail(email, loginUrl));
     }

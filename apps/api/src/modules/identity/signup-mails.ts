@@ -1,18 +1,35 @@
 /**
  * The messages a sign-up or a password reset can send. Whoever asks, the screen says "enter the
  * code we sent"; only the mailbox's owner learns whether the address has an account, so neither
- * form can be used to find out who is a customer. Like every identity mail today they are in
- * English (the provider's mails are not translated yet).
+ * form can be used to find out who is a customer. The code mails are in the language the login
+ * started in (the billing catalogs hold their words); the others are still in English.
  */
+import { DEFAULT_LOCALE, findLanguage, LANGUAGES } from '@checkout/core';
+import { translator } from '../billing/messages';
 import type { MailMessage } from './mailer';
 
-export function signupCodeMail(to: string, code: string): MailMessage {
-  return {
-    to,
-    subject: 'Your sign-up code',
-    body: `Your code is ${code}. It is valid for 15 minutes. If you did not ask for it, ignore this message.`,
-  };
+/** The catalog language of a login's ui_locales ("ar", "de-DE en"); English when none fits. */
+export function mailLocale(uiLocales: unknown): string {
+  const first = typeof uiLocales === 'string' ? uiLocales.split(' ')[0]?.toLowerCase() : undefined;
+  if (!first) return DEFAULT_LOCALE;
+  const language =
+    findLanguage(first) ?? LANGUAGES.find((l) => l.localeCode.toLowerCase() === first);
+  return language?.urlCode ?? DEFAULT_LOCALE;
 }
+
+export const signupCodeMail =
+  (locale: string) =>
+  (to: string, code: string): MailMessage => {
+    const t = translator(locale, 'codes');
+    return { to, subject: t('signupSubject'), body: t('signupText', { code }) };
+  };
+
+export const resetCodeMail =
+  (locale: string) =>
+  (to: string, code: string): MailMessage => {
+    const t = translator(locale, 'codes');
+    return { to, subject: t('resetSubject'), body: t('resetText', { code }) };
+  };
 
 /** To the owner of an address that already has an account with a password: no code. */
 export function accountExistsMail(to: string, loginUrl: string): MailMessage {
@@ -25,14 +42,6 @@ export function accountExistsMail(to: string, loginUrl: string): MailMessage {
       'Forgot your password? Choose "Forgot your password?" on the login screen to set a new one.',
       'Nothing was changed. If it was not you, ignore this message.',
     ].join('\n\n'),
-  };
-}
-
-export function resetCodeMail(to: string, code: string): MailMessage {
-  return {
-    to,
-    subject: 'Your password reset code',
-    body: `Your code is ${code}. Enter it within 15 minutes to set your new password. If you did not ask for it, ignore this message: your password stays as it is.`,
   };
 }
 

@@ -112,7 +112,7 @@ describe('login through the built-in identity provider', () => {
       .where(eq(sandboxMail.to, email))
       .orderBy(desc(sandboxMail.id))
       .limit(1);
-    const code = /Your code is (\d{8})/.exec(message!.body)![1]!;
+    const code = /\b(\d{8})\b/.exec(message!.body)![1]!;
     const wrong = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
       email,
       code: code === '00000000' ? '11111111' : '00000000',
@@ -125,6 +125,23 @@ describe('login through the built-in identity provider', () => {
     expect(verified.statusCode).toBe(200);
     return browser.finish(verified.json<{ redirect_to: string }>().redirect_to);
   }
+
+  // Sign-up codes came in English to every shopper (issue 27.14).
+  it('mails the sign-up code in the language the login started in', async () => {
+    const browser = new Browser(t);
+    const uid = uidOf(await browser.startLogin({ language: 'ar' }));
+    const email = 'arabic.shopper@gmail.com';
+    await browser.request('POST', `/api/identity/interactions/${uid}/signup`, {
+      email,
+      password: PASSWORD,
+    });
+    const [message] = await t.database.db
+      .select()
+      .from(sandboxMail)
+      .where(eq(sandboxMail.to, email));
+    expect(message!.subject).toBe('رمز التسجيل الخاص بك');
+    expect(message!.body).toMatch(/^رمزك هو \d{8}\. وهو صالح لمدة 15 دقيقة\./);
+  });
 
   it('signs up with a mailed code, logs in, and sets an HttpOnly token cookie', async () => {
     const browser = new Browser(t);
@@ -427,7 +444,7 @@ describe('login through the built-in identity provider', () => {
     expect(reset.json()).toEqual({ screen: 'verify', email: 'forgetful@gmail.com' });
     const mail = await lastMail('forgetful@gmail.com');
     expect(mail?.subject).toBe('Your password reset code');
-    const code = /Your code is (\d{8})/.exec(mail!.body)![1]!;
+    const code = /\b(\d{8})\b/.exec(mail!.body)![1]!;
     // Until the code is confirmed, the old password is the one that works.
     const loginWith = async (password: string) => {
       const screen = await new Browser(t).startLogin();
@@ -480,7 +497,7 @@ describe('login through the built-in identity provider', () => {
       .where(eq(sandboxMail.to, email))
       .orderBy(desc(sandboxMail.id))
       .limit(1);
-    const code = /Your code is (\d+)/.exec(mail!.body)![1]!;
+    const code = /\b(\d{8})\b/.exec(mail!.body)![1]!;
     const verified = await owner.request('POST', `/api/identity/interactions/${uid}/verify`, {
       email,
       code,
@@ -659,7 +676,7 @@ describe('login through the built-in identity provider', () => {
           email,
           password: 'the guesser chose this one',
         });
-        return /Your code is (\d+)\./.exec((await latestMail()).body)?.[1];
+        return /\b(\d{8})\b/.exec((await latestMail()).body)?.[1];
       };
       const verify = async (code: string) =>
         (
@@ -726,7 +743,7 @@ describe('login through the built-in identity provider', () => {
         password: PASSWORD,
       });
       const [message] = await issuer.database.db.select().from(sandboxMail);
-      const code = /Your code is (\d{8})/.exec(message!.body)![1]!;
+      const code = /\b(\d{8})\b/.exec(message!.body)![1]!;
       const verified = await browser.request('POST', `/api/identity/interactions/${uid}/verify`, {
         email: 'external@gmail.com',
         code,

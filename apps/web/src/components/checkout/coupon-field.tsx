@@ -95,6 +95,8 @@ export function CouponField({
     switch (s.reason) {
       case 'network':
         return t('network');
+      case 'expired':
+        return t('expired');
       case 'not_redeemable':
         return t('notRedeemable');
       case 'better_deal_available':

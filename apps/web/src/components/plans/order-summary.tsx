@@ -15,6 +15,8 @@ interface Line {
   detail: string;
   regularMinor: number;
   amountMinor: number;
+  /** What the coupon took off (in amountMinor already); the rest of the saving is the sale's. */
+  couponMinor: number;
 }
 
 export function OrderSummary({
@@ -37,6 +39,7 @@ export function OrderSummary({
   const period = (p: { unit: string; interval: number }) =>
     t('period', { period: tPlans(`period.${p.unit as 'Month'}`, { count: p.interval }) });
   const xsPlan = crossSellPlans.find((p) => p.identifier === crossSell);
+  const cartMain = cart?.lines.find((l) => l.kind === 'main');
   const lines: Line[] = [
     {
       key: 'main',
@@ -45,8 +48,8 @@ export function OrderSummary({
       regularMinor:
         selected.price.discount?.totalBeforeDiscountInMinorUnits ??
         selected.price.totalInMinorUnits,
-      amountMinor:
-        cart?.lines.find((l) => l.kind === 'main')?.amountMinor ?? selected.price.totalInMinorUnits,
+      amountMinor: cartMain?.amountMinor ?? selected.price.totalInMinorUnits,
+      couponMinor: cartMain?.couponMinor ?? 0,
     },
   ];
   if (xsPlan && crossSellName) {
@@ -57,10 +60,13 @@ export function OrderSummary({
       regularMinor:
         xsPlan.price.discount?.totalBeforeDiscountInMinorUnits ?? xsPlan.price.totalInMinorUnits,
       amountMinor: xsPlan.price.totalInMinorUnits,
+      couponMinor: 0,
     });
   }
   const regular = lines.reduce((s, l) => s + l.regularMinor, 0);
   const subtotal = lines.reduce((s, l) => s + l.amountMinor, 0);
+  const couponOff = lines.reduce((s, l) => s + l.couponMinor, 0);
+  const saleOff = regular - subtotal - couponOff;
   const tax = cart?.tax ?? quote;
   const total = cart?.totalMinor ?? (tax && !tax.inclusive ? subtotal + tax.taxMinor : subtotal);
   const taxName = (name: string) => tTax(name as 'vat');
@@ -77,10 +83,16 @@ export function OrderSummary({
             <dd>{money(line.regularMinor)}</dd>
           </div>
         ))}
-        {regular > subtotal ? (
+        {saleOff > 0 ? (
           <div className={styles.line} data-element="summary-discount">
-            <dt>{cart?.coupon ? t('coupon', { code: cart.coupon }) : t('discount')}</dt>
-            <dd className={styles.discount}>−{money(regular - subtotal)}</dd>
+            <dt>{t('discount')}</dt>
+            <dd className={styles.discount}>−{money(saleOff)}</dd>
+          </div>
+        ) : null}
+        {cart?.coupon && couponOff > 0 ? (
+          <div className={styles.line} data-element="summary-coupon">
+            <dt>{t('coupon', { code: cart.coupon })}</dt>
+            <dd className={styles.discount}>−{money(couponOff)}</dd>
           </div>
         ) : null}
         {cart?.upgrade ? (

@@ -5,7 +5,7 @@
  * the bytes (the plan picker's props: 14.7 KB → 6.3 KB). Every client component gets this view
  * instead, so the page's flight data, its serialization and its hydration stay small (issue 19).
  */
-import type { PlanView, PriceView } from '@checkout/core';
+import { percentageDiscount, perMonthMinor, type PlanView, type PriceView } from '@checkout/core';
 
 export type PriceChoice = Pick<
   PriceView,
@@ -51,6 +51,28 @@ export function planChoice(plan: PlanView): PlanChoice {
     nextChargePlan: {
       period: plan.nextChargePlan.period,
       price: priceChoice(plan.nextChargePlan.price),
+    },
+  };
+}
+
+/**
+ * The plan's price once the cart's coupon applies (`amountMinor`, the cart's own line): its
+ * card then says what the order summary says, per month and discount included.
+ */
+export function withCouponPrice(plan: PlanChoice, amountMinor: number): PlanChoice {
+  const before =
+    plan.price.discount?.totalBeforeDiscountInMinorUnits ?? plan.price.totalInMinorUnits;
+  const percent = percentageDiscount(amountMinor, before);
+  return {
+    ...plan,
+    price: {
+      ...plan.price,
+      totalInMinorUnits: amountMinor,
+      atomicInMinorUnits: perMonthMinor(amountMinor, plan.period),
+      discount:
+        percent > 0
+          ? { totalBeforeDiscountInMinorUnits: before, percentageDiscount: percent }
+          : null,
     },
   };
 }

@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import { useMessages, useTranslations } from 'next-intl';
 import type { PlanBadges as Badges } from '@checkout/core';
-import type { PlanChoice } from './plan-choice';
+import { useCheckout } from '../checkout/checkout-provider';
+import { withCouponPrice, type PlanChoice } from './plan-choice';
 import { ReferencePrice } from './reference-price';
 import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
@@ -46,7 +47,14 @@ export function PlanPicker({
   const t = useTranslations('plans');
   const messages = useMessages();
   const { plans, selected, select } = usePlanSelection();
+  const { cart } = useCheckout();
   const groupId = useId();
+  // The plan the cart's coupon applies to is offered at the coupon's price, as the summary shows.
+  const couponLine = cart?.coupon
+    ? cart.lines.find((l) => l.kind === 'main' && l.couponMinor !== undefined)
+    : undefined;
+  const shown = (plan: PlanChoice) =>
+    couponLine?.plan === plan.identifier ? withCouponPrice(plan, couponLine.amountMinor) : plan;
   // Feature labels have no placeholders; catalog services without one fall back to their title.
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   if (!selected) return <p>{t('empty')}</p>;
@@ -54,7 +62,7 @@ export function PlanPicker({
   const periodText = (period: PlanChoice['period']) =>
     t(`period.${period.unit}`, { count: period.interval });
   const tiers = unique(plans.map((p) => p.tier));
-  const periodsOfTier = plans.filter((p) => p.tier === selected.tier);
+  const periodsOfTier = plans.filter((p) => p.tier === selected.tier).map(shown);
   const chooseTier = (tier: string) => {
     const samePeriod = plans.find(
       (p) => p.tier === tier && p.period.identifier === selected.period.identifier,

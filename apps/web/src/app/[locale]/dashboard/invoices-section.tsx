@@ -39,12 +39,15 @@ export async function InvoicesSection() {
           <tbody>
             {documents.map((d) => (
               <tr key={d.id} data-kind={d.kind}>
-                <td>{date.format(new Date(d.issuedAt))}</td>
-                <th scope="row" className={styles.mono}>
-                  {t(`kind.${d.kind}`)} {d.number}
+                <td data-label={tDashboard('date')}>{date.format(new Date(d.issuedAt))}</td>
+                <th scope="row" data-label={t('number')}>
+                  {t(`kind.${d.kind}`)}{' '}
+                  <span className={styles.mono} dir="ltr">
+                    {d.number}
+                  </span>
                 </th>
-                <td>{d.seller}</td>
-                <td>
+                <td data-label={t('seller')}>{d.seller}</td>
+                <td data-label={tDashboard('amount')}>
                   {isCurrency(d.currency)
                     ? formatPrice(
                         d.kind === 'credit_note' ? -d.totalMinor : d.totalMinor,

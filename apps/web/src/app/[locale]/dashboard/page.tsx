@@ -133,9 +133,11 @@ export default async function DashboardPage() {
             <tbody>
               {view.subscriptions.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row">{productName(s.product, s.plan)}</th>
-                  <td>{period(s.period)}</td>
-                  <td>
+                  <th scope="row" data-label={t('plan')}>
+                    {productName(s.product, s.plan)}
+                  </th>
+                  <td data-label={t('period')}>{period(s.period)}</td>
+                  <td data-label={t('status')}>
                     <div className={styles.actions}>
                       {t(`subscriptionStatus.${s.status}`)}
                       {running(s) ? (
@@ -165,8 +167,8 @@ export default async function DashboardPage() {
                       {upgradeAction(s)}
                     </div>
                   </td>
-                  <td>{nextCharge(s)}</td>
-                  <td>
+                  <td data-label={t('nextCharge')}>{nextCharge(s)}</td>
+                  <td data-label={t('autoRenew')}>
                     {running(s) ? (
                       <AutoRenewSwitch
                         url={`/api/users/current/subscriptions/${s.id}/auto-renew/`}
@@ -204,10 +206,12 @@ export default async function DashboardPage() {
             <tbody>
               {view.orders.map((o) => (
                 <tr key={o.id}>
-                  <td>{date.format(new Date(o.createdAt))}</td>
-                  <td className={styles.mono}>{o.id.slice(0, 8).toUpperCase()}</td>
-                  <td>{price(o.totalMinor, o.currency)}</td>
-                  <td>
+                  <td data-label={t('date')}>{date.format(new Date(o.createdAt))}</td>
+                  <td data-label={t('order')} className={styles.mono}>
+                    {o.id.slice(0, 8).toUpperCase()}
+                  </td>
+                  <td data-label={t('amount')}>{price(o.totalMinor, o.currency)}</td>
+                  <td data-label={t('status')}>
                     <div className={styles.actions}>
                       {t(`orderStatus.${o.status}`)}
                       {o.refundableUntil ? (
