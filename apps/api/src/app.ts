@@ -59,6 +59,7 @@ import { tracedAdapters } from './telemetry/provider-spans';
 import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
 import { startSubscriptions } from './modules/subscriptions/module';
+import { consoleModule } from './modules/console/module';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -252,13 +253,15 @@ export async function buildApp({
     }),
   });
   // Receipts, invoices and credit notes follow the orders' moves; a job sweeps the outbox.
-  billingModule(app, {
+  const outbox = billingModule(app, {
     db: database.db,
     catalog,
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
     jobs,
   });
+  // The operators' console (issue 33): staff, roles, audit log, over the modules above.
+  consoleModule(app, { ...paymentDeps, outbox }, env);
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

@@ -223,6 +223,11 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(30),
   ),
+  /** A console (staff) session unused this long is dead (issue 33). */
+  CONSOLE_IDLE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().max(240).default(30),
+  ),
   /** Login and sign-up tries per e-mail address per 15 minutes. */
   LOGIN_EMAIL_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   /**

@@ -70,7 +70,7 @@ export const orderEvents = pgTable('order_events', {
    * asking for one (paid → refund_due).
    */
   source: text('source', {
-    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer'],
+    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer', 'staff'],
   }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

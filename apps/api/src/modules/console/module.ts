@@ -1,0 +1,13 @@
+/** Wires the operators' console into the api (issue 33): its routes over the other modules. */
+import type { FastifyInstance } from 'fastify';
+import type { ApiEnv } from '../../env';
+import type { ConsoleOrderDeps } from './orders';
+import { consoleRoutes } from './routes';
+
+export function consoleModule(app: FastifyInstance, deps: ConsoleOrderDeps, env: ApiEnv): void {
+  consoleRoutes(app, deps, {
+    idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+  });
+}
