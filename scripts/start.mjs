@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // One command for the whole product: builds the web app when its sources changed since the last
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { stopsTogether } from './children.mjs';
 import { runMode, RunModeError } from './run-mode.mjs';
@@ -24,6 +24,16 @@ console.log(`[start] node ${process.version}`);
 buildWebIfNeeded('start');
 
 const { webPort, apiUrl, apiProbe, api: apiEnv, web: webEnv } = environments;
+// Locally, the operators' console has a demo admin: its enrolment link (or, once enrolled, the
+// console's address) is printed before the api takes the embedded database.
+if (!mode.production) {
+  const demo = ['--email', 'admin@console.localhost', '--role', 'admin', '--if-missing'];
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/staff-add.ts', ...demo], {
+    cwd: root,
+    stdio: 'inherit',
+    env: apiEnv,
+  });
+}
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
