@@ -1,17 +1,14 @@
 /**
  * `npm run staff:add -- --email ops@example.com --role admin`: creates a console staff account
  * (or re-enrols an existing one with its new role) and prints its one-time enrolment link, where
- * its owner sets a password and the second factor. `--if-missing` leaves an enrolled account
- * alone (npm start's demo admin). Uses DATABASE_URL, else the embedded database in PGLITE_DIR
- * (refused while the api holds it).
+ * its owner sets a password and the second factor. Uses DATABASE_URL, else the embedded
+ * database in PGLITE_DIR (refused while the api holds it).
  */
-import { eq } from 'drizzle-orm';
-import { normalizeEmail, staffRoleSchema } from '@checkout/core';
+import { staffRoleSchema } from '@checkout/core';
 import { openDatabase } from '../apps/api/src/db/client';
 import { loadEnv } from '../apps/api/src/env';
 import { enrolmentUrl } from '../apps/api/src/modules/console/routes';
 import { addStaff } from '../apps/api/src/modules/console/staff';
-import { staffAccounts } from '../apps/api/src/modules/console/tables';
 
 const option = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -29,19 +26,9 @@ if (!email?.includes('@') || !role.success) {
 const env = loadEnv(process.env);
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
 try {
-  const [existing] = await database.db
-    .select({ passwordHash: staffAccounts.passwordHash })
-    .from(staffAccounts)
-    .where(eq(staffAccounts.email, normalizeEmail(email)));
-  if (process.argv.includes('--if-missing') && existing?.passwordHash) {
-    console.log(
-      `[console] ${new URL('/console/', env.PUBLIC_ORIGIN).toString()} (${email} is enrolled)`,
-    );
-  } else {
-    const { member, token } = await addStaff(database.db, email, role.data);
-    console.log(`[console] ${member.email} (${member.role}): enrol within 72 hours, once, at`);
-    console.log(`[console] ${enrolmentUrl(env.PUBLIC_ORIGIN, token)}`);
-  }
+  const { member, token } = await addStaff(database.db, email, role.data);
+  console.log(`[console] ${member.email} (${member.role}): enrol within 72 hours, once, at`);
+  console.log(`[console] ${enrolmentUrl(env.PUBLIC_ORIGIN, token)}`);
 } finally {
   await database.close();
 }

@@ -261,7 +261,7 @@ export async function buildApp({
     jobs,
   });
   // The operators' console (issue 33): staff, roles, audit log, over the modules above.
-  consoleModule(app, { ...paymentDeps, outbox }, env);
+  await consoleModule(app, { ...paymentDeps, outbox }, env);
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

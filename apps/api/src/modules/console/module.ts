@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { ConsoleOrderDeps } from './orders';
 import { consoleRoutes } from './routes';
+import { offerDemoAdmin } from './staff';
 
-export function consoleModule(app: FastifyInstance, deps: ConsoleOrderDeps, env: ApiEnv): void {
+export async function consoleModule(
+  app: FastifyInstance,
+  deps: ConsoleOrderDeps,
+  env: ApiEnv,
+): Promise<void> {
   consoleRoutes(app, deps, {
     idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
     publicOrigin: env.PUBLIC_ORIGIN,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
+  // loadEnv refuses the demo admin in production.
+  if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

@@ -178,5 +178,5 @@ export function consoleRoutes(
 
 /** The one-time link the new member opens to set a password and the second factor. */
 export function enrolmentUrl(publicOrigin: string, token: string): string {
-  return new URL(`/console/enrol/#${token}`, publicOrigin).toString();
+  return new URL(`/console/en/enrol/#${token}`, publicOrigin).toString();
 }

@@ -28,9 +28,8 @@ export async function addStaff(
   db: Database,
   email: string,
   role: StaffRole,
-  now = new Date(),
+  { now = new Date(), token = randomBytes(32).toString('base64url') } = {},
 ): Promise<{ member: StaffMember; token: string }> {
-  const token = randomBytes(32).toString('base64url');
   const enrolment = {
     role,
     passwordHash: null,
@@ -117,4 +116,18 @@ export async function checkLogin(
     throw new AppError(ERROR_CODES.loginFailed, 'E-mail, password or code is wrong.');
   }
   return { id: row.id, email: row.email, role: row.role };
+}
+
+export const DEMO_ADMIN = 'admin@console.localhost';
+
+/**
+ * A local run's demo admin, enrollable with the token npm start printed, until it is enrolled:
+ * then it is left alone (a restart prints a new token that no longer applies).
+ */
+export async function offerDemoAdmin(db: Database, token: string): Promise<void> {
+  const [row] = await db
+    .select({ passwordHash: staffAccounts.passwordHash })
+    .from(staffAccounts)
+    .where(eq(staffAccounts.email, DEMO_ADMIN));
+  if (!row?.passwordHash) await addStaff(db, DEMO_ADMIN, 'admin', { token });
 }
