@@ -60,6 +60,7 @@ import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
 import { startSubscriptions } from './modules/subscriptions/module';
 import { consoleModule } from './modules/console/module';
+import { renewNow } from './modules/subscriptions/renewals';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -239,7 +240,7 @@ export async function buildApp({
   });
   jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
-  startSubscriptions(app, {
+  const renewals = startSubscriptions(app, {
     env,
     outcome: paymentDeps,
     jobs,
@@ -261,7 +262,11 @@ export async function buildApp({
     jobs,
   });
   // The operators' console (issue 33): staff, roles, audit log, over the modules above.
-  await consoleModule(app, { ...paymentDeps, outbox }, env);
+  await consoleModule(
+    app,
+    { ...paymentDeps, outbox, renewNow: (id: string) => renewNow(renewals, id) },
+    env,
+  );
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

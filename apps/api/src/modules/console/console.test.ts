@@ -93,6 +93,10 @@ describe('the operators console api', () => {
       ['POST', `/api/console/orders/${id}/receipt/`],
       ['POST', `/api/console/orders/${id}/cancel/`],
       ['POST', `/api/console/orders/${id}/reveal/`],
+      ['GET', '/api/console/customers/?email=a@b.de'],
+      ['POST', `/api/console/subscriptions/${id}/auto-renew/`],
+      ['POST', `/api/console/subscriptions/${id}/cancel/`],
+      ['POST', `/api/console/subscriptions/${id}/retry/`],
       ['GET', '/api/console/audit/'],
       ['POST', '/api/console/staff/'],
     ] as const) {
@@ -343,6 +347,65 @@ describe('the operators console api', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(await auditOf(orderId)).toEqual(['order.resend_receipt by support']);
+  });
+
+  it("shows an account's orders and subscriptions, and lets support turn auto-renew off and cancel", async () => {
+    const orderId = await paidOrder('customer.view@gmail.com');
+    const support = await staff('support');
+    const view = await support.inject({
+      method: 'GET',
+      url: '/api/console/customers/?email=customer.view@gmail.com',
+    });
+    const customer = view.json<{
+      emailMasked: string;
+      orders: { id: string }[];
+      subscriptions: { id: string; status: string; autoRenew: boolean }[];
+    }>();
+    expect(customer.emailMasked).toBe('c***@gmail.com');
+    expect(customer.orders.map((o) => o.id)).toEqual([orderId]);
+    const [subscription] = customer.subscriptions;
+    expect(subscription).toMatchObject({ status: 'active', autoRenew: true });
+    const post = (browser: TestBrowser, path: string, payload: object) =>
+      browser.inject({
+        method: 'POST',
+        url: `/api/console/subscriptions/${subscription!.id}/${path}/`,
+        headers: { origin: ORIGIN },
+        payload,
+      });
+    // An analyst reads but changes nothing; bad input is a 400.
+    expect(
+      (await post(await staff('analyst'), 'auto-renew', { autoRenew: false })).statusCode,
+    ).toBe(403);
+    expect((await post(support, 'auto-renew', { autoRenew: 'no' })).statusCode).toBe(400);
+    expect((await post(support, 'auto-renew', { autoRenew: false })).json()).toEqual({
+      id: subscription!.id,
+      autoRenew: false,
+    });
+    // Already off: nothing changes, nothing is recorded.
+    expect((await post(support, 'auto-renew', { autoRenew: false })).statusCode).toBe(409);
+    // Not due: a retry charges nothing.
+    expect((await post(support, 'retry', {})).json()).toEqual({
+      id: subscription!.id,
+      paid: false,
+    });
+    expect((await post(support, 'cancel', {})).statusCode).toBe(200);
+    const after = await support.inject({
+      method: 'GET',
+      url: '/api/console/customers/?email=customer.view@gmail.com',
+    });
+    expect(after.json<typeof customer>().subscriptions[0]).toMatchObject({ status: 'canceled' });
+    const actions = (
+      await t.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subject, `subscription:${subscription!.id}`))
+        .orderBy(auditLog.id)
+    ).map((row) => row.action);
+    expect(actions).toEqual([
+      'subscription.auto_renew_off',
+      'subscription.retry_renewal',
+      'subscription.cancel',
+    ]);
   });
 
   it('keeps the audit log append-only in the database itself', async () => {

@@ -1,13 +1,14 @@
 /** Wires the operators' console into the api (issue 33): its routes over the other modules. */
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
+import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 
 export async function consoleModule(
   app: FastifyInstance,
-  deps: ConsoleOrderDeps,
+  deps: ConsoleOrderDeps & CustomerDeps,
   env: ApiEnv,
 ): Promise<void> {
   consoleRoutes(app, deps, {

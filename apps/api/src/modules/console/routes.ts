@@ -7,9 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   auditQuerySchema,
+  consoleAutoRenewSchema,
   CONSOLE_PERMISSIONS,
   consoleRecordSchema,
   consoleRefundSchema,
+  customerQuerySchema,
   enrolmentQuerySchema,
   noBodySchema,
   noQuerySchema,
@@ -19,6 +21,13 @@ import {
   staffLoginSchema,
 } from '@checkout/core';
 import { audit, auditEntries } from './audit';
+import {
+  cancelSubscriptionFromConsole,
+  changeAutoRenewFromConsole,
+  customerOf,
+  retryRenewalFromConsole,
+  type CustomerDeps,
+} from './customers';
 import { consoleGuard, staffOf } from './guard';
 import {
   cancelFromConsole,
@@ -43,7 +52,7 @@ export interface ConsoleOptions {
 
 export function consoleRoutes(
   app: FastifyInstance,
-  deps: ConsoleOrderDeps,
+  deps: ConsoleOrderDeps & CustomerDeps,
   options: ConsoleOptions,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -148,6 +157,40 @@ export function consoleRoutes(
       preValidation: guard('customers.reveal'),
     },
     async (request) => revealEmail(db, actor(request), request.params.id),
+  );
+
+  api.get(
+    '/api/console/customers/',
+    { schema: { querystring: customerQuerySchema }, preValidation: guard('customers.read') },
+    async (request) => customerOf(deps, request.query.email),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/auto-renew/',
+    {
+      schema: { params: consoleRecordSchema, body: consoleAutoRenewSchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) =>
+      changeAutoRenewFromConsole(deps, actor(request), request.params.id, request.body.autoRenew),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/cancel/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) => cancelSubscriptionFromConsole(deps, actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/retry/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) => retryRenewalFromConsole(deps, actor(request), request.params.id),
   );
 
   api.get(
