@@ -54,6 +54,11 @@ export const orders = pgTable(
     index('orders_waiting_since')
       .on(table.updatedAt)
       .where(sql`${table.status} in ('new', 'refund_due')`),
+    // The console's order search, newest first under each filter (migration 0031).
+    index('orders_newest').on(table.createdAt.desc(), table.id.desc()),
+    index('orders_by_email_newest').on(table.email, table.createdAt.desc()),
+    index('orders_by_status_newest').on(table.status, table.createdAt.desc()),
+    index('orders_by_country_newest').on(table.country, table.createdAt.desc()),
   ],
 );
 
