@@ -6,7 +6,7 @@ import type { CartView, ConsoleOrderDetail, StaffRole } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { mailOutbox } from '../billing/tables';
-import { orders } from '../orders/tables';
+import { orderEvents, orders } from '../orders/tables';
 import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { addStaff } from './staff';
@@ -323,6 +323,20 @@ describe('the operators console api', () => {
       'order.refund_part by finance',
       'order.refund by finance',
     ]);
+  });
+
+  it('leaves refunds after the money-back window to finance', async () => {
+    const orderId = await paidOrder('late.refund@gmail.com');
+    await t.database.db
+      .update(orderEvents)
+      .set({ createdAt: sql`now() - interval '40 days'` })
+      .where(eq(orderEvents.orderId, orderId));
+    const late = await refund(await staff('support'), orderId, { requestId: randomUUID() });
+    expect(late.statusCode).toBe(409);
+    expect(codeOf(late)).toBe('refund_window_closed');
+    expect(await statusOf(orderId)).toBe('paid');
+    const finance = await refund(await staff('finance'), orderId, { requestId: randomUUID() });
+    expect(finance.json<ConsoleOrderDetail>()).toMatchObject({ status: 'refunded' });
   });
 
   it('lets an analyst refund nothing, even when the call is forced', async () => {

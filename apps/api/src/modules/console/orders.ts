@@ -17,8 +17,7 @@ import type { Database } from '../../db/client';
 import { mailsOf, resendReceipt } from '../billing/resend';
 import type { OutboxDeps } from '../billing/send-due';
 import { orderMoves } from '../orders/order-moves';
-import { paidTimes, refundableUntil } from '../orders/refund-window';
-import { orderById } from '../orders/transitions';
+import { refundWindowEnd } from '../orders/refund-window';
 import { paymentOf } from '../payments/order-payment';
 import { cursorOf, paymentHistory, searchOrders, type FoundOrder } from '../payments/order-search';
 import { voidUnanswered, type OutcomeDeps } from '../payments/outcome';
@@ -112,10 +111,9 @@ async function checkRefundRights(
 ) {
   if (mayDo(member.role, 'orders.refund_any')) return;
   if (partial) throw new AppError(ERROR_CODES.forbidden, 'Your role may refund whole orders only.');
-  const [order] = await orderById(deps.db).execute({ id: orderId });
-  if (!order) throw noSuchOrder();
-  const paidAt = (await paidTimes(deps.db, [orderId])).get(orderId) ?? order.createdAt;
-  if (new Date() > refundableUntil(deps.catalog, order, paidAt)) {
+  const until = await refundWindowEnd(deps.db, deps.catalog, orderId);
+  if (!until) throw noSuchOrder();
+  if (new Date() > until) {
     throw new AppError(
       ERROR_CODES.refundWindowClosed,
       'The money-back window of this order has closed; finance may still refund it.',
