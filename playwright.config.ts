@@ -57,6 +57,8 @@ export default defineConfig({
       // The card-testing challenge's proof of work, kept quick for tests (e2e/card-testing).
       ALTCHA_COST: '1',
       ALTCHA_MAX_COUNTER: '2000',
+      // The console's demo admin, enrolled by e2e/console.spec.ts.
+      CONSOLE_DEMO_ADMIN_TOKEN: 'e2e-console-demo-admin-token',
     },
   },
 });

@@ -3,6 +3,7 @@
 // build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
 import './pinned-node.mjs';
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { stopsTogether } from './children.mjs';
 import { runMode, RunModeError } from './run-mode.mjs';
@@ -25,6 +26,14 @@ console.log(`[start] node ${process.version}`);
 buildWebIfNeeded('start');
 
 const { webPort, apiUrl, apiProbe, api: apiEnv, web: webEnv } = environments;
+// Locally, the operators' console has a demo admin, enrolled once through this link (the api
+// ignores the token once it is). Production refuses the variable.
+if (!mode.production) {
+  apiEnv.CONSOLE_DEMO_ADMIN_TOKEN ||= randomBytes(24).toString('base64url');
+  const enrol = `${apiEnv.PUBLIC_ORIGIN}/console/en/enrol/#${apiEnv.CONSOLE_DEMO_ADMIN_TOKEN}`;
+  console.log(`[start] console: ${apiEnv.PUBLIC_ORIGIN}/console/ as admin@console.localhost`);
+  console.log(`[start] first run: enrol the demo admin at ${enrol}`);
+}
 const children = [
   spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,

@@ -59,6 +59,8 @@ import { tracedAdapters } from './telemetry/provider-spans';
 import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
 import { startSubscriptions } from './modules/subscriptions/module';
+import { consoleModule } from './modules/console/module';
+import { renewNow } from './modules/subscriptions/renewals';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -238,7 +240,7 @@ export async function buildApp({
   });
   jobs.every('payment-sweep', '* * * * *');
   callbackRoutes(app, paymentDeps, providers.adapters);
-  startSubscriptions(app, {
+  const renewals = startSubscriptions(app, {
     env,
     outcome: paymentDeps,
     jobs,
@@ -252,13 +254,19 @@ export async function buildApp({
     }),
   });
   // Receipts, invoices and credit notes follow the orders' moves; a job sweeps the outbox.
-  billingModule(app, {
+  const outbox = billingModule(app, {
     db: database.db,
     catalog,
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
     jobs,
   });
+  // The operators' console (issue 33): staff, roles, audit log, over the modules above.
+  await consoleModule(
+    app,
+    { ...paymentDeps, outbox, renewNow: (id: string) => renewNow(renewals, id) },
+    env,
+  );
   analyticsRoutes(app, database.db, {
     batchesPerMinute: env.EVENTS_RATE_LIMIT_MAX,
     sandbox: sandboxGatewayOn(env),

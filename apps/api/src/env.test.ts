@@ -50,6 +50,14 @@ describe('production start-up', () => {
     );
   });
 
+  it("refuses the console's demo admin in production, where anyone could enrol it", () => {
+    const token = 'a-demo-admin-token-of-some-length';
+    expect(refusal(productionEnv({ CONSOLE_DEMO_ADMIN_TOKEN: token }))).toMatch(
+      /CONSOLE_DEMO_ADMIN_TOKEN\b.*must be unset/,
+    );
+    expect(loadEnv({ CONSOLE_DEMO_ADMIN_TOKEN: token }).CONSOLE_DEMO_ADMIN_TOKEN).toBe(token);
+  });
+
   it('refuses a Turnstile siteverify address that is not https in production', () => {
     const verifyUrl = 'http://127.0.0.1:9999/siteverify';
     expect(refusal(productionEnv({ TURNSTILE_VERIFY_URL: verifyUrl }))).toMatch(

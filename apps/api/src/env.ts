@@ -223,6 +223,16 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(30),
   ),
+  /**
+   * Local runs only (npm start sets it; production refuses it): the one-time enrolment token of
+   * the console's demo admin, admin@console.localhost, until that account is enrolled.
+   */
+  CONSOLE_DEMO_ADMIN_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(20).max(200).optional()),
+  /** A console (staff) session unused this long is dead (issue 33). */
+  CONSOLE_IDLE_MINUTES: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().positive().max(240).default(30),
+  ),
   /** Login and sign-up tries per e-mail address per 15 minutes. */
   LOGIN_EMAIL_LIMIT: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10)),
   /**
@@ -351,6 +361,12 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
     refuse(
       'MANUAL_TRANSFER_SECRET',
       `must be a random secret of its own, at least ${MIN_SECRET_BYTES} bytes`,
+    );
+  }
+  if (env.CONSOLE_DEMO_ADMIN_TOKEN) {
+    refuse(
+      'CONSOLE_DEMO_ADMIN_TOKEN',
+      'must be unset in production (a demo admin anyone could enrol)',
     );
   }
   if (env.CARD_TESTING_DEFENCE === 'off') {

@@ -99,3 +99,18 @@ describe('locale parameter (spec §2)', () => {
     );
   });
 });
+
+describe("the operators' console", () => {
+  it('is served unprefixed, never framed, cached or indexed, and admits no provider origin', async () => {
+    const proxy = await loadProxy({ PAYMENT_PROVIDER_ORIGINS: 'https://pay.example' });
+    const response = proxy(new NextRequest('http://localhost:3000/console/en/orders/'));
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("frame-src 'self';");
+    expect(csp).not.toContain('pay.example');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+    expect(response.headers.get('x-middleware-rewrite')).toBeNull();
+  });
+});

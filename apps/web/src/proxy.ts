@@ -103,6 +103,29 @@ function redirectToVariant(request: NextRequest, target: string, assigned: Reque
   return response;
 }
 
+/**
+ * The operators' console (app/console/, its own document in English or German): no language
+ * prefix, experiments or QA; the page headers without any payment provider's origin, never
+ * cached or indexed (docs/decisions/009-operators-console.md).
+ */
+function consolePage(request: NextRequest): NextResponse {
+  const pageHeaders = securityHeaders({
+    nonce: createNonce(),
+    siteOrigin: env.SITE_ORIGIN,
+    providerOrigins: [],
+    development: process.env.NODE_ENV === 'development',
+  });
+  const headers = new Headers(request.headers);
+  for (const [name, value] of pageHeaders) {
+    if (name === 'Content-Security-Policy') headers.set(name, value);
+  }
+  const response = NextResponse.next({ request: { headers } });
+  for (const [name, value] of pageHeaders) response.headers.set(name, value);
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('X-Robots-Tag', 'noindex');
+  return response;
+}
+
 export default function proxy(request: NextRequest): NextResponse {
   const { pathname, search, searchParams } = request.nextUrl;
   // Every request keeps this node's copy of the experiments fresh (a read in the background).
@@ -119,6 +142,8 @@ export default function proxy(request: NextRequest): NextResponse {
     url.pathname = `${pathname}/`;
     return NextResponse.redirect(url, 308);
   }
+
+  if (pathname.startsWith('/console/')) return consolePage(request);
 
   if (searchParams.has('locale')) {
     // `?locale=de` is a link to the German page: send the browser to its address (the prefix

@@ -51,6 +51,12 @@ export const ERROR_CODES = {
   subscriptionEnded: 'subscription_ended',
   /** An upgrade quote for a plan that is no upgrade (another product, shorter, not dearer). */
   notAnUpgrade: 'not_an_upgrade',
+  /** A logged-in staff member whose role may not do this (the console, issue 33). */
+  forbidden: 'forbidden',
+  /** A refund larger than what is left of the order's payment. */
+  refundExceedsRemaining: 'refund_exceeds_remaining',
+  /** A refund whose request id was already used: the same refund sent twice. */
+  refundRepeated: 'refund_repeated',
 } as const;
 
 export type ErrorCode =
@@ -96,6 +102,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ERROR_CODES.orderNotRefundable]: 409,
   [ERROR_CODES.subscriptionEnded]: 409,
   [ERROR_CODES.notAnUpgrade]: 409,
+  [ERROR_CODES.forbidden]: 403,
+  [ERROR_CODES.refundExceedsRemaining]: 409,
+  [ERROR_CODES.refundRepeated]: 409,
   [BACKEND_CODES.invalidEmail]: 400,
   [BACKEND_CODES.couponNotAvailable]: 400,
   [BACKEND_CODES.cartModificationForbidden]: 409,

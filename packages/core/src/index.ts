@@ -29,6 +29,7 @@ export * from './rates';
 export * from './cart';
 export * from './cart-binding';
 export * from './cart-status';
+export * from './console';
 export * from './coupons';
 export * from './countries';
 export * from './card-fields';

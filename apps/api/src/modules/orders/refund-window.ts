@@ -41,3 +41,16 @@ export function refundableUntil(catalog: Catalog, order: OrderRow, paidAt: Date)
   const plan = mainPlan ? catalog.snapshot().plans.get(mainPlan) : undefined;
   return refundDeadline(paidAt, plan?.refundWindowDays ?? DEFAULT_REFUND_WINDOW_DAYS);
 }
+
+/** The last instant an order may be refunded within its window; undefined for no such order. */
+export async function refundWindowEnd(
+  db: Database,
+  catalog: Catalog,
+  orderId: string,
+): Promise<Date | undefined> {
+  if (!isUuid(orderId)) return undefined;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return undefined;
+  const paidAt = (await paidTimes(db, [orderId])).get(orderId) ?? order.createdAt;
+  return refundableUntil(catalog, order, paidAt);
+}

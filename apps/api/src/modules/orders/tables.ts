@@ -54,6 +54,11 @@ export const orders = pgTable(
     index('orders_waiting_since')
       .on(table.updatedAt)
       .where(sql`${table.status} in ('new', 'refund_due')`),
+    // The console's order search, newest first under each filter (migration 0031).
+    index('orders_newest').on(table.createdAt.desc(), table.id.desc()),
+    index('orders_by_email_newest').on(table.email, table.createdAt.desc()),
+    index('orders_by_status_newest').on(table.status, table.createdAt.desc()),
+    index('orders_by_country_newest').on(table.country, table.createdAt.desc()),
   ],
 );
 
@@ -70,7 +75,7 @@ export const orderEvents = pgTable('order_events', {
    * asking for one (paid → refund_due).
    */
   source: text('source', {
-    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer'],
+    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer', 'staff'],
   }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

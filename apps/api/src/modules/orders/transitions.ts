@@ -15,10 +15,11 @@ import { orders } from './tables';
 /**
  * What moved an order: the browser's return, a notification, a status poll, the provider's
  * answer to our own call, the expiry of an abandoned order, the provider's refund, or the
- * customer asking for a refund on the dashboard (issue 20).
+ * customer asking for a refund on the dashboard (issue 20), or staff refunding it in the console
+ * (issue 33).
  */
 export type EventSource =
-  'browser' | 'webhook' | 'poll' | 'authorization' | 'expiry' | 'refund' | 'customer';
+  'browser' | 'webhook' | 'poll' | 'authorization' | 'expiry' | 'refund' | 'customer' | 'staff';
 
 /**
  * What a move does besides moving, as statements for data-modifying CTEs that run once per row
@@ -121,9 +122,9 @@ async function moveOrder(
   const recalled = recallOrder(orderId);
   const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
   if (!order || ('status' in order && !canTransition(order.status, to))) return 'unmoved';
-  // A paid order moves on only at its customer's request (a refund), never by a provider's word,
-  // and a customer's request moves nothing but a paid order.
-  const byCustomer = source === 'customer';
+  // A paid order moves on only at its customer's request (a refund), or at staff's through the
+  // console (issue 33), never by a provider's word; such a request moves nothing but a paid order.
+  const byCustomer = source === 'customer' || source === 'staff';
   const from = ORDER_STATUSES.filter(
     (status) => canTransition(status, to) && (status === 'paid') === byCustomer,
   );

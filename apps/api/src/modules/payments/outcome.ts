@@ -18,6 +18,7 @@ import { orderConsequences } from '../checkout/complete-order';
 import { transitionRenewalOrders } from '../orders/renewal-transitions';
 import { transitionOrder, type EventSource } from '../orders/transitions';
 import { paymentOf } from './order-payment';
+import { restToRefund } from './refund-ledger';
 import type { PaymentAdapter, PaymentRef } from './providers/adapter';
 
 export type { EventSource };
@@ -83,7 +84,8 @@ export async function refundOrder(deps: OutcomeDeps, orderId: string): Promise<b
   // No adapter (the provider was unconfigured since): it stays refund_due for an operator.
   const adapter = deps.adapterFor(payment.provider);
   if (!adapter) return false;
-  await adapter.refundPayment(payment).catch(() => {
+  // After staff's partial refunds (staff-refunds.ts) only the rest is given back.
+  await adapter.refundPayment(payment, await restToRefund(deps.db, orderId)).catch(() => {
     // A 503 to a notification: the provider sends it again, and the refund is asked again.
     throw new AppError(
       ERROR_CODES.unavailable,

@@ -1,5 +1,5 @@
 /** Payments: one attempt to pay an order, claimed by its idempotency key. */
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { PaymentAction } from '@checkout/core';
 import { orders } from '../orders/tables';
@@ -45,3 +45,22 @@ export const webhookEvents = pgTable('webhook_events', {
   status: text('status').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Refunds staff asked for through the console (migration 0030): a part of an order, or the
+ * whole of what was left (`whole`, the order then moved to refunded). The request id is chosen
+ * once per refund, so the same refund sent twice is refused.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    requestId: uuid('request_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    whole: boolean('whole').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_refunds_by_order').on(t.orderId)],
+);

@@ -77,8 +77,11 @@ export function sandboxAdapter(gateway: SandboxGateway): PaymentAdapter {
       const found = await gateway.record(payment.paymentId, 'void');
       await gateway.notify(payment.paymentId, found.words.canceled, options.webhookDelayMs);
     },
-    refundPayment: async (payment) => {
-      await gateway.record(payment.paymentId, 'refund');
+    refundPayment: async (payment, amountMinor) => {
+      await gateway.record(payment.paymentId, 'refund', {
+        amountMinor,
+        reference: payment.refundId ?? '',
+      });
     },
     refreshStatus: async (payment) => {
       const reported =

@@ -25,7 +25,7 @@ import type {
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
 import { chargeSavedCards, recordCharge } from './charges';
-import { recordAtGateway } from './ledger';
+import { recordAtGateway, refundedAtGateway } from './ledger';
 import { findSandboxPayment, type FoundPayment } from './payments';
 import { signHostedSession } from './session';
 import { recordSettlement } from './settlements';
@@ -222,12 +222,34 @@ export class SandboxGateway {
     if (status) await this.desk.report(payment, status);
   }
 
-  /** Writes a void or refund of the payment's whole amount into the gateway's own ledger. */
-  async record(paymentId: string, action: 'void' | 'refund'): Promise<FoundPayment> {
+  /**
+   * Writes a void or refund into the gateway's own ledger: of the payment's whole amount, or of
+   * `part.amountMinor` under its own reference. Like a real provider it refuses to give back more
+   * than it captured.
+   */
+  async record(
+    paymentId: string,
+    action: 'void' | 'refund',
+    part: { amountMinor?: number | undefined; reference: string } = { reference: '' },
+  ): Promise<FoundPayment> {
     const found = await findSandboxPayment(this.desk, paymentId);
     if (!found) throw new Error(`sandbox: no payment ${paymentId} to ${action}`);
-    const { amountMinor, currency } = found;
-    await recordAtGateway(this.db, { paymentId, action, amountMinor, currency });
+    const amountMinor = part.amountMinor ?? found.amountMinor;
+    if (
+      action === 'refund' &&
+      (await refundedAtGateway(this.db, paymentId, part.reference)) + amountMinor >
+        found.amountMinor
+    ) {
+      throw new Error(`sandbox: refund of ${paymentId} exceeds its capture`);
+    }
+    const { currency } = found;
+    await recordAtGateway(this.db, {
+      paymentId,
+      action,
+      amountMinor,
+      currency,
+      reference: part.reference,
+    });
     return found;
   }
 

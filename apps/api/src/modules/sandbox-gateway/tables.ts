@@ -58,9 +58,16 @@ export const sandboxLedger = pgTable(
     action: text('action', { enum: ['void', 'refund'] }).notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
+    /** Which refund of the payment ('' for a void or a whole refund; migration 0030). */
+    reference: text('reference').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ name: 'sandbox_ledger_pk', columns: [table.paymentId, table.action] })],
+  (table) => [
+    primaryKey({
+      name: 'sandbox_ledger_pk',
+      columns: [table.paymentId, table.action, table.reference],
+    }),
+  ],
 );
 
 /**

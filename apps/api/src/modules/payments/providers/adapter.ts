@@ -133,6 +133,11 @@ export interface PaymentRef {
   orderId: string;
 }
 
+/** A payment to refund; `refundId` names one refund among several of the same payment. */
+export interface RefundRef extends PaymentRef {
+  refundId?: string | undefined;
+}
+
 export interface PaymentAdapter {
   /** Starts a payment; never moves the order (the caller applies `status`). */
   createPayment(payment: NewPayment): Promise<StartedPayment>;
@@ -159,11 +164,12 @@ export interface PaymentAdapter {
   cancelPayment: (payment: PaymentRef) => Promise<void>;
   /**
    * Refunds the whole capture of a payment whose order may not keep it (another order paid the
-   * cart). Called again after a failure, so the provider must refund a payment once however
-   * often it is asked (its idempotency key is the payment id). Resolves once the provider
-   * accepted the refund; throws when it did not.
+   * cart), or `amountMinor` of it (staff's partial refund, or what partial refunds left). Called
+   * again after a failure, so the provider must refund once however often it is asked: its
+   * idempotency key is the payment id, or `refundId` when given (each partial refund has its
+   * own). Resolves once the provider accepted the refund; throws when it did not.
    */
-  refundPayment: (payment: PaymentRef) => Promise<void>;
+  refundPayment: (payment: RefundRef, amountMinor?: number) => Promise<void>;
   /**
    * Asks the provider for the payment's status (in our words) when its notification is overdue;
    * undefined when it has nothing newer to say.

@@ -317,7 +317,8 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
             ),
       );
     },
-    refundPayment: async (payment) => {
+    // A partial refund (amountMinor) is its own modification, keyed by its own refund id.
+    refundPayment: async (payment, amountMinor) => {
       const { facts, pspReference } = await modificationOf(payment);
       if (!pspReference) throw new Error(`adyen: no pspReference for ${payment.paymentId}`);
       await modify(() =>
@@ -325,10 +326,10 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
           pspReference,
           {
             merchantAccount,
-            reference: payment.paymentId,
-            amount: toAdyenAmount(facts.amountMinor, facts.currency),
+            reference: payment.refundId ?? payment.paymentId,
+            amount: toAdyenAmount(amountMinor ?? facts.amountMinor, facts.currency),
           },
-          { idempotencyKey: `refund-${payment.paymentId}` },
+          { idempotencyKey: `refund-${payment.refundId ?? payment.paymentId}` },
         ),
       );
     },

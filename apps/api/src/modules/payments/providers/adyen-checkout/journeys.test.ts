@@ -3,6 +3,7 @@
  * request, answer and notification against Adyen's published OpenAPI documents: a request the
  * document refuses fails the test (afterEach).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
@@ -12,6 +13,7 @@ import { sandboxMail } from '../../../identity/tables';
 import { invoices } from '../../../billing/tables';
 import { accountByEmail } from '../../../identity/accounts';
 import { subscriptions } from '../../../orders/tables';
+import { staffBrowser } from '../../../console/test-staff';
 import { createSession } from '../../../users/sessions';
 import { payments } from '../../tables';
 import { adyenEnv } from './fake/config';
@@ -540,6 +542,26 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
         and(eq(adyenDisputes.paymentId, payment.id), eq(adyenDisputes.eventCode, 'REFUND_FAILED')),
       );
     expect(failed?.decision).toMatch(/refund by hand/);
+  });
+
+  it('refunds a part through /refunds with its own amount, reference and idempotency key', async () => {
+    const { orderId } = await paidByCard('refunds.part@gmail.com');
+    const payment = await paymentOf(orderId);
+    const finance = await staffBrowser(() => t.app, t.database.db, 'finance');
+    const requestId = randomUUID();
+    const res = await finance.inject({
+      method: 'POST',
+      url: `/api/console/orders/${orderId}/refunds/`,
+      payload: { amountMinor: 250, requestId },
+    });
+    expect(res.statusCode).toBe(200);
+    const refunds = fake.requests.filter((r) => r.path.endsWith('/refunds'));
+    expect(refunds.at(-1)).toMatchObject({
+      path: `/payments/${fake.paymentFor(payment.id).pspReference}/refunds`,
+      idempotencyKey: `refund-${requestId}`,
+      body: { reference: requestId, amount: { currency: 'EUR', value: 250 } },
+    });
+    expect((await order(orderId)).status).toBe('paid');
   });
 
   it('cancels a payment the shopper abandoned through /cancels with its pspReference', async () => {

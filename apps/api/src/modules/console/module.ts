@@ -1,0 +1,21 @@
+/** Wires the operators' console into the api (issue 33): its routes over the other modules. */
+import type { FastifyInstance } from 'fastify';
+import type { ApiEnv } from '../../env';
+import type { CustomerDeps } from './customers';
+import type { ConsoleOrderDeps } from './orders';
+import { consoleRoutes } from './routes';
+import { offerDemoAdmin } from './staff';
+
+export async function consoleModule(
+  app: FastifyInstance,
+  deps: ConsoleOrderDeps & CustomerDeps,
+  env: ApiEnv,
+): Promise<void> {
+  consoleRoutes(app, deps, {
+    idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+  });
+  // loadEnv refuses the demo admin in production.
+  if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
+}

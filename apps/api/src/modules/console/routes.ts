@@ -1,0 +1,225 @@
+/**
+ * The console's api (issue 33): login with password and TOTP, enrolment, orders, the audit log
+ * and staff accounts. Every route but login and enrolment passes the guard first (401/403);
+ * handlers are parse → service → reply.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  auditQuerySchema,
+  consoleAutoRenewSchema,
+  CONSOLE_PERMISSIONS,
+  consoleRecordSchema,
+  consoleRefundSchema,
+  customerQuerySchema,
+  enrolmentQuerySchema,
+  noBodySchema,
+  noQuerySchema,
+  orderSearchSchema,
+  staffAddSchema,
+  staffEnrolSchema,
+  staffLoginSchema,
+} from '@checkout/core';
+import { audit, auditEntries } from './audit';
+import {
+  cancelSubscriptionFromConsole,
+  changeAutoRenewFromConsole,
+  customerOf,
+  retryRenewalFromConsole,
+  type CustomerDeps,
+} from './customers';
+import { consoleGuard, staffOf } from './guard';
+import {
+  cancelFromConsole,
+  findOrders,
+  orderDetail,
+  refundFromConsole,
+  resendFromConsole,
+  revealEmail,
+  type Actor,
+  type ConsoleOrderDeps,
+} from './orders';
+import { endStaffSession, startStaffSession } from './sessions';
+import { addStaff, checkLogin, enrol, enrolmentOf } from './staff';
+
+export interface ConsoleOptions {
+  idleMs: number;
+  /** Where the console's pages are (the enrolment link points there). */
+  publicOrigin: string;
+  /** Tries per client address per minute at the login. */
+  loginRateLimit: number;
+}
+
+export function consoleRoutes(
+  app: FastifyInstance,
+  deps: ConsoleOrderDeps & CustomerDeps,
+  options: ConsoleOptions,
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const guard = consoleGuard(db, options.idleMs);
+  const secure = options.publicOrigin.startsWith('https:');
+  const actor = (request: FastifyRequest): Actor => ({
+    member: staffOf(request),
+    address: request.ip,
+  });
+  const loginLimit = { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } };
+
+  api.post(
+    '/api/console/session/',
+    { schema: { body: staffLoginSchema }, config: loginLimit },
+    async (request, reply) => {
+      const member = await checkLogin(db, request.body);
+      await startStaffSession(db, reply, member, secure);
+      return { email: member.email, role: member.role, actions: CONSOLE_PERMISSIONS[member.role] };
+    },
+  );
+
+  api.get(
+    '/api/console/session/',
+    { schema: { querystring: noQuerySchema }, preValidation: guard('any') },
+    (request) => {
+      const { email, role } = staffOf(request);
+      return { email, role, actions: CONSOLE_PERMISSIONS[role] };
+    },
+  );
+
+  api.delete(
+    '/api/console/session/',
+    { schema: { querystring: noQuerySchema } },
+    async (request, reply) => {
+      await endStaffSession(db, request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  api.get(
+    '/api/console/enrolment/',
+    { schema: { querystring: enrolmentQuerySchema }, config: loginLimit },
+    async (request) => enrolmentOf(db, request.query.token),
+  );
+
+  api.post(
+    '/api/console/enrolment/',
+    { schema: { body: staffEnrolSchema }, config: loginLimit },
+    async (request) => {
+      const member = await enrol(db, request.body);
+      return { email: member.email, role: member.role };
+    },
+  );
+
+  api.get(
+    '/api/console/orders/',
+    { schema: { querystring: orderSearchSchema }, preValidation: guard('orders.read') },
+    async (request) => findOrders(db, request.query),
+  );
+
+  api.get(
+    '/api/console/orders/:id/',
+    {
+      schema: { params: consoleRecordSchema, querystring: noQuerySchema },
+      preValidation: guard('orders.read'),
+    },
+    async (request) => orderDetail(db, request.params.id),
+  );
+
+  api.post(
+    '/api/console/orders/:id/refunds/',
+    {
+      schema: { params: consoleRecordSchema, body: consoleRefundSchema },
+      preValidation: guard('orders.refund'),
+    },
+    async (request) => refundFromConsole(deps, actor(request), request.params.id, request.body),
+  );
+
+  api.post(
+    '/api/console/orders/:id/receipt/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('orders.resend_receipt'),
+    },
+    async (request) => resendFromConsole(deps, actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/console/orders/:id/cancel/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('orders.cancel'),
+    },
+    async (request) => cancelFromConsole(deps, actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/console/orders/:id/reveal/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('customers.reveal'),
+    },
+    async (request) => revealEmail(db, actor(request), request.params.id),
+  );
+
+  api.get(
+    '/api/console/customers/',
+    { schema: { querystring: customerQuerySchema }, preValidation: guard('customers.read') },
+    async (request) => customerOf(deps, request.query.email),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/auto-renew/',
+    {
+      schema: { params: consoleRecordSchema, body: consoleAutoRenewSchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) =>
+      changeAutoRenewFromConsole(deps, actor(request), request.params.id, request.body.autoRenew),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/cancel/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) => cancelSubscriptionFromConsole(deps, actor(request), request.params.id),
+  );
+
+  api.post(
+    '/api/console/subscriptions/:id/retry/',
+    {
+      schema: { params: consoleRecordSchema, body: noBodySchema },
+      preValidation: guard('subscriptions.manage'),
+    },
+    async (request) => retryRenewalFromConsole(deps, actor(request), request.params.id),
+  );
+
+  api.get(
+    '/api/console/audit/',
+    { schema: { querystring: auditQuerySchema }, preValidation: guard('audit.read') },
+    async (request) => ({ entries: await auditEntries(db, request.query) }),
+  );
+
+  api.post(
+    '/api/console/staff/',
+    { schema: { body: staffAddSchema }, preValidation: guard('staff.manage') },
+    async (request) => {
+      const { member, token } = await addStaff(db, request.body.email, request.body.role);
+      const who = actor(request);
+      await audit(db, who.member, who.address, {
+        action: 'staff.add',
+        subject: `staff:${member.email}`,
+        after: { role: member.role },
+      });
+      return {
+        email: member.email,
+        role: member.role,
+        enrolmentUrl: enrolmentUrl(options.publicOrigin, token),
+      };
+    },
+  );
+}
+
+/** The one-time link the new member opens to set a password and the second factor. */
+export function enrolmentUrl(publicOrigin: string, token: string): string {
+  return new URL(`/console/en/enrol/#${token}`, publicOrigin).toString();
+}

@@ -1,0 +1,45 @@
+/** The console's tables: staff accounts, their sessions, and the append-only audit log. */
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '@checkout/core';
+
+export const staffAccounts = pgTable('staff_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  role: text('role', { enum: STAFF_ROLES }).notNull(),
+  /** Null until the account is enrolled through its one-time link. */
+  passwordHash: text('password_hash'),
+  /** The TOTP secret (base32); null until enrolled. */
+  totpSecret: text('totp_secret'),
+  enrolmentTokenHash: text('enrolment_token_hash'),
+  enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const staffSessions = pgTable('staff_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: uuid('staff_id')
+    .notNull()
+    .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+  /** Each request moves it; a session unused for CONSOLE_IDLE_MINUTES is dead. */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  /** However active, a session ends here (12 hours after login). */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Never updated or deleted: triggers of migration 0030 refuse both, and truncation. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffId: uuid('staff_id'),
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    /** What it acted on: `order:<id>`, `staff:<email>`, … */
+    subject: text('subject').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    address: text('address').notNull(),
+  },
+  (t) => [index('audit_log_by_subject').on(t.subject, t.id)],
+);

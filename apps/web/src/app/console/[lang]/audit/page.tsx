@@ -1,0 +1,5 @@
+import { AuditList } from '../../audit-list';
+
+export default function ConsoleAuditPage() {
+  return <AuditList />;
+}

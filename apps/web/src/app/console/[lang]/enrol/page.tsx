@@ -1,0 +1,5 @@
+import { EnrolForm } from '../../enrol-form';
+
+export default function ConsoleEnrolPage() {
+  return <EnrolForm />;
+}

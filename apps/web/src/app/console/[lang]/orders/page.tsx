@@ -1,0 +1,5 @@
+import { OrderSearch } from '../../order-search';
+
+export default function ConsoleOrdersPage() {
+  return <OrderSearch />;
+}

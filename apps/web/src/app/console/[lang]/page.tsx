@@ -1,0 +1,5 @@
+import { LoginForm } from '../login-form';
+
+export default function ConsoleLoginPage() {
+  return <LoginForm />;
+}

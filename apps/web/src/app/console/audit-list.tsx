@@ -1,0 +1,48 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { useFormatter } from 'next-intl';
+import type { AuditEntry } from '@checkout/core';
+import { consoleCall } from './console-api';
+import { useConsoleText } from './console-text';
+import styles from './console.module.css';
+
+export function AuditList() {
+  const t = useConsoleText('audit');
+  const format = useFormatter();
+  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  useEffect(() => {
+    void consoleCall<{ entries: AuditEntry[] }>('audit/').then((res) =>
+      setEntries(res.data?.entries ?? []),
+    );
+  }, []);
+  return (
+    <>
+      <h1>{t('heading')}</h1>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th>{t('when')}</th>
+            <th>{t('who')}</th>
+            <th>{t('what')}</th>
+            <th>{t('subject')}</th>
+            <th>{t('address')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}
+              </td>
+              <td>{entry.staffEmail}</td>
+              <td>{entry.action}</td>
+              <td>{entry.subject}</td>
+              <td>{entry.address}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { useFormatter, useLocale } from 'next-intl';
+import { formatPrice, ORDER_STATUSES, type ConsoleOrderRow, type Currency } from '@checkout/core';
+import { consoleCall } from './console-api';
+import { useConsoleText } from './console-text';
+import styles from './console.module.css';
+
+const FIELDS = ['email', 'orderId', 'paymentId'] as const;
+
+export function OrderSearch() {
+  const t = useConsoleText('search');
+  const format = useFormatter();
+  const lang = useLocale();
+  const [rows, setRows] = useState<ConsoleOrderRow[]>();
+  const [error, setError] = useState<string>();
+  const search = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const [name, value] of new FormData(event.currentTarget)) {
+      if (typeof value === 'string' && value.trim()) query.set(name, value.trim());
+    }
+    const res = await consoleCall<{ orders: ConsoleOrderRow[] }>(`orders/?${query.toString()}`);
+    setError(res.ok ? undefined : res.code);
+    setRows(res.data?.orders ?? []);
+  };
+  return (
+    <>
+      <h1>{t('heading')}</h1>
+      <form className={styles.filters} onSubmit={(event) => void search(event)}>
+        {FIELDS.map((field) => (
+          <label key={field}>
+            {t(field)}
+            <input name={field} type={field === 'email' ? 'email' : 'text'} />
+          </label>
+        ))}
+        <label>
+          {t('status')}
+          <select name="status" defaultValue="">
+            <option value="">{t('any')}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status}>{status}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('from')}
+          <input name="from" type="date" />
+        </label>
+        <label>
+          {t('to')}
+          <input name="to" type="date" />
+        </label>
+        <button type="submit" className={styles.button}>
+          {t('submit')}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {t('failed', { code: error })}
+        </p>
+      )}
+      {rows?.length === 0 && !error && <p>{t('empty')}</p>}
+      {rows && rows.length > 0 && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('date')}</th>
+              <th>{t('orderId')}</th>
+              <th>{t('customer')}</th>
+              <th>{t('status')}</th>
+              <th>{t('total')}</th>
+              <th>{t('provider')}</th>
+              <th>{t('country')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((order) => (
+              <tr key={order.id}>
+                <td>
+                  {format.dateTime(new Date(order.createdAt), {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </td>
+                <td>
+                  <Link href={`/console/${lang}/orders/${order.id}/`}>{order.id.slice(0, 8)}</Link>
+                </td>
+                <td>{order.emailMasked}</td>
+                <td>{order.status}</td>
+                <td>
+                  {formatPrice(order.totalMinor, order.currency as Currency, lang, {
+                    precise: true,
+                  })}
+                </td>
+                <td>{order.provider}</td>
+                <td>{order.country}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The operators' console (issue 33) in Chromium: staff enrol and log in with a TOTP second
+ * factor, find an order by the shopper's e-mail and refund it (the shopper's mailbox gets the
+ * credit note), refund a part, are refused by role, and every action is in the audit log.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { confirmEmailForCard, payWithCard } from './card';
+
+// One demo admin for the file (enrolled once): its tests run in order in one worker.
+test.describe.configure({ mode: 'serial' });
+
+/** The token playwright.config.ts gives npm start for the demo admin. */
+const DEMO_TOKEN = 'e2e-console-demo-admin-token';
+const PASSWORD = 'a long staff password';
+
+async function enrolAndLogIn(page: Page, enrolUrl: string, email: string) {
+  await page.goto(enrolUrl);
+  const shown = await page.getByTestId('totp-secret').textContent();
+  const secret = /([A-Z2-7]{16,})/.exec(shown ?? '')?.[1] ?? '';
+  await page.getByLabel(/New password/).fill(PASSWORD);
+  await page.getByLabel('Code shown by the app').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Finish set-up' }).click();
+  await expect(page.getByText('Done. You can log in now.')).toBeVisible();
+  await page.goto('/console/en/');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Authenticator code').fill(await generate({ secret }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+}
+
+let admin: Page;
+
+/** A staff member of `role` in a browser of their own, added by the admin and logged in. */
+async function staff(browser: Browser, role: string): Promise<Page> {
+  const email = `${role}.${Date.now()}@staff.example.com`;
+  const added = await admin.request.post('/api/console/staff/', { data: { email, role } });
+  expect(added.status()).toBe(200);
+  const { enrolmentUrl } = (await added.json()) as { enrolmentUrl: string };
+  const page = await (await browser.newContext()).newPage();
+  await enrolAndLogIn(page, enrolmentUrl, email);
+  return page;
+}
+
+/** A shopper buys the VPN by card in the checkout: the order's id. */
+async function paidOrder(page: Page, email: string): Promise<string> {
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await confirmEmailForCard(page, email);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.waitForURL(/\/success\/\?order_id=/);
+  return new URL(page.url()).searchParams.get('order_id') ?? '';
+}
+
+async function openOrderByEmail(page: Page, email: string, orderId: string) {
+  await page.goto('/console/en/orders/');
+  await page.getByLabel('Customer e-mail').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: orderId.slice(0, 8) }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('paid');
+}
+
+const auditActions = async (page: Page, orderId: string) =>
+  (
+    (await (await page.request.get(`/api/console/audit/?subject=order:${orderId}`)).json()) as {
+      entries: { action: string }[];
+    }
+  ).entries.map((e) => e.action);
+
+test.beforeAll(async ({ browser }) => {
+  admin = await (await browser.newContext()).newPage();
+  await enrolAndLogIn(admin, `/console/en/enrol/#${DEMO_TOKEN}`, 'admin@console.localhost');
+});
+
+test('support logs in with TOTP, finds the order by e-mail, refunds it, the shopper gets the credit note', async ({
+  browser,
+  page,
+}) => {
+  const email = `console-refund-${Date.now()}@gmail.com`;
+  const orderId = await paidOrder(page, email);
+  const support = await staff(browser, 'support');
+  await openOrderByEmail(support, email, orderId);
+  await expect(support.getByText(email)).toHaveCount(0);
+  await support.getByRole('button', { name: 'Refund' }).click();
+  await expect(support.getByTestId('order-status')).toHaveText('refunded');
+  await expect(support.getByText(/refund: rest/)).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await page.request.get(`/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`)).text(),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toContain('Your refund for order');
+  expect(await auditActions(support, orderId)).toEqual(['order.refund']);
+  await support.goto('/console/en/audit/');
+  await expect(support.getByRole('cell', { name: `order:${orderId}` }).first()).toBeVisible();
+});
+
+test('finance refunds a part of an order, which stays paid', async ({ browser, page }) => {
+  const email = `console-part-${Date.now()}@gmail.com`;
+  const orderId = await paidOrder(page, email);
+  const finance = await staff(browser, 'finance');
+  await openOrderByEmail(finance, email, orderId);
+  await finance.getByLabel(/Amount to refund/).fill('100');
+  await finance.getByRole('button', { name: 'Refund' }).click();
+  await expect(finance.getByRole('status')).toHaveText('Done.');
+  await expect(finance.getByTestId('order-refunded')).toHaveText('$1.00');
+  await expect(finance.getByTestId('order-status')).toHaveText('paid');
+  expect(await auditActions(finance, orderId)).toEqual(['order.refund_part']);
+});
+
+test('an analyst cannot refund: the button is answered 403 by the api', async ({
+  browser,
+  page,
+}) => {
+  const email = `console-analyst-${Date.now()}@gmail.com`;
+  const orderId = await paidOrder(page, email);
+  const analyst = await staff(browser, 'analyst');
+  await openOrderByEmail(analyst, email, orderId);
+  const refused = analyst.waitForResponse((res) => res.url().includes('/refunds/'));
+  await analyst.getByRole('button', { name: 'Refund' }).click();
+  expect((await refused).status()).toBe(403);
+  await expect(analyst.getByText('Refused: forbidden')).toBeVisible();
+  await analyst.reload();
+  await expect(analyst.getByTestId('order-status')).toHaveText('paid');
+  expect(await auditActions(admin, orderId)).toEqual([]);
+});

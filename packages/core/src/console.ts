@@ -1,0 +1,174 @@
+/**
+ * The operators' console (issue 33): staff roles and what each may do, and the requests and
+ * answers of the console's api routes. The server enforces the matrix; the screens only read it.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH } from './email';
+import { ORDER_STATUSES } from './orders';
+import { text } from './text';
+
+export const STAFF_ROLES = ['support', 'finance', 'marketing', 'admin', 'analyst'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const CONSOLE_ACTIONS = [
+  'orders.read',
+  /** A full refund within the order's money-back window (the self-service rules). */
+  'orders.refund',
+  /** Any refund: outside the window, and partial. */
+  'orders.refund_any',
+  'orders.resend_receipt',
+  'orders.cancel',
+  'customers.read',
+  /** Shows a customer's full e-mail address: itself written to the audit log. */
+  'customers.reveal',
+  'subscriptions.manage',
+  'audit.read',
+  'staff.manage',
+] as const;
+export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
+
+const READ: readonly ConsoleAction[] = ['orders.read', 'customers.read', 'audit.read'];
+
+export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAction[]>> = {
+  support: [
+    ...READ,
+    'orders.refund',
+    'orders.resend_receipt',
+    'orders.cancel',
+    'customers.reveal',
+    'subscriptions.manage',
+  ],
+  finance: [...READ, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
+  marketing: ['audit.read'],
+  admin: [...CONSOLE_ACTIONS],
+  analyst: READ,
+};
+
+export function mayDo(role: StaffRole, action: ConsoleAction): boolean {
+  return CONSOLE_PERMISSIONS[role].includes(action);
+}
+
+const email = () => text().trim().min(3).max(EMAIL_MAX_LENGTH);
+
+/** POST /api/console/session/: password and the authenticator's current code at once. */
+export const staffLoginSchema = z.strictObject({
+  email: email(),
+  password: text().min(1).max(200),
+  code: z.string().regex(/^\d{6}$/, 'six digits'),
+});
+
+/** POST /api/console/enrolment/: the one-time link's token, the new password, a first code. */
+export const staffEnrolSchema = z.strictObject({
+  token: text().min(20).max(200),
+  password: text().min(12).max(200),
+  code: z.string().regex(/^\d{6}$/, 'six digits'),
+});
+
+/** GET /api/console/enrolment/?token=…: the secret to put in the authenticator app. */
+export const enrolmentQuerySchema = z.object({ token: text().min(20).max(200) });
+
+export const staffRoleSchema = z.enum(STAFF_ROLES);
+
+const uuid = () => z.uuid();
+
+/** GET /api/console/orders/: every filter optional, combined with AND; newest first. */
+export const orderSearchSchema = z
+  .strictObject({
+    orderId: uuid().optional(),
+    paymentId: uuid().optional(),
+    email: email().optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    provider: text().min(1).max(64).optional(),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'two capital letters')
+      .optional(),
+    minAmount: z.coerce.number().int().min(0).optional(),
+    maxAmount: z.coerce.number().int().min(0).optional(),
+    /** Keyset paging: the `next` of the previous page. */
+    before: text().max(80).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['to'],
+  })
+  .refine(
+    (q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount,
+    {
+      message: 'minAmount must not be above maxAmount',
+      path: ['maxAmount'],
+    },
+  );
+export type OrderSearch = z.infer<typeof orderSearchSchema>;
+
+/**
+ * POST /api/console/orders/:id/refunds/: without amountMinor, everything not yet refunded.
+ * `requestId` is chosen once per refund by the screen: the same one sent again is refused.
+ */
+export const consoleRefundSchema = z.strictObject({
+  amountMinor: z.number().int().positive().optional(),
+  requestId: uuid(),
+});
+
+/** An order, account or subscription named in a console path. */
+export const consoleRecordSchema = z.object({ id: uuid() });
+
+/** GET /api/console/audit/: newest first; `subject` is one order (`order:<id>`) or account. */
+export const auditQuerySchema = z.object({
+  subject: text().max(300).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** POST /api/console/staff/: an admin adds (or re-enrols) a staff member. */
+export const staffAddSchema = z.strictObject({ email: email(), role: staffRoleSchema });
+
+/** GET /api/console/customers/?email=…: one account's orders and subscriptions. */
+export const customerQuerySchema = z.object({ email: email() });
+
+/** POST /api/console/subscriptions/:id/auto-renew/ */
+export const consoleAutoRenewSchema = z.strictObject({ autoRenew: z.boolean() });
+
+/** The console's lists show an address like this; the full one is an audited reveal. */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${address[0]}***@${address.slice(at + 1)}`;
+}
+
+export interface ConsoleOrderRow {
+  id: string;
+  status: (typeof ORDER_STATUSES)[number];
+  emailMasked: string;
+  country: string;
+  currency: string;
+  totalMinor: number;
+  provider: string | null;
+  createdAt: string;
+}
+
+export interface ConsoleTimelineEntry {
+  at: string;
+  kind: 'status' | 'notification' | 'mail' | 'refund';
+  text: string;
+}
+
+export interface ConsoleOrderDetail extends ConsoleOrderRow {
+  paymentId: string | null;
+  refundedMinor: number;
+  timeline: ConsoleTimelineEntry[];
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  staffEmail: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  address: string;
+}
