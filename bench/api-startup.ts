@@ -18,7 +18,11 @@ function rssMb(pid: number | undefined): number {
   return Math.round(kb / 1024);
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? 0;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
 
 const runs = ['compiled', 'tsx'] as const;
 const samples = Object.fromEntries(
