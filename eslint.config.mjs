@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/.next/**',
       'var/**',
+      '**/dist/**',
       'apps/api/drizzle/**',
       'test-results/**',
       'playwright-report/**',

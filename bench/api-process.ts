@@ -1,27 +1,53 @@
 /**
  * One api process for a bench: started with the given environment (logging off, limits out of
  * the way), awaited until it answers its readiness route, stopped with SIGTERM.
+ * It runs the compiled api, as `npm start` does (built first when stale, scripts/api-build.mjs);
+ * `runs: 'tsx'` runs the TypeScript through tsx instead, as the api ran before it was compiled,
+ * and `cwd` another checkout of the repository (bench/payment-load.ts --baseline).
  * BENCH_API_NODE_FLAGS passes Node flags to it, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { freePort } from '../apps/api/src/db/postgres-cluster';
+import { buildApiIfNeeded } from '../scripts/api-build.mjs';
+import { root } from '../scripts/web-build.mjs';
 
 export interface ApiProcess {
   base: string;
   pid: number | undefined;
+  /** From the spawn to the first healthy answer. */
+  startMs: number;
   stop(): Promise<void>;
 }
 
+export interface ApiOptions {
+  runs?: 'compiled' | 'tsx';
+  /** The checkout to run the api of (this one unless set). */
+  cwd?: string;
+}
+
 /**
- * Start-up transpiles the api and migrates a fresh database: on a busy 2-core machine that has
- * taken more than a minute, so the wait is generous, and a process that dies ends it at once.
+ * Start-up migrates a fresh database (and, under tsx, transpiles the api): on a busy 2-core
+ * machine that has taken more than a minute, so the wait is generous, and a process that dies
+ * ends it at once.
  */
 const START_TIMEOUT_MS = 240_000;
 
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+export async function startApi(
+  env: Record<string, string>,
+  { runs = 'compiled', cwd }: ApiOptions = {},
+): Promise<ApiProcess> {
+  if (runs === 'compiled' && cwd) {
+    execFileSync(process.execPath, ['scripts/api-build.mjs'], { cwd, stdio: 'inherit' });
+  } else if (runs === 'compiled') await buildApiIfNeeded('bench');
   const port = await freePort();
   const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const api = spawn(process.execPath, [...flags, '--import', 'tsx', 'apps/api/src/main.ts'], {
+  const program =
+    runs === 'compiled'
+      ? ['--enable-source-maps', 'apps/api/dist/main.js']
+      : ['--import', 'tsx', 'apps/api/src/main.ts'];
+  const spawned = performance.now();
+  const api = spawn(process.execPath, [...flags, ...program], {
+    cwd: cwd ?? root,
     env: {
       ...process.env,
       API_PORT: String(port),
@@ -47,11 +73,12 @@ export async function startApi(env: Record<string, string>): Promise<ApiProcess>
       api.kill('SIGTERM');
       throw new Error(`the api did not answer within ${START_TIMEOUT_MS / 1000} s`);
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 50));
   }
   return {
     base,
     pid: api.pid,
+    startMs: Math.round(performance.now() - spawned),
     stop: async () => {
       if (!gone) api.kill('SIGTERM');
       await exited;

@@ -4,24 +4,30 @@
  * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
  *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1] [--only postgres]
- *     [--tracing-cost [--rounds 6]]
+ *     [--tracing-cost [--rounds 6]] [--baseline REF [--rounds 6]]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
  * With --tracing-cost, two apis run side by side, one with tracing off and one exporting every
  * span (TRACING_SAMPLE_RATE=1) to a local OTLP sink; the load alternates between them round by
  * round (off/on, then on/off, …), so the machine's noise weighs on both alike, and the JSON gives
  * both throughputs and their ratio.
+ * With --baseline REF, the api of commit REF (checked out in a temporary git worktree,
+ * bench/baseline-checkout.ts) runs beside this one, each on its own database, alternating the
+ * same way; the JSON gives both sides' paid orders/s and the ratio now/baseline, and on
+ * PostgreSQL each side's statements and commits per paid order (bench/statement-counts.ts).
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
-import { startApi } from './api-process';
+import { postgresAvailable, startCluster, type Cluster } from '../apps/api/src/db/postgres-cluster';
+import { startApi, type ApiOptions, type ApiProcess } from './api-process';
+import { checkoutBaseline, type BaselineCheckout } from './baseline-checkout';
 import { startOtlpSink } from './otlp-sink';
 import { cpuMsOf, postgresCpuMs } from './process-cpu';
+import { PG_STAT_STATEMENTS_SETTINGS, statementCounter, type Counts } from './statement-counts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,6 +41,9 @@ const workers = arg('workers', 1);
 const webhookCopies = process.env.SANDBOX_WEBHOOK_COPIES ?? '2';
 const tracingCost = process.argv.includes('--tracing-cost');
 const rounds = arg('rounds', 6);
+const baselineAt = process.argv.indexOf('--baseline');
+/** The commit to compare this checkout with (--baseline REF). */
+const baselineRef = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined;
 const onlyAt = process.argv.indexOf('--only');
 /** Run one database only: pglite or postgres. */
 const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
@@ -192,8 +201,8 @@ function summary(tally: Tally) {
 }
 
 /** An api for the bench: card testing off (one machine, thousands of shoppers, same cards). */
-const startBenchApi = (env: Record<string, string>) =>
-  startApi({ CARD_TESTING_DEFENCE: 'off', SANDBOX_WEBHOOK_COPIES: webhookCopies, ...env });
+const startBenchApi = (env: Record<string, string>, options?: ApiOptions) =>
+  startApi({ CARD_TESTING_DEFENCE: 'off', SANDBOX_WEBHOOK_COPIES: webhookCopies, ...env }, options);
 
 async function run(database: string, env: Record<string, string>, server?: Server) {
   // PGlite lives inside one process; only a database server can be shared by several.
@@ -252,6 +261,37 @@ async function run(database: string, env: Record<string, string>, server?: Serve
 }
 
 /**
+ * Two apis under the same load in turn, round by round (a, b, then b, a, …), so the machine's
+ * noise weighs on both alike: each side's tally and the CPU time its api spent.
+ */
+async function alternate(apis: { a: ApiProcess; b: ApiProcess }) {
+  const tallies = { a: newTally(), b: newTally() };
+  const cpu = { a: 0, b: 0 };
+  for (const side of ['a', 'b'] as const) {
+    await buyOnce(apis[side].base);
+    await load([apis[side]], 2, newTally()); // warm: JIT, statement caches
+  }
+  cpu.a = -cpuMsOf(apis.a.pid);
+  cpu.b = -cpuMsOf(apis.b.pid);
+  const seconds = duration / rounds;
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
+    for (const side of order) await load([apis[side]], seconds, tallies[side]);
+  }
+  // Notifications of the last round still arrive; then what each api spent, in CPU time.
+  await new Promise((r) => setTimeout(r, 3000));
+  cpu.a += cpuMsOf(apis.a.pid);
+  cpu.b += cpuMsOf(apis.b.pid);
+  const figures = { a: summary(tallies.a), b: summary(tallies.b) };
+  const cpuPerOrder = (side: 'a' | 'b') =>
+    Number((cpu[side] / Math.max(1, figures[side].paidOrders)).toFixed(2));
+  return {
+    a: { ...figures.a, apiCpuMsPerPaidOrder: cpuPerOrder('a') },
+    b: { ...figures.b, apiCpuMsPerPaidOrder: cpuPerOrder('b') },
+  };
+}
+
+/**
  * Throughput with tracing off and on (sample rate 1), one api each on its own database, the
  * load alternating between them; cost = 1 − on/off.
  */
@@ -266,89 +306,168 @@ async function runTracingCost(
     OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
     TRACING_SAMPLE_RATE: '1',
   });
-  const tallies = { off: newTally(), on: newTally() };
-  const cpu = { off: 0, on: 0 };
+  let figures: Awaited<ReturnType<typeof alternate>>;
   try {
-    for (const api of [off, on]) {
-      await buyOnce(api.base);
-      await load([api], 2, newTally()); // warm: JIT, statement caches
-    }
-    cpu.off = -cpuMsOf(off.pid);
-    cpu.on = -cpuMsOf(on.pid);
-    const seconds = duration / rounds;
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
-      for (const mode of order) await load([mode === 'off' ? off : on], seconds, tallies[mode]);
-    }
-    // Notifications of the last round still arrive; then what each api spent, in CPU time.
-    await new Promise((r) => setTimeout(r, 3000));
-    cpu.off += cpuMsOf(off.pid);
-    cpu.on += cpuMsOf(on.pid);
+    figures = await alternate({ a: off, b: on });
   } finally {
     await Promise.all([off.stop(), on.stop()]);
     sink.close();
   }
-  const figures = { off: summary(tallies.off), on: summary(tallies.on) };
-  const ratio = figures.on.paidOrdersPerSecond / figures.off.paidOrdersPerSecond;
-  const perOrder = (mode: 'off' | 'on') => cpu[mode] / Math.max(1, figures[mode].paidOrders);
+  const { a: tracingOff, b: tracingOn } = figures;
+  const ratio = tracingOn.paidOrdersPerSecond / tracingOff.paidOrdersPerSecond;
   return {
     database,
     shoppers,
     rounds,
-    tracingOff: { ...figures.off, apiCpuMsPerPaidOrder: Number(perOrder('off').toFixed(2)) },
-    tracingOn: {
-      ...figures.on,
-      apiCpuMsPerPaidOrder: Number(perOrder('on').toFixed(2)),
-      exportedBatches: sink.batches,
-      exportedBytes: sink.bytes,
-    },
+    tracingOff,
+    tracingOn: { ...tracingOn, exportedBatches: sink.batches, exportedBytes: sink.bytes },
     throughputRatio: Number(ratio.toFixed(3)),
     tracingCostPercent: Number(((1 - ratio) * 100).toFixed(1)),
     // The api's CPU time per paid order: what tracing costs where the api is the bottleneck,
     // steadier than throughput on a machine shared with other work.
-    cpuCostPercent: Number(((perOrder('on') / perOrder('off') - 1) * 100).toFixed(1)),
+    cpuCostPercent: Number(
+      ((tracingOn.apiCpuMsPerPaidOrder / tracingOff.apiCpuMsPerPaidOrder - 1) * 100).toFixed(1),
+    ),
   };
 }
 
-const results: unknown[] = [];
-if (only !== 'postgres') {
-  const dirs: string[] = [];
-  const dir = () => {
-    dirs.push(mkdtempSync(path.join(tmpdir(), 'payment-bench-')));
-    return dirs.at(-1)!;
-  };
+/** Orders bought for the statement and commit counts, after the timed rounds. */
+const COUNTED_ORDERS = 100;
+
+/**
+ * What the database did per paid order on one side, alone on the machine: COUNTED_ORDERS
+ * orders by 10 shoppers, then the notifications and jobs they cause (3 s).
+ */
+async function countPerOrder(api: ApiProcess, url: string) {
+  const counter = await statementCounter(url);
   try {
-    results.push(
-      tracingCost
-        ? await runTracingCost('pglite', () => ({ PGLITE_DIR: dir() }))
-        : await run('pglite', { PGLITE_DIR: dir() }),
+    const before: Counts = await counter.read();
+    const tally = newTally();
+    let left = COUNTED_ORDERS;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (left-- > 0) tally.orders.push(await buyOnce(api.base));
+      }),
     );
+    await new Promise((r) => setTimeout(r, 3000));
+    const after = await counter.read();
+    const paid = tally.orders.filter((o) => o.paid).length;
+    return {
+      countedPaidOrders: paid,
+      statementsPerPaidOrder: Number(((after.statements - before.statements) / paid).toFixed(1)),
+      commitsPerPaidOrder: Number(((after.commits - before.commits) / paid).toFixed(1)),
+    };
   } finally {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    await counter.close();
   }
 }
-if (only !== 'pglite' && postgresAvailable()) {
-  // With --tracing-cost, a database (cluster) for each api, so neither's rows slow the other.
-  const clusters: Awaited<ReturnType<typeof startCluster>>[] = [];
+
+/**
+ * This checkout against commit REF, alternating; on PostgreSQL each side has its own cluster
+ * (`urls`), and its statements and commits per paid order are counted after the timed rounds.
+ */
+async function runBaseline(
+  database: string,
+  baseline: BaselineCheckout,
+  envFor: (side: 'now' | 'baseline') => Record<string, string>,
+  urls?: { now: string; baseline: string },
+) {
+  const runs = existsSync(path.join(baseline.dir, 'scripts/api-build.mjs')) ? 'compiled' : 'tsx';
+  const now = await startBenchApi(envFor('now'));
+  let before: ApiProcess | undefined;
   try {
-    if (tracingCost) {
-      clusters.push(await startCluster(), await startCluster());
-      results.push(
-        await runTracingCost('postgres', (mode) => ({
-          DATABASE_URL: clusters[mode === 'off' ? 0 : 1]!.socketUrl,
-        })),
-      );
-    } else {
-      clusters.push(await startCluster());
-      results.push(await run('postgres', { DATABASE_URL: clusters[0]!.socketUrl }, clusters[0]));
-    }
+    before = await startBenchApi(envFor('baseline'), { cwd: baseline.dir, runs });
+    const { a, b } = await alternate({ a: now, b: before });
+    const counts = urls && {
+      now: await countPerOrder(now, urls.now),
+      baseline: await countPerOrder(before, urls.baseline),
+    };
+    return {
+      database,
+      shoppers,
+      rounds,
+      now: { ...a, startMs: now.startMs, ...counts?.now },
+      baseline: {
+        commit: baseline.commit,
+        runs,
+        ...b,
+        startMs: before.startMs,
+        ...counts?.baseline,
+      },
+      throughputRatio: Number((a.paidOrdersPerSecond / b.paidOrdersPerSecond).toFixed(3)),
+    };
   } finally {
-    for (const cluster of clusters) cluster.stop();
+    await Promise.all([now.stop(), before?.stop()]);
   }
-} else if (only !== 'pglite') {
-  results.push({
-    database: 'postgres',
-    skipped: 'PostgreSQL 15 server binaries not installed (apt-get install -y postgresql-15)',
-  });
+}
+
+const results: unknown[] = [];
+const baseline = baselineRef ? checkoutBaseline(baselineRef) : undefined;
+if (baseline) {
+  const { differingPackages } = baseline;
+  console.error(
+    `[bench] baseline ${baseline.commit} in ${baseline.dir}; node_modules hard-linked from this ` +
+      `checkout, ${differingPackages.length} packages at another version than its lockfile's` +
+      (differingPackages.length ? ` (${differingPackages.slice(0, 8).join(', ')}, …)` : ''),
+  );
+}
+// The baseline's worktree goes, whatever happens.
+try {
+  if (only !== 'postgres') {
+    const dirs: string[] = [];
+    const dir = () => {
+      dirs.push(mkdtempSync(path.join(tmpdir(), 'payment-bench-')));
+      return dirs.at(-1)!;
+    };
+    try {
+      results.push(
+        baseline
+          ? await runBaseline('pglite', baseline, () => ({ PGLITE_DIR: dir() }))
+          : tracingCost
+            ? await runTracingCost('pglite', () => ({ PGLITE_DIR: dir() }))
+            : await run('pglite', { PGLITE_DIR: dir() }),
+      );
+    } finally {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    }
+  }
+  if (only !== 'pglite' && postgresAvailable()) {
+    // With --tracing-cost, a database (cluster) for each api, so neither's rows slow the other.
+    const clusters: Awaited<ReturnType<typeof startCluster>>[] = [];
+    try {
+      if (baseline) {
+        const start = () => startCluster(PG_STAT_STATEMENTS_SETTINGS);
+        clusters.push(await start(), await start());
+        const [now, before] = clusters as [Cluster, Cluster];
+        results.push(
+          await runBaseline(
+            'postgres',
+            baseline,
+            (side) => ({ DATABASE_URL: (side === 'now' ? now : before).socketUrl }),
+            { now: now.url, baseline: before.url },
+          ),
+        );
+      } else if (tracingCost) {
+        clusters.push(await startCluster(), await startCluster());
+        results.push(
+          await runTracingCost('postgres', (mode) => ({
+            DATABASE_URL: clusters[mode === 'off' ? 0 : 1]!.socketUrl,
+          })),
+        );
+      } else {
+        clusters.push(await startCluster());
+        results.push(await run('postgres', { DATABASE_URL: clusters[0]!.socketUrl }, clusters[0]));
+      }
+    } finally {
+      for (const cluster of clusters) cluster.stop();
+    }
+  } else if (only !== 'pglite') {
+    results.push({
+      database: 'postgres',
+      skipped: 'PostgreSQL 15 server binaries not installed (apt-get install -y postgresql-15)',
+    });
+  }
+} finally {
+  baseline?.remove();
 }
 console.log(JSON.stringify({ bench: 'payment-load', results }));

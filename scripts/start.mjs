@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// One command for the whole product: builds the web app when its sources changed since the last
-// build, then runs the api (:4000) and the web app (:3000) together. Ctrl-C stops both.
+// One command for the whole product: builds the api and the web app when their sources changed
+// since their last build, then runs the api (:4000) and the web app (:3000) together, both as
+// JavaScript built ahead of time (docs/decisions/010-compiled-api.md). Ctrl-C stops both.
 import './pinned-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { stopsTogether } from './children.mjs';
 import { runMode, RunModeError } from './run-mode.mjs';
 import { StartError, startEnvironments } from './start-env.mjs';
+import { apiEntry, buildApiIfNeeded } from './api-build.mjs';
 import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
 
 let mode;
@@ -23,6 +25,7 @@ try {
 console.log(mode.banner);
 console.log(`[start] node ${process.version}`);
 
+await buildApiIfNeeded('start');
 buildWebIfNeeded('start');
 
 const { webPort, apiUrl, apiProbe, api: apiEnv, web: webEnv } = environments;
@@ -35,7 +38,7 @@ if (!mode.production) {
   console.log(`[start] first run: enrol the demo admin at ${enrol}`);
 }
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  spawn(process.execPath, ['--enable-source-maps', apiEntry], {
     cwd: root,
     stdio: 'inherit',
     env: apiEnv,

@@ -18,7 +18,7 @@ const sources = [
   'package-lock.json',
 ];
 
-function newestMtime(target) {
+export function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { migratedTemplate } from './db/test-template';
 import { loadEnv } from './env';
 import { openCatalog, prepareCatalog, type Catalog } from './modules/catalog/catalog';
 import { orders } from './modules/orders/tables';
@@ -44,7 +45,11 @@ describe('production mode', () => {
   const secrets = productionEnv(BASE);
 
   beforeAll(async () => {
-    database = await openDatabase({ pgliteDir: 'memory://', prepare: prepareCatalog });
+    database = await openDatabase({
+      pgliteDir: 'memory://',
+      prepare: prepareCatalog,
+      pgliteTemplate: await migratedTemplate(),
+    });
     catalog = await openCatalog(database.db, 0);
     const build = (extra: Record<string, string>) =>
       buildApp({ env: loadEnv({ ...secrets, ...extra }), database, catalog });

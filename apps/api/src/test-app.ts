@@ -1,7 +1,11 @@
-/** Test helper: the real api on a fresh in-memory PGlite (or a given PostgreSQL), migrated like production. */
+/**
+ * Test helper: the real api on a fresh in-memory PGlite (or a given PostgreSQL), migrated like
+ * production; the PGlite starts from the migrated template (db/test-template.ts).
+ */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { migratedTemplate } from './db/test-template';
 import { loadEnv, type ApiEnv } from './env';
 import type { LogStream } from './http/logger';
 import type { PaymentFaults } from './modules/payments/deps';
@@ -37,6 +41,7 @@ export async function createTestApp(
     databaseUrl: env.DATABASE_URL,
     pgliteDir: env.PGLITE_DIR,
     prepare: prepareCatalog,
+    pgliteTemplate: env.DATABASE_URL ? undefined : await migratedTemplate(),
   });
   const catalog = await openCatalog(database.db, 0);
   const app = await buildApp({

@@ -20,7 +20,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   databaseUrl?: string | undefined;
@@ -29,6 +29,8 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** Start-up work after the migrations (seeding), under the same lock. */
   prepare?: (db: Database) => Promise<unknown>;
+  /** An in-memory PGlite starts from this dumped data folder (tests: db/test-template.ts). */
+  pgliteTemplate?: Blob;
 }
 
 /** Key of the advisory lock that lets only one node migrate and seed at a time. */
@@ -38,12 +40,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.poolMax ?? 20, options.prepare);
   }
-  return openPglite(options.pgliteDir, options.prepare);
+  return openPglite(options.pgliteDir, options.prepare, options.pgliteTemplate);
 }
 
 async function openPglite(
   dir: string,
   prepare: DatabaseOptions['prepare'],
+  template: Blob | undefined,
 ): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -55,7 +58,8 @@ async function openPglite(
   }
   try {
     // Statements of traced requests become spans (a no-op without a tracer provider).
-    const client = tracePglite(await PGlite.create(dir));
+    const inMemoryTemplate = template && dir.startsWith('memory://') ? template : undefined;
+    const client = tracePglite(await PGlite.create(dir, { loadDataDir: inMemoryTemplate }));
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     await prepare?.(db);

@@ -45,12 +45,14 @@ export function postgresAvailable(): boolean {
   );
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** `settings`: more server settings (`-c name=value`), e.g. a library to preload. */
+export async function startCluster(settings: Record<string, string> = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'checkout-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
+  const more = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
   const run = (cmd: string, args: string[]) =>
     asRoot
       ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
@@ -64,7 +66,7 @@ export async function startCluster(): Promise<Cluster> {
       path.join(dir, 'log'),
       '-w',
       '-o',
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200${more.join('')}`,
       'start',
     ]);
   start();

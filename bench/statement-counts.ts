@@ -1,0 +1,43 @@
+/**
+ * What the database server did for a piece of work: statements executed (pg_stat_statements,
+ * transaction control left out) and transactions committed (pg_stat_database), counted on a
+ * throwaway cluster started with PG_STAT_STATEMENTS_SETTINGS. Every statement of the database
+ * counts: the api's requests, its jobs and its queue's polling alike.
+ */
+import pg from 'pg';
+
+/** Cluster settings that load pg_stat_statements (a server start option, not a runtime one). */
+export const PG_STAT_STATEMENTS_SETTINGS = {
+  shared_preload_libraries: 'pg_stat_statements',
+  'pg_stat_statements.track': 'all',
+};
+
+export interface Counts {
+  statements: number;
+  commits: number;
+}
+
+export async function statementCounter(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('create extension if not exists pg_stat_statements');
+  const read = async (): Promise<Counts> => {
+    // The server's statistics reach pg_stat_database within a second of a commit.
+    await new Promise((r) => setTimeout(r, 1000));
+    await client.query('select pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ statements: number; commits: number }>(
+      `select
+         (select coalesce(sum(calls), 0)::int from pg_stat_statements s
+           where s.dbid = d.datid
+             and s.query !~* '^\\s*(begin|commit|rollback|savepoint|release|start transaction)'
+             and s.query !~* 'pg_stat') as statements,
+         d.xact_commit::int as commits
+       from pg_stat_database d where d.datname = current_database()`,
+    );
+    return rows[0] ?? { statements: 0, commits: 0 };
+  };
+  return {
+    read,
+    close: () => client.end(),
+  };
+}
