@@ -12,8 +12,19 @@ describe('the api module map (docs/architecture.md)', async () => {
     expect(moduleCycles(graph)).toEqual([]);
   });
 
-  it('lets only the provider registry import a provider, the sandbox import only the port, and only payments/outcome.ts move orders', () => {
+  it('lets only the provider registry import a provider, the sandbox import only the port, the shell import no module, and only payments/outcome.ts move orders', () => {
     expect(forbiddenImports(graph)).toEqual([]);
+  });
+
+  it('refuses a shell service that reaches into a module, but lets the schema gather tables', () => {
+    const planted = {
+      'apps/api/src/mail/transport.ts': ['apps/api/src/modules/identity/mailer.ts'],
+      'apps/api/src/db/schema.ts': ['apps/api/src/modules/orders/tables.ts'],
+      'apps/api/src/jobs/queue.ts': ['apps/api/src/db/client.ts', 'packages/core/src/index.ts'],
+    };
+    expect(forbiddenImports(planted)).toEqual([
+      'apps/api/src/mail/transport.ts -> apps/api/src/modules/identity/mailer.ts',
+    ]);
   });
 
   it('finds a cycle between modules when there is one', () => {

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import type { Mailer } from '../identity/mailer';
+import type { Mailer } from '../../mail/mailer';
 import { orders, subscriptions } from '../orders/tables';
 import type { RenewalNotices } from '../subscriptions/notices';
 import {

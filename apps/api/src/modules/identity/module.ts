@@ -5,7 +5,7 @@ import type { ApiEnv } from '../../env';
 import type { HumanCheck } from '../card-testing/human-check';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../../mail/mailer';
 import { createProvider } from './provider';
 import { endProviderSessions } from './adapter';
 import { interactionRoutes, mountProvider } from './routes';

@@ -4,7 +4,7 @@
  * form can be used to find out who is a customer. Like every identity mail today they are in
  * English (the provider's mails are not translated yet).
  */
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../../mail/mailer';
 
 export function signupCodeMail(to: string, code: string): MailMessage {
   return {

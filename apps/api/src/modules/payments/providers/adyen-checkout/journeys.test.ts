@@ -8,7 +8,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../../../test-app';
 import { testBrowser } from '../../../../test-browser';
-import { sandboxMail } from '../../../identity/tables';
+import { sandboxMail } from '../../../../mail/tables';
 import { invoices } from '../../../billing/tables';
 import { accountByEmail } from '../../../identity/accounts';
 import { subscriptions } from '../../../orders/tables';
