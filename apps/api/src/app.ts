@@ -25,7 +25,7 @@ import { identityRoutes } from './modules/identity/module';
 import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
 import { userRoutes } from './modules/users/routes';
-import { accountHistory } from './modules/orders/history';
+import { accountHistory } from './modules/self-service/history';
 import { orderRoutes } from './modules/orders/routes';
 import { callbackRoutes } from './modules/payments/callback';
 import { paymentDesk } from './modules/payments/desk';
@@ -58,7 +58,8 @@ import { startErrorReporting } from './telemetry/error-reporting';
 import { tracedAdapters } from './telemetry/provider-spans';
 import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
-import { startSubscriptions } from './modules/subscriptions/module';
+import { startSubscriptions } from './modules/renewals/module';
+import { subscriptionTerms } from './modules/subscriptions/order-terms';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -221,8 +222,13 @@ export async function buildApp({
     await sweepStrandedStarts(paymentDeps);
   });
   jobs.repeat('stranded-starts', env.PAYMENT_START_LEASE_MS);
-  orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
-    refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
+  orderRoutes(
+    app,
+    database.db,
+    catalog,
+    cartDeps.binding,
+    (orderId) => refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
+    (orderId) => subscriptionTerms(database.db, orderId),
   );
   paymentRoutes(app, paymentDeps);
   // The dashboard's auto-renew, cancel, refund and upgrades (issue 20), on the account's own.

@@ -25,6 +25,7 @@ import type { CartCaller } from '../carts/binding';
 import { couponUse, holdCouponSql, type CouponUse } from '../carts/coupon-redemptions';
 import { cartView, couponUsedRefusal, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
+import { placeCartOrderSql } from '../orders/new-orders';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
 import { moveOrder } from './outcome';
@@ -102,13 +103,7 @@ async function placeOrder(db: Database, o: NewOrder): Promise<'placed' | 'locked
       o.cart.id,
       'payment_started',
       sql`exists (select 1 from held)`,
-    )}), placed as (
-      insert into orders
-        (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
-      select ${o.orderId}::uuid, id, 'new', ${o.email}, ${o.cart.currency}, ${o.cart.country},
-        ${o.cart.totalMinor}::bigint, ${o.cart.tax.taxMinor}::bigint, ${JSON.stringify(o.cart)}::jsonb
-      from locked returning id
-    ), claimed as (
+    )}), placed as (${placeCartOrderSql(o.orderId, o.email, o.cart, sql`locked`)}), claimed as (
       insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
       select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash},
         now() + make_interval(secs => ${o.leaseMs / 1000}::double precision) from placed

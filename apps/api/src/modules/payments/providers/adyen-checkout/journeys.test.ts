@@ -11,7 +11,7 @@ import { testBrowser } from '../../../../test-browser';
 import { sandboxMail } from '../../../../mail/tables';
 import { invoices } from '../../../billing/tables';
 import { accountByEmail } from '../../../identity/accounts';
-import { subscriptions } from '../../../orders/tables';
+import { subscriptions } from '../../../subscriptions/tables';
 import { createSession } from '../../../users/sessions';
 import { payments } from '../../tables';
 import { adyenEnv } from './fake/config';

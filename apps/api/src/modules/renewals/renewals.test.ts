@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { productionEnv } from '../../test-env';
 import { sandboxMail } from '../../mail/tables';
-import { orders, subscriptionEvents, subscriptions } from '../orders/tables';
+import { orders } from '../orders/tables';
+import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
 import { payments, webhookEvents } from '../payments/tables';
 import { createSession } from '../users/sessions';
 
