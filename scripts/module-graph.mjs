@@ -5,12 +5,13 @@
  * importing no module, and order moves for payments from one
  * file only. Tests and test helpers are left out: they may reach anywhere.
  */
+import { glob, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TESTS = [/\.test\.ts$/, /(^|\/)test-[\w-]+\.ts$/];
+const TESTS = [/\.test\.tsx?$/, /(^|\/)test-[\w-]+\.ts$/, /\/test-support\//];
 
 /** Which file alone may import a module's files: the other rules of the map. */
 export const ONLY_IMPORTER = {
@@ -136,4 +137,51 @@ export function forbiddenImports(graph) {
         found.push(`${file} -> ${dep}`);
   }
   return found;
+}
+
+/** Where each app may reach in the repository (besides its own files and npm packages). */
+export const APP_REACH = {
+  'apps/web/': ['apps/web/', 'packages/core/', '@checkout/core'],
+  'apps/api/': ['apps/api/', 'packages/core/', '@checkout/core'],
+  'packages/core/': ['packages/core/'],
+};
+const OURS = ['@checkout/', 'apps/', 'packages/'];
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+
+/**
+ * Imports across the apps' boundaries (DESIGN: web → core, api → core, web → api over HTTP only,
+ * core imports nothing of ours): `file -> target` for each, given each file's text.
+ */
+export function crossAppImports(files) {
+  const found = [];
+  for (const [file, text] of Object.entries(files)) {
+    const app = Object.keys(APP_REACH).find((prefix) => file.startsWith(prefix));
+    if (!app) continue;
+    for (const [, specifier] of text.matchAll(SPECIFIER)) {
+      const target = specifier.startsWith('.')
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+        : specifier;
+      if (!OURS.some((prefix) => target.startsWith(prefix))) continue;
+      if (!APP_REACH[app].some((prefix) => target.startsWith(prefix)))
+        found.push(`${file} -> ${target}`);
+    }
+  }
+  return found;
+}
+
+/** The source of the web app, the api and core (tests left out), with each file's text. */
+export async function appSources() {
+  const files = {};
+  const patterns = [
+    'apps/web/src/**/*.{ts,tsx}',
+    'apps/api/src/**/*.{ts,tsx}',
+    'packages/core/src/**/*.ts',
+  ];
+  for (const pattern of patterns) {
+    for await (const file of glob(pattern, { cwd: ROOT })) {
+      if (TESTS.some((test) => test.test(file))) continue;
+      files[file] = await readFile(path.join(ROOT, file), 'utf8');
+    }
+  }
+  return files;
 }

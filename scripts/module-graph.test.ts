@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenImports, importGraph, moduleCycles } from './module-graph.mjs';
+import {
+  appSources,
+  crossAppImports,
+  forbiddenImports,
+  importGraph,
+  moduleCycles,
+} from './module-graph.mjs';
 
 describe('the api module map (docs/architecture.md)', async () => {
   const { graph, fileCycles } = await importGraph();
@@ -24,6 +30,26 @@ describe('the api module map (docs/architecture.md)', async () => {
     };
     expect(forbiddenImports(planted)).toEqual([
       'apps/api/src/mail/transport.ts -> apps/api/src/modules/identity/mailer.ts',
+    ]);
+  });
+
+  it('keeps the web app, the api and core apart: web and api reach only core, core nothing of ours', async () => {
+    const files = await appSources();
+    expect(Object.keys(files).some((file) => file.startsWith('apps/web/src/'))).toBe(true);
+    expect(crossAppImports(files)).toEqual([]);
+  });
+
+  it('refuses an import across the apps, by relative path or by package name', () => {
+    const planted = {
+      'apps/web/src/lib/prices.ts':
+        "import { loadTaxTable } from '../../../api/src/modules/taxes/tax-table';",
+      'packages/core/src/money.ts': "import type { CartView } from '@checkout/web/cart';",
+      'apps/api/src/modules/carts/service.ts':
+        "import { money } from '@checkout/core';\nimport { x } from './store';\nimport { z } from 'zod';",
+    };
+    expect(crossAppImports(planted)).toEqual([
+      'apps/web/src/lib/prices.ts -> apps/api/src/modules/taxes/tax-table',
+      'packages/core/src/money.ts -> @checkout/web/cart',
     ]);
   });
 
