@@ -13,11 +13,10 @@ import {
   BACKEND_CODES,
   ERROR_CODES,
   findProvider,
-  idempotencyKeySchema,
-  paymentRequestSchema,
   providersFor,
   type CartView,
   type PaymentAction,
+  type PaymentRequest,
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardAttempt } from '../card-testing/card-guard';
@@ -141,13 +140,11 @@ async function releaseClaim(db: Database, paymentId: string): Promise<void> {
 
 export async function startPayment(
   deps: PaymentDeps,
-  rawKey: unknown,
-  body: unknown,
+  key: string,
+  request: PaymentRequest,
   caller: CartCaller,
   context: AttemptContext = { solution: undefined, remoteIp: '' },
 ): Promise<PaymentAction> {
-  const key = idempotencyKeySchema.parse(rawKey);
-  const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
   let row = await ownCart(deps, request.cartId, caller);
   // A cart being paid (or paid) answers a repeat of its payment. Another attempt first settles
