@@ -11,6 +11,8 @@ import type { CartDeps } from '../carts/service';
 import { callbackRoutes } from './callback';
 import type { PaymentDeps, PaymentFaults } from './deps';
 import { expireAbandonedOrders } from './expiry';
+import { inboxJob } from './inbox-job';
+import { channelsOf } from './notification-inbox';
 import { retryDueRefunds } from './refunds';
 import type { ProviderRegistry } from './registry';
 import { paymentRoutes } from './routes';
@@ -51,6 +53,7 @@ export function paymentsModule(app: FastifyInstance, setting: PaymentsSetting): 
   });
   jobs.every('payment-sweep', '* * * * *');
   paymentRoutes(app, deps);
-  callbackRoutes(app, deps, providers.adapters);
+  callbackRoutes(app, deps, providers.adapters, jobs);
+  inboxJob(jobs, deps, channelsOf(providers.adapters), app.log);
   return deps;
 }
