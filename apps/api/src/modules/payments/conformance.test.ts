@@ -17,7 +17,7 @@ import { testBrowser } from '../../test-browser';
 import { orderEvents } from '../orders/tables';
 import { subscriptions } from '../subscriptions/tables';
 import { SIGNATURE_HEADER } from '../sandbox-gateway/gateway';
-import { signedNotification } from '../sandbox-gateway/test-notification';
+import { signedNotification } from '../../test-support/signed-notification';
 import { TRANSFER_SIGNATURE_HEADER } from './providers/manual-transfer';
 import { payments } from './tables';
 

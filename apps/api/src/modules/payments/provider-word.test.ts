@@ -16,7 +16,7 @@ import { orderEvents } from '../orders/tables';
 import { subscriptions } from '../subscriptions/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { payments } from './tables';
-import { signedNotification } from '../sandbox-gateway/test-notification';
+import { signedNotification } from '../../test-support/signed-notification';
 
 const SECRET = 'provider-word-test-webhook-secret';
 
