@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { queryRows, type Database } from '../apps/api/src/db/client';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
-import { sandboxMailer } from '../apps/api/src/modules/identity/mailer';
+import { sandboxMailer } from '../apps/api/src/mail/sandbox-mailbox';
 import { planFactsFrom } from '../apps/api/src/modules/billing/issue';
 import { sendDueMail, type OutboxDeps } from '../apps/api/src/modules/billing/send-due';
 import { issueMissingDocuments, sweepBilling } from '../apps/api/src/modules/billing/sweep';

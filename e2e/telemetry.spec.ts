@@ -11,7 +11,7 @@ import {
   startOtlpReceiver,
   startSentryReceiver,
   type ReceivedSpan,
-} from '../apps/api/src/telemetry/test-receivers';
+} from '../apps/api/src/test-support/telemetry-receivers';
 import { confirmEmailForCard, payWithCard } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 import { qaToken } from './qa';

@@ -1,15 +1,17 @@
 /**
  * The api's import graph, read with madge, and the rules of docs/architecture.md held against
  * it: no file cycle, no cycle between modules (folders under apps/api/src/modules/), the sandbox
- * gateway imported by nothing but the provider registry, and order moves for payments from one
+ * gateway imported by nothing but the provider registry, the shell (db, http, jobs, mail, env)
+ * importing no module, and order moves for payments from one
  * file only. Tests and test helpers are left out: they may reach anywhere.
  */
+import { glob, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import madge from 'madge';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const TESTS = [/\.test\.ts$/, /(^|\/)test-[\w-]+\.ts$/];
+const TESTS = [/\.test\.tsx?$/, /(^|\/)test-[\w-]+\.ts$/, /\/test-support\//];
 
 /** Which file alone may import a module's files: the other rules of the map. */
 export const ONLY_IMPORTER = {
@@ -30,6 +32,11 @@ export const ONLY_IMPORTER = {
   ],
 };
 
+/** The api's shell services (telemetry among them) and core: all a shell file may import. */
+const SHELL = ['db/', 'http/', 'jobs/', 'mail/', 'telemetry/', 'env.ts']
+  .map((shell) => `apps/api/src/${shell}`)
+  .concat('packages/core/');
+
 /** What a module may import at all (besides core): the sandbox talks to us through the port only. */
 export const ONLY_DEPENDS_ON = {
   'apps/api/src/modules/sandbox-gateway/': [
@@ -41,6 +48,14 @@ export const ONLY_DEPENDS_ON = {
     'apps/api/src/jobs/',
     'packages/core/',
   ],
+  // The shell (DESIGN: shell services) is chosen in app.ts and handed to the modules: it never
+  // reaches into one. The schema alone gathers every module's tables for Drizzle.
+  ...Object.fromEntries(
+    ['db/', 'http/', 'jobs/', 'mail/', 'env.ts'].map((shell) => [`apps/api/src/${shell}`, SHELL]),
+  ),
+  'apps/api/src/db/schema.ts': [...SHELL, 'apps/api/src/modules/'],
+  // process.env is read in env.ts only, so the providers' settings are parsed there.
+  'apps/api/src/env.ts': [...SHELL, 'apps/api/src/modules/payments/providers/'],
 };
 
 /**
@@ -112,11 +127,61 @@ export function forbiddenImports(graph) {
       if (!file.startsWith(inside) && !ONLY_IMPORTER[owned].includes(file))
         found.push(`${file} -> ${dep}`);
     }
-    for (const [module, allowed] of Object.entries(ONLY_DEPENDS_ON)) {
-      if (!file.startsWith(module)) continue;
-      for (const dep of deps)
-        if (!allowed.some((prefix) => dep.startsWith(prefix))) found.push(`${file} -> ${dep}`);
+    // Likewise the most specific rule for the importing file.
+    const ruled = Object.keys(ONLY_DEPENDS_ON)
+      .filter((prefix) => file.startsWith(prefix))
+      .sort((a, b) => b.length - a.length)[0];
+    if (!ruled) continue;
+    for (const dep of deps)
+      if (!ONLY_DEPENDS_ON[ruled].some((prefix) => dep.startsWith(prefix)))
+        found.push(`${file} -> ${dep}`);
+  }
+  return found;
+}
+
+/** Where each app may reach in the repository (besides its own files and npm packages). */
+export const APP_REACH = {
+  'apps/web/': ['apps/web/', 'packages/core/', '@checkout/core'],
+  'apps/api/': ['apps/api/', 'packages/core/', '@checkout/core'],
+  'packages/core/': ['packages/core/'],
+};
+const OURS = ['@checkout/', 'apps/', 'packages/'];
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g;
+
+/**
+ * Imports across the apps' boundaries (DESIGN: web → core, api → core, web → api over HTTP only,
+ * core imports nothing of ours): `file -> target` for each, given each file's text.
+ */
+export function crossAppImports(files) {
+  const found = [];
+  for (const [file, text] of Object.entries(files)) {
+    const app = Object.keys(APP_REACH).find((prefix) => file.startsWith(prefix));
+    if (!app) continue;
+    for (const [, specifier] of text.matchAll(SPECIFIER)) {
+      const target = specifier.startsWith('.')
+        ? path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier))
+        : specifier;
+      if (!OURS.some((prefix) => target.startsWith(prefix))) continue;
+      if (!APP_REACH[app].some((prefix) => target.startsWith(prefix)))
+        found.push(`${file} -> ${target}`);
     }
   }
   return found;
+}
+
+/** The source of the web app, the api and core (tests left out), with each file's text. */
+export async function appSources() {
+  const files = {};
+  const patterns = [
+    'apps/web/src/**/*.{ts,tsx}',
+    'apps/api/src/**/*.{ts,tsx}',
+    'packages/core/src/**/*.ts',
+  ];
+  for (const pattern of patterns) {
+    for await (const file of glob(pattern, { cwd: ROOT })) {
+      if (TESTS.some((test) => test.test(file))) continue;
+      files[file] = await readFile(path.join(ROOT, file), 'utf8');
+    }
+  }
+  return files;
 }

@@ -1,6 +1,5 @@
 /** Builds the api: plugins, error handling and every module's routes, on a given database. */
-import { CART_BINDING_COOKIE } from '@checkout/core';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -19,28 +18,19 @@ import type { Catalog } from './modules/catalog/catalog';
 import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
+import { cardTestingModule } from './modules/card-testing/module';
+import { identityModule } from './modules/identity/module';
+import { usersModule } from './modules/users/module';
+import { paymentsModule } from './modules/payments/module';
 import { healthRoutes } from './modules/health/routes';
-import { purgeExpiredIdentity } from './modules/identity/housekeeping';
-import { identityRoutes } from './modules/identity/module';
-import { purgeExpiredSessions } from './modules/users/housekeeping';
 import { OidcClient } from './modules/users/oidc-client';
-import { userRoutes } from './modules/users/routes';
-import { accountHistory } from './modules/orders/history';
+import { accountHistory } from './modules/self-service/history';
 import { orderRoutes } from './modules/orders/routes';
-import { callbackRoutes } from './modules/payments/callback';
 import { paymentDesk } from './modules/payments/desk';
-import { expireAbandonedOrders } from './modules/payments/expiry';
 import { disputeAlert } from './modules/payments/dispute-alert';
 import { providerRegistry } from './modules/payments/registry';
-import { cardGuard, tokenGuard } from './modules/card-testing/card-guard';
-import { challengeRoutes, humanCheckFor } from './modules/card-testing/module';
-import { purgeCardAttemptMinutes } from './modules/card-testing/decline-storm';
-import { purgeVelocity } from './modules/card-testing/velocity';
 import { refreshPayment } from './modules/payments/payment-steps';
-import { retryDueRefunds } from './modules/payments/refunds';
-import { paymentRoutes } from './modules/payments/routes';
 import type { PaymentFaults } from './modules/payments/deps';
-import { sweepStrandedStarts } from './modules/payments/stranded-starts';
 import { selfServiceRoutes } from './modules/self-service/routes';
 import { upgradeTerms } from './modules/self-service/upgrade';
 import { loadTaxTable } from './modules/taxes/tax-table';
@@ -55,12 +45,12 @@ import { localizedNotices } from './modules/billing/renewal-notices';
 import { logOrderMoves } from './telemetry/business-log';
 import { countPaymentOutcomes } from './telemetry/business-metrics';
 import { startErrorReporting } from './telemetry/error-reporting';
-import { tracedAdapters } from './telemetry/provider-spans';
 import { requestSpans } from './telemetry/request-spans';
 import { startTelemetry } from './telemetry/telemetry';
-import { startSubscriptions } from './modules/subscriptions/module';
+import { startSubscriptions } from './modules/renewals/module';
+import { renewNow } from './modules/renewals/renewals';
 import { consoleModule } from './modules/console/module';
-import { renewNow } from './modules/subscriptions/renewals';
+import { subscriptionTerms } from './modules/subscriptions/order-terms';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -141,45 +131,38 @@ export async function buildApp({
       ),
   };
   cartRoutes(app, cartDeps);
-  const humanCheck = humanCheckFor(database.db, env);
-  const defence = env.CARD_TESTING_DEFENCE === 'on';
-  challengeRoutes(app, humanCheck);
+  const cardTesting = cardTestingModule(app, database.db, env, jobs);
   const embeddedIssuer = new URL('/oidc', env.PUBLIC_ORIGIN).toString();
   // One mail transport for every module that mails (DESIGN: shell services).
   const mailer = mailTransport(app, database.db, env);
   const identity = env.OIDC_ISSUER
     ? undefined
-    : await identityRoutes(app, database.db, {
+    : await identityModule(app, database.db, {
         issuer: embeddedIssuer,
         env,
         isBlockedDomain: cartDeps.isBlockedDomain,
-        humanCheck,
+        humanCheck: cardTesting.humanCheck,
         mailer,
+        jobs,
       });
-  userRoutes(app, {
-    db: database.db,
-    client: new OidcClient({
-      issuer: env.OIDC_ISSUER ?? embeddedIssuer,
-      clientId: env.OIDC_CLIENT_ID,
-      clientSecret: env.OIDC_CLIENT_SECRET,
-      fetch: identity?.fetch,
-    }),
-    publicOrigin: env.PUBLIC_ORIGIN,
-    allowedOrigins: env.ALLOWED_REDIRECT_ORIGINS,
-    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
-    endProviderSession: identity?.endSession,
-    accountHistory: (email) => accountHistory(database.db, catalog, email),
-  });
-  // Expired login state and velocity counts go every ten minutes (deletes are idempotent).
-  jobs.define('housekeeping', async () => {
-    await Promise.all([
-      purgeExpiredSessions(database.db),
-      purgeExpiredIdentity(database.db),
-      purgeVelocity(database.db),
-      purgeCardAttemptMinutes(database.db),
-    ]);
-  });
-  jobs.every('housekeeping', '*/10 * * * *');
+  usersModule(
+    app,
+    {
+      db: database.db,
+      client: new OidcClient({
+        issuer: env.OIDC_ISSUER ?? embeddedIssuer,
+        clientId: env.OIDC_CLIENT_ID,
+        clientSecret: env.OIDC_CLIENT_SECRET,
+        fetch: identity?.fetch,
+      }),
+      publicOrigin: env.PUBLIC_ORIGIN,
+      allowedOrigins: env.ALLOWED_REDIRECT_ORIGINS,
+      loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+      endProviderSession: identity?.endSession,
+      accountHistory: (email) => accountHistory(database.db, catalog, email),
+    },
+    jobs,
+  );
   // With no provider configured, every provider runs against the built-in sandbox gateway. In
   // production it is not served at all unless SANDBOX_GATEWAY=on (payments/registry.ts). There is
   // no real card provider adapter yet, so production without it offers the manual bank transfer
@@ -189,7 +172,7 @@ export async function buildApp({
       'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
     );
   }
-  const countToken = defence ? tokenGuard(database.db) : undefined;
+  // The provider registry, chosen here like the mail transport (DESIGN: shell services).
   const providers = providerRegistry(app, {
     env,
     db: database.db,
@@ -198,48 +181,29 @@ export async function buildApp({
       disputeAlert(app.log, mailer, env.ADYEN_OPERATOR_EMAIL),
     ),
     frameOrigins: checkoutOrigins,
-    tokenLimit: async (request, fp) =>
-      countToken?.(request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`, request.ip, fp),
+    tokenLimit: cardTesting.tokenLimit,
     jobs,
   });
-  const paymentDeps = {
-    ...cartDeps,
-    adapterFor: tracedAdapters(providers.adapterFor),
-    cardGuard: defence
-      ? cardGuard(database.db, humanCheck, {
-          windowMinutes: env.CARD_STORM_WINDOW_MINUTES,
-          minDeclines: env.CARD_STORM_MIN_DECLINES,
-          declineShare: env.CARD_STORM_DECLINE_SHARE,
-        })
-      : undefined,
-    startLeaseMs: env.PAYMENT_START_LEASE_MS,
+  const paymentDeps = paymentsModule(app, {
+    env,
+    jobs,
+    carts: cartDeps,
+    providers,
+    cardGuard: cardTesting.cardGuard,
     faults,
-    attributeOrder: (orderId: string, request: FastifyRequest) =>
+    attributeOrder: (orderId, request) =>
       attributeOrder(database.db, orderId, request.cookies, request.headers['sec-gpc'] === '1'),
-  };
-  // Payment starts stranded by a crashed node are settled from their provider once their lease
-  // ran out, also when the shopper never retries (one claims each start); swept once a lease.
-  jobs.define('stranded-starts', async () => {
-    await sweepStrandedStarts(paymentDeps);
   });
-  jobs.repeat('stranded-starts', env.PAYMENT_START_LEASE_MS);
-  orderRoutes(app, database.db, catalog, cartDeps.binding, (orderId) =>
-    refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
+  orderRoutes(
+    app,
+    database.db,
+    catalog,
+    cartDeps.binding,
+    (orderId) => refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
+    (orderId) => subscriptionTerms(database.db, orderId),
   );
-  paymentRoutes(app, paymentDeps);
   // The dashboard's auto-renew, cancel, refund and upgrades (issue 20), on the account's own.
   selfServiceRoutes(app, { ...paymentDeps, now: () => new Date() });
-  // Every minute: abandoned orders expire and refunds still due are asked again. Both read the
-  // database and claim their rows, so a repeat on another node changes nothing.
-  const expiryMs = env.ORDER_EXPIRY_MINUTES * 60_000;
-  jobs.define('payment-sweep', async () => {
-    await Promise.all([
-      expireAbandonedOrders(paymentDeps, { expiryMs }),
-      retryDueRefunds(paymentDeps),
-    ]);
-  });
-  jobs.every('payment-sweep', '* * * * *');
-  callbackRoutes(app, paymentDeps, providers.adapters);
   const renewals = startSubscriptions(app, {
     env,
     outcome: paymentDeps,

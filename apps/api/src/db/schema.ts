@@ -4,6 +4,7 @@ export * from '../modules/carts/tables';
 export * from '../modules/orders/tables';
 export * from '../modules/payments/tables';
 export * from '../modules/identity/tables';
+export * from '../mail/tables';
 export * from '../modules/users/tables';
 export * from '../modules/sandbox-gateway/tables';
 export * from '../modules/card-testing/tables';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
-import { EMAIL, buy } from '../telemetry/test-purchase';
+import { EMAIL, buy } from '../test-support/purchase';
 import { testBrowser } from '../test-browser';
 
 describe('business events in the log', () => {

@@ -9,7 +9,7 @@ import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { payments } from '../modules/payments/tables';
-import { signedNotification } from '../modules/sandbox-gateway/test-notification';
+import { signedNotification } from '../test-support/signed-notification';
 
 const ORIGIN = 'http://checkout.test';
 const SECRET = 'hostile-input-secret-0123456789';

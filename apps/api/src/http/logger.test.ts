@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
-import { sandboxMail } from '../modules/identity/tables';
+import { sandboxMail } from '../mail/tables';
 import { OidcClient } from '../modules/users/oidc-client';
 import { loggableError } from './logger';
 

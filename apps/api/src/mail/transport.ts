@@ -8,8 +8,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import type { ApiEnv } from '../env';
-import { sandboxMailboxRoutes, sandboxMailer, type Mailer } from '../modules/identity/mailer';
-import { smtpMailer } from '../modules/identity/smtp-mailer';
+import type { Mailer } from './mailer';
+import { sandboxMailboxRoutes, sandboxMailer } from './sandbox-mailbox';
+import { smtpMailer } from './smtp-mailer';
 
 export function mailTransport(app: FastifyInstance, db: Database, env: ApiEnv): Mailer {
   if (env.SMTP_URL) {

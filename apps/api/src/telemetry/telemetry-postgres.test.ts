@@ -10,8 +10,12 @@ import { describeOnPostgres } from '../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
-import { buy, EMAIL } from './test-purchase';
-import { printTrace, startOtlpReceiver, type ReceivedSpan } from './test-receivers';
+import { buy, EMAIL } from '../test-support/purchase';
+import {
+  printTrace,
+  startOtlpReceiver,
+  type ReceivedSpan,
+} from '../test-support/telemetry-receivers';
 
 describeOnPostgres('api telemetry on PostgreSQL', () => {
   let cluster: Cluster;

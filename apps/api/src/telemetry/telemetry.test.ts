@@ -8,13 +8,13 @@ import type { PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { flushErrorReports, startErrorReporting } from './error-reporting';
-import { buy, EMAIL } from './test-purchase';
+import { buy, EMAIL } from '../test-support/purchase';
 import {
   printTrace,
   startOtlpReceiver,
   startSentryReceiver,
   type ReceivedSpan,
-} from './test-receivers';
+} from '../test-support/telemetry-receivers';
 
 describe('api telemetry', () => {
   let t: TestApp;

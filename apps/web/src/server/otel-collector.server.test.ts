@@ -1,6 +1,9 @@
 /** The same-origin collector path: forwards what browsers send, refuses what they must not. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startOtlpReceiver, startSentryReceiver } from '../../../api/src/telemetry/test-receivers';
+import {
+  startOtlpReceiver,
+  startSentryReceiver,
+} from '../../../api/src/test-support/telemetry-receivers';
 import { createCollector, MAX_BODY_BYTES, POSTS_PER_MINUTE } from './otel-collector.server';
 
 vi.mock('server-only', () => ({}));

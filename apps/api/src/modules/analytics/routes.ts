@@ -7,7 +7,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ANALYTICS_BROWSER_COOKIE,
+  AppError,
   analyticsBatchEnvelopeSchema,
+  analyticsBatchSchema,
+  ERROR_CODES,
+  MAX_EVENT_BATCH,
+  type AnalyticsBatch,
   browserEventsQuerySchema,
   consentDecisionSchema,
 } from '@checkout/core';
@@ -32,6 +37,20 @@ function browserKey(request: FastifyRequest): string {
     request.headers.cookie ?? '',
   );
   return match?.[1] ? `browser:${match[1]}` : `ip:${request.ip}`;
+}
+
+/**
+ * A batch whose envelope the route checked, read whole or refused whole: past the cap a 413,
+ * else its events one by one (a refusal names the first bad event's reason).
+ */
+function readBatch(envelope: { events: unknown[] }): AnalyticsBatch {
+  if (envelope.events.length > MAX_EVENT_BATCH) {
+    throw new AppError(
+      ERROR_CODES.payloadTooLarge,
+      `A batch holds at most ${MAX_EVENT_BATCH} events.`,
+    );
+  }
+  return analyticsBatchSchema.parse(envelope);
 }
 
 export function analyticsRoutes(
@@ -61,7 +80,7 @@ export function analyticsRoutes(
       },
     },
     async (request, reply) => {
-      const accepted = await collectBatch(db, request.body);
+      const accepted = await collectBatch(db, readBatch(request.body));
       return reply.status(202).send({ accepted });
     },
   );

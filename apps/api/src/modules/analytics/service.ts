@@ -5,27 +5,18 @@ import {
   ATTRIBUTION_CURRENT_COOKIE,
   ATTRIBUTION_FIRST_COOKIE,
   CONSENT_COOKIE,
-  consentDecisionSchema,
   ERROR_CODES,
-  MAX_EVENT_BATCH,
-  analyticsBatchSchema,
   parseAttribution,
   parseConsentCookie,
+  type AnalyticsBatch,
+  type ConsentDecision,
 } from '@checkout/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { insertConsentDecision, insertEvents, insertOrderAttribution } from './store';
 
-/** Accepts a batch whole or refuses it whole (400, or 413 past the cap); nothing half-stored. */
-export async function collectBatch(db: Database, body: unknown): Promise<number> {
-  const count = (body as { events?: unknown } | null)?.events;
-  if (Array.isArray(count) && count.length > MAX_EVENT_BATCH) {
-    throw new AppError(
-      ERROR_CODES.payloadTooLarge,
-      `A batch holds at most ${MAX_EVENT_BATCH} events.`,
-    );
-  }
-  const batch = analyticsBatchSchema.parse(body);
+/** Stores a batch the route read whole (readBatch): every event or none. */
+export async function collectBatch(db: Database, batch: AnalyticsBatch): Promise<number> {
   await insertEvents(db, batch.browser_id, batch.events);
   return batch.events.length;
 }
@@ -52,10 +43,9 @@ export function browserHash(browserId: string): string {
  */
 export async function recordConsent(
   db: Database,
-  body: unknown,
+  decision: ConsentDecision,
   request: { gpc: boolean; browserId: string | undefined },
 ): Promise<{ analytics: boolean; marketing: boolean; policyVersion: string }> {
-  const decision = consentDecisionSchema.parse(body);
   // A decision that allows analytics names the browser it lets us follow: its own cookie. A
   // refusal leaves no identifier behind (the web sends a one-off id), so it binds to nothing.
   if (decision.analytics && decision.browser_id !== request.browserId) {

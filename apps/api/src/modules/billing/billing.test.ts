@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import type { MailMessage } from '../identity/mailer';
+import type { MailMessage } from '../../mail/mailer';
 import { queryRows } from '../../db/client';
 import { announceMove } from '../orders/move-listeners';
 import { orders } from '../orders/tables';

@@ -11,7 +11,7 @@ import {
   type InvoiceDocument,
   type InvoiceLine,
 } from './invoice-document';
-import { periodText, taxLabel, translator } from './messages';
+import { periodText, taxLabel, translator } from '../../mail/messages';
 import { allFonts, fontRuns, isRightToLeftFont, visualRuns } from './pdf-fonts';
 
 const PAGE = { width: 595.28, height: 841.89, margin: 50 };

@@ -9,7 +9,7 @@ import pLimit from 'p-limit';
 import type { Database } from '../../db/client';
 import type { Jobs } from '../../jobs/queue';
 import type { Catalog } from '../catalog/catalog';
-import type { Mailer } from '../identity/mailer';
+import type { Mailer } from '../../mail/mailer';
 import { onOrderMoved } from '../orders/move-listeners';
 import { issueDocuments, planFactsFrom } from './issue';
 import { billingRoutes } from './routes';

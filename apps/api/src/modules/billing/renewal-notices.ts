@@ -5,9 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import type { Mailer } from '../identity/mailer';
-import { orders, subscriptions } from '../orders/tables';
-import type { RenewalNotices } from '../subscriptions/notices';
+import type { Mailer } from '../../mail/mailer';
+import { orders } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
+import type { RenewalNotices } from '../renewals/notices';
 import {
   paymentFailedMail,
   renewalReminderMail,

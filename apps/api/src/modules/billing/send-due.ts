@@ -10,7 +10,7 @@ import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { localizedPath } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
-import type { Mailer, MailMessage } from '../identity/mailer';
+import type { Mailer, MailMessage } from '../../mail/mailer';
 import { orders } from '../orders/tables';
 import { creditNoteMail, receiptMail } from './emails/billing-mails';
 import { renderInvoicePdf } from './invoice-pdf';

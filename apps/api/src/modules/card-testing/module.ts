@@ -1,9 +1,17 @@
-/** Wires the challenge into the api: which check runs, and GET /api/challenge/ for the widget. */
-import type { FastifyInstance } from 'fastify';
-import { noQuerySchema } from '@checkout/core';
+/**
+ * Wires card-testing defence into the api: which human check runs and GET /api/challenge/ for
+ * the widget, the card guard and the card-token limit (when CARD_TESTING_DEFENCE is on), and the
+ * purge of old counts.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CART_BINDING_COOKIE, noQuerySchema } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
+import type { Jobs } from '../../jobs/queue';
+import { cardGuard, tokenGuard, type CardGuard } from './card-guard';
+import { purgeCardAttemptMinutes } from './decline-storm';
 import { altchaCheck, turnstileCheck, type HumanCheck } from './human-check';
+import { purgeVelocity } from './velocity';
 
 /** The header a retried call carries its challenge solution in (body schemas stay as they are). */
 export const CHALLENGE_HEADER = 'x-challenge-solution';
@@ -34,4 +42,45 @@ export function challengeRoutes(app: FastifyInstance, check: HumanCheck): void {
   app.get('/api/challenge/', { schema: { querystring: noQuerySchema } }, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(await check.issue()),
   );
+}
+
+export interface CardTesting {
+  humanCheck: HumanCheck;
+  /** Card payments go through it; undefined with the defence off. */
+  cardGuard: CardGuard | undefined;
+  /** Counts a card token request (a provider's card fields); throws past its velocity limit. */
+  tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>;
+}
+
+export function cardTestingModule(
+  app: FastifyInstance,
+  db: Database,
+  env: ApiEnv,
+  jobs: Jobs,
+): CardTesting {
+  const humanCheck = humanCheckFor(db, env);
+  challengeRoutes(app, humanCheck);
+  // Velocity counts and per-minute card attempts go every ten minutes (deletes are idempotent).
+  jobs.define('card-testing-housekeeping', async () => {
+    await Promise.all([purgeVelocity(db), purgeCardAttemptMinutes(db)]);
+  });
+  jobs.every('card-testing-housekeeping', '*/10 * * * *');
+  const defence = env.CARD_TESTING_DEFENCE === 'on';
+  const countToken = defence ? tokenGuard(db) : undefined;
+  return {
+    humanCheck,
+    cardGuard: defence
+      ? cardGuard(db, humanCheck, {
+          windowMinutes: env.CARD_STORM_WINDOW_MINUTES,
+          minDeclines: env.CARD_STORM_MIN_DECLINES,
+          declineShare: env.CARD_STORM_DECLINE_SHARE,
+        })
+      : undefined,
+    tokenLimit: async (request, fingerprint) =>
+      countToken?.(
+        request.cookies[CART_BINDING_COOKIE] ?? `ip:${request.ip}`,
+        request.ip,
+        fingerprint,
+      ),
+  };
 }

@@ -5,22 +5,21 @@ import {
   BACKEND_CODES,
   isRecordId,
   mailboxOf,
-  cartInputSchema,
-  cartPatchSchema,
+  type cartInputSchema,
+  type cartPatchSchema,
   ERROR_CODES,
   normalizeEmail,
   quoteTax,
   regionFitsCountry,
   resolveRegion,
   validateEmail,
-  type CartInput,
-  type CartPatch,
   type CartView,
   couponRefusal,
   type CouponRefusal,
   type Currency,
   type TaxTable,
 } from '@checkout/core';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
@@ -259,13 +258,17 @@ export async function cartView(deps: CartDeps, row: CartRow): Promise<CartView> 
   return viewCart(deps, row, await upgradeTermsOf(deps.upgradeQuotes, row));
 }
 
+/** A new cart as the route parsed it (core's cartInputSchema). */
+export type CartRequest = z.output<typeof cartInputSchema>;
+/** A cart's changes as the route parsed them (core's cartPatchSchema). */
+export type CartChanges = z.output<typeof cartPatchSchema>;
+
 export async function createCart(
   deps: CartDeps,
-  input: CartInput,
+  parsed: CartRequest,
   caller: CartCaller,
   now = new Date(),
 ): Promise<CartView> {
-  const parsed = cartInputSchema.parse(input);
   const upgradeFrom = parsed.upgradeFrom ?? null;
   const upgrade = upgradeFrom
     ? await newUpgradeTerms(deps.upgradeQuotes, caller.accountId, { ...parsed, upgradeFrom })
@@ -331,11 +334,10 @@ const modificationForbidden = () =>
 export async function updateCart(
   deps: CartDeps,
   id: string,
-  patch: CartPatch,
+  changes: CartChanges,
   caller: CartCaller,
   now = new Date(),
 ): Promise<CartView> {
-  const changes = cartPatchSchema.parse(patch);
   const row = await ownCart(deps, id, caller);
   if (row.status !== 'open') throw modificationForbidden();
   const upgrade = await upgradeTermsOf(deps.upgradeQuotes, row, changes.mainPlan ?? row.mainPlan);

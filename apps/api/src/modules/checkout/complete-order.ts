@@ -14,12 +14,12 @@ import { couponUse, redeemCouponSql, releaseCouponSql } from '../carts/coupon-re
 import { moveOrderCartSql } from '../carts/transitions';
 import { ensureAccountSql } from '../identity/accounts';
 import type { OrderFacts } from '../orders/placed-orders';
-import { endRefundedSubscriptionsSql, notReplacedSql } from '../orders/refund-subscriptions';
+import { endRefundedSubscriptionsSql, notReplacedSql } from '../subscriptions/refund-effects';
 import {
   createSubscriptionsSql,
   endReplacedSubscriptionSql,
   replacedStillRunningSql,
-} from '../orders/subscriptions';
+} from '../subscriptions/order-effects';
 import type { MoveEffects, OrderConsequences } from '../orders/transitions';
 
 const MOVED = sql`moved`;

@@ -6,8 +6,8 @@
 import { AppError, ERROR_CODES, maskEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import { accountHistory } from '../orders/history';
-import { moveSubscriptions, setAutoRenew } from '../orders/subscription-actions';
+import { accountHistory } from '../self-service/history';
+import { moveSubscriptions, setAutoRenew } from '../subscriptions/customer-actions';
 import { searchOrders } from '../payments/order-search';
 import { audit } from './audit';
 import type { Actor } from './orders';

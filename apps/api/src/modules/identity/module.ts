@@ -1,13 +1,15 @@
-/** Wires the built-in identity provider into the api: OIDC endpoints and the screens' calls. */
+/** Wires the built-in identity provider into the api: OIDC endpoints, the screens' calls, its purge. */
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
+import type { Jobs } from '../../jobs/queue';
 import type { HumanCheck } from '../card-testing/human-check';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
-import type { Mailer } from './mailer';
+import type { Mailer } from '../../mail/mailer';
 import { createProvider } from './provider';
 import { endProviderSessions } from './adapter';
+import { purgeExpiredIdentity } from './housekeeping';
 import { interactionRoutes, mountProvider } from './routes';
 
 export interface EmbeddedIdentity {
@@ -17,7 +19,7 @@ export interface EmbeddedIdentity {
   endSession: (sid: string) => Promise<void>;
 }
 
-export async function identityRoutes(
+export async function identityModule(
   app: FastifyInstance,
   db: Database,
   options: {
@@ -27,9 +29,13 @@ export async function identityRoutes(
     humanCheck: HumanCheck;
     /** The api's mail transport (mail/transport.ts). */
     mailer: Mailer;
+    jobs: Jobs;
   },
 ): Promise<EmbeddedIdentity> {
   const { env, issuer } = options;
+  // The provider's expired protocol state, codes and pass tokens go every ten minutes.
+  options.jobs.define('identity-housekeeping', () => purgeExpiredIdentity(db));
+  options.jobs.every('identity-housekeeping', '*/10 * * * *');
   const provider = await createProvider(db, {
     issuer,
     publicOrigin: env.PUBLIC_ORIGIN,

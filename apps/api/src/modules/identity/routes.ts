@@ -25,7 +25,7 @@ import { solutionOf } from '../card-testing/module';
 import { endAccountSessions } from '../users/sessions';
 import { accountByEmail, claimAccount, withinEmailLimit } from './accounts';
 import { endAccountProviderState } from './adapter';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, MailMessage } from '../../mail/mailer';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import {
   accountExistsMail,

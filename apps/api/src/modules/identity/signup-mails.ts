@@ -5,8 +5,8 @@
  * started in (the billing catalogs hold their words); the others are still in English.
  */
 import { DEFAULT_LOCALE, findLanguage, LANGUAGES } from '@checkout/core';
-import { translator } from '../billing/messages';
-import type { MailMessage } from './mailer';
+import { translator } from '../../mail/messages';
+import type { MailMessage } from '../../mail/mailer';
 
 /** The catalog language of a login's ui_locales ("ar", "de-DE en"); English when none fits. */
 export function mailLocale(uiLocales: unknown): string {

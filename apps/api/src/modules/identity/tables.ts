@@ -1,14 +1,12 @@
-/** The identity provider's tables: accounts, its protocol state, sign-up codes, mail. */
+/** The identity provider's tables: accounts, its protocol state, sign-up codes. */
 import type { JWK } from 'jose';
 import type { AdapterPayload } from 'oidc-provider';
 import {
-  customType,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uuid,
@@ -87,34 +85,3 @@ export const trustedPassUses = pgTable('trusted_pass_uses', {
   jti: text('jti').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
-
-/** The sandbox mail transport: messages the api sent, readable on a page. */
-export const sandboxMail = pgTable('sandbox_mail', {
-  id: serial('id').primaryKey(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  /** The HTML part, when the message has one (receipts); shown in a sandboxed frame. */
-  html: text('html'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
-/** Files attached to a sandbox message (invoice PDFs), downloadable from the mailbox page. */
-export const sandboxMailAttachments = pgTable(
-  'sandbox_mail_attachments',
-  {
-    id: serial('id').primaryKey(),
-    mailId: integer('mail_id')
-      .notNull()
-      .references(() => sandboxMail.id, { onDelete: 'cascade' }),
-    filename: text('filename').notNull(),
-    contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
-  },
-  (t) => [index('sandbox_mail_attachments_by_mail').on(t.mailId)],
-);

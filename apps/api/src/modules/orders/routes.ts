@@ -9,7 +9,7 @@ import { noQuerySchema, recordParamsSchema } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { CartBinding } from '../carts/binding';
 import type { Catalog } from '../catalog/catalog';
-import { getOrder } from './service';
+import { getOrder, type SubscriptionTermsOf } from './service';
 
 export function orderRoutes(
   app: FastifyInstance,
@@ -18,13 +18,17 @@ export function orderRoutes(
   binding: CartBinding,
   /** Asks the provider about a waiting order; true when that moved it. */
   refresh: (orderId: string) => Promise<boolean>,
+  /** The subscriptions an order started (the subscriptions module owns them). */
+  terms: SubscriptionTermsOf,
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { params: recordParamsSchema, querystring: noQuerySchema };
   api.get('/api/orders/:id/', { schema }, async (request) => {
     const caller = await binding.callerOf(request);
-    const order = await getOrder(db, catalog, request.params.id, caller);
+    const order = await getOrder(db, catalog, request.params.id, caller, terms);
     const waiting = order.status === 'new' || order.status === 'pending';
-    return waiting && (await refresh(order.id)) ? getOrder(db, catalog, order.id, caller) : order;
+    return waiting && (await refresh(order.id))
+      ? getOrder(db, catalog, order.id, caller, terms)
+      : order;
   });
 }

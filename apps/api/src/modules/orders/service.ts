@@ -1,11 +1,9 @@
 /** Reading an order: its status for anyone holding its id, the rest for its cart's owner. */
 import { AppError, ERROR_CODES, isRecordId, type CartView, type OrderView } from '@checkout/core';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CartCaller } from '../carts/binding';
 import { ownsCart } from '../carts/service';
-import { subscriptions } from './tables';
 import { orderById } from './transitions';
 
 /**
@@ -17,6 +15,7 @@ export async function getOrder(
   catalog: Catalog,
   id: string,
   caller: CartCaller,
+  terms: SubscriptionTermsOf,
 ): Promise<OrderView> {
   const valid = isRecordId(id);
   const [order] = valid ? await orderById(db).execute({ id }) : [];
@@ -32,25 +31,21 @@ export async function getOrder(
     totalMinor: owner ? order.totalMinor : null,
     taxMinor: owner ? order.taxMinor : null,
     upgrade: owner ? order.snapshot.upgrade != null : null,
-    subscriptions: owner ? await subscribed(db, catalog, order.id, order.snapshot) : null,
+    subscriptions: owner ? subscribed(catalog, await terms(order.id), order.snapshot) : null,
   };
 }
 
-/** The order's lines that started a subscription, in the cart's order, with its first renewal. */
-async function subscribed(
-  db: Database,
-  catalog: Catalog,
+/** A paid order's subscriptions as it started them (the subscriptions module reads them). */
+export type SubscriptionTermsOf = (
   orderId: string,
+) => Promise<{ plan: string; nextChargeAt: Date; nextChargeMinor: number }[]>;
+
+/** The order's lines that started a subscription, in the cart's order, with its first renewal. */
+function subscribed(
+  catalog: Catalog,
+  rows: Awaited<ReturnType<SubscriptionTermsOf>>,
   cart: CartView,
-): Promise<NonNullable<OrderView['subscriptions']>> {
-  const rows = await db
-    .select({
-      plan: subscriptions.plan,
-      nextChargeAt: subscriptions.nextChargeAt,
-      nextChargeMinor: subscriptions.nextChargeMinor,
-    })
-    .from(subscriptions)
-    .where(eq(subscriptions.orderId, orderId));
+): NonNullable<OrderView['subscriptions']> {
   const plans = catalog.snapshot().plans;
   return cart.lines.flatMap((line) => {
     const row = rows.find((r) => r.plan === line.plan);

@@ -2,8 +2,9 @@
  * POST /api/callback/: provider notifications. The configured adapters read it in turn; the one
  * whose signature header it carries verifies it and says what it means in our words. Applied
  * once per event id: the event is recorded once its effect is applied, so a delivery that dies
- * before (a crash, an error) leaves the provider's retry to apply it. A provider with its own
- * address and batches (Adyen) is heard at /api/callback/<provider>/.
+ * before (a crash, an error) leaves the provider's retry to apply it. A provider with a channel
+ * of its own (Adyen) is heard at /api/callback/<provider>/: its events are checked and recorded
+ * in the notification inbox, and a job applies them (notification-inbox.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +13,9 @@ import { z } from 'zod';
 import { AppError, ERROR_CODES, type OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
 import { recordWebhookLag } from '../../telemetry/business-metrics';
+import type { Jobs } from '../../jobs/queue';
 import type { PaymentFaults } from './deps';
+import { channelsOf, INBOX_JOB, recordEvents } from './notification-inbox';
 import { applyProviderStatus, type OutcomeDeps } from './outcome';
 import type {
   IncomingNotification,
@@ -83,6 +86,7 @@ export function callbackRoutes(
   /** Refunds need the provider's adapter: a capture for a cart paid by another order goes back. */
   deps: OutcomeDeps & { faults?: PaymentFaults | undefined },
   adapters: readonly PaymentAdapter[],
+  jobs: Jobs,
 ): void {
   void app.register((scope, _options, done) => {
     // The signature covers the raw bytes, so this route keeps the body as received. Providers
@@ -109,22 +113,24 @@ export function callbackRoutes(
       });
       return applyNotification(deps, event, receivedAt);
     });
-    // A provider with an address of its own (Adyen: /api/callback/adyen/) checks its batch whole,
-    // each event is applied once, and the provider gets the answer it expects.
-    for (const { webhook } of adapters) {
-      if (!webhook) continue;
-      api.post(`/api/callback/${webhook.path}/`, { schema, config }, async (request, reply) => {
-        const receivedAt = new Date();
-        const events = await webhook.read({
-          headers: request.headers,
-          body: request.body,
-          receivedAt,
-        });
-        if (events instanceof AppError) throw events;
-        for (const event of events) await applyNotification(deps, event, receivedAt);
-        return reply.type('text/plain').send(webhook.acknowledgement);
+    // A provider with a channel of its own (Adyen: /api/callback/adyen/): its request is checked
+    // whole and its events recorded, and the provider answered at once; a job applies them.
+    const channels = channelsOf(adapters);
+    const byProvider = { ...schema, params: z.object({ provider: z.string().max(64) }) };
+    api.post('/api/callback/:provider/', { schema: byProvider, config }, async (request, reply) => {
+      const channel = channels.get(request.params.provider);
+      if (!channel) throw new AppError(ERROR_CODES.notFound, 'No such notification address.');
+      const receivedAt = new Date();
+      const events = await channel.verify({
+        headers: request.headers,
+        body: request.body,
+        receivedAt,
       });
-    }
+      if (events instanceof AppError) throw events;
+      await recordEvents(deps.db, channel.provider, events, receivedAt);
+      if (events.length > 0) await jobs.send(INBOX_JOB, {});
+      return reply.type('text/plain').send(channel.acknowledgement);
+    });
     done();
   });
 }

@@ -14,9 +14,10 @@ import {
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { orderEvents, subscriptions } from '../orders/tables';
+import { orderEvents } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { SIGNATURE_HEADER } from '../sandbox-gateway/gateway';
-import { signedNotification } from '../sandbox-gateway/test-notification';
+import { signedNotification } from '../../test-support/signed-notification';
 import { TRANSFER_SIGNATURE_HEADER } from './providers/manual-transfer';
 import { payments } from './tables';
 

@@ -7,7 +7,8 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { orders, subscriptions } from '../orders/tables';
+import { orders } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { payments } from './tables';
 
 const SUCCESS_CARD = '4242424242424242';

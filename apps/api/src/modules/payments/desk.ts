@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { findProvider, isRecordId } from '@checkout/core';
 import { preparedQuery } from '../../db/client';
-import { moveSubscriptions } from '../orders/subscription-actions';
+import { moveSubscriptions } from '../subscriptions/customer-actions';
 import { orders } from '../orders/tables';
 import type { DisputeAlert } from './dispute-alert';
 import { moveOrder, type OutcomeDeps } from './outcome';

@@ -4,7 +4,7 @@
  * (ADYEN_OPERATOR_EMAIL). It names the payment and the provider's reference, never the shopper.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../identity/mailer';
+import type { Mailer } from '../../mail/mailer';
 import type { DisputeReport } from './providers/adapter';
 
 export type DisputeAlert = (dispute: DisputeReport) => Promise<void>;

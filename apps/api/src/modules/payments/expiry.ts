@@ -6,9 +6,8 @@
  * nodes may sweep at once: an order is claimed by a conditional update (rows another sweep
  * holds are skipped), so each is expired once. A claim whose sweep died lapses after `leaseMs`.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { countOrdersExpired } from '../../telemetry/business-metrics';
+import { claimAbandonedOrders } from '../orders/new-orders';
 import { paymentOf } from './order-payment';
 import { applyProviderStatus, voidUnanswered, type OutcomeDeps as RefundDeps } from './outcome';
 
@@ -32,22 +31,12 @@ export interface ExpiryResult {
 }
 
 async function claim(deps: RefundDeps, now: Date, options: Required<ExpiryOptions>) {
-  const cutoff = new Date(now.getTime() - options.expiryMs);
-  const lapsed = new Date(now.getTime() - options.leaseMs);
-  const rows = await queryRows<{ id: string }>(
-    deps.db,
-    sql`update orders set expiry_claimed_at = ${now.toISOString()}::timestamptz
-    where id in (
-      select id from orders
-      where status = 'new' and updated_at < ${cutoff.toISOString()}::timestamptz
-        and (expiry_claimed_at is null or expiry_claimed_at < ${lapsed.toISOString()}::timestamptz)
-      order by updated_at
-      limit ${options.limit}
-      for update skip locked
-    ) and status = 'new'
-    returning id`,
-  );
-  return rows.map((row) => row.id);
+  return claimAbandonedOrders(deps.db, {
+    now,
+    cutoff: new Date(now.getTime() - options.expiryMs),
+    lapsed: new Date(now.getTime() - options.leaseMs),
+    limit: options.limit,
+  });
 }
 
 /** One claimed order: the provider's answer moves it, or it is canceled. */

@@ -13,12 +13,11 @@ import {
   canTransition,
   ERROR_CODES,
   findProvider,
-  paymentCancelRequestSchema,
-  paymentDetailsRequestSchema,
-  tokenExchangeRequestSchema,
   type OrderStatus,
   type PaymentAction,
+  type PaymentDetailsRequest,
   type ProviderSpec,
+  type TokenExchangeRequest,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { CartCaller } from '../carts/binding';
@@ -60,10 +59,9 @@ export function answered(orderId: string, status: OrderStatus): PaymentAction {
 
 export async function exchangeToken(
   deps: PaymentDeps,
-  body: unknown,
+  request: TokenExchangeRequest,
   caller: CartCaller,
 ): Promise<PaymentAction> {
-  const request = tokenExchangeRequestSchema.parse(body);
   const payment = await ownPayment(deps.db, request.orderId, caller);
   const adapter = requireAdapter(deps, payment.provider);
   if (payment.provider.action !== 'token_exchange' || !adapter.exchangeToken) {
@@ -85,10 +83,9 @@ export async function exchangeToken(
 /** Back from the provider's redirect or 3-D Secure step: the provider's answer moves the order. */
 export async function submitDetails(
   deps: PaymentDeps,
-  body: unknown,
+  request: PaymentDetailsRequest,
   caller: CartCaller,
 ): Promise<PaymentAction> {
-  const request = paymentDetailsRequestSchema.parse(body);
   const payment = await ownPayment(deps.db, request.orderId, caller);
   const adapter = requireAdapter(deps, payment.provider);
   if (!adapter.submitDetails) {
@@ -123,10 +120,9 @@ export async function supersedeUnanswered(deps: PaymentDeps, cartId: string): Pr
 /** The order's status after the cancel: canceled, or whatever the provider answered first. */
 export async function cancelPayment(
   deps: PaymentDeps,
-  body: unknown,
+  { orderId }: { orderId: string },
   caller: CartCaller,
 ): Promise<{ orderId: string; status: OrderStatus }> {
-  const { orderId } = paymentCancelRequestSchema.parse(body);
   const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
   await voidUnanswered(deps, requireAdapter(deps, payment.provider), payment, 'browser');

@@ -10,7 +10,7 @@ import {
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { subscriptions } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { carts } from '../carts/tables';
 import { sandboxCardTokens } from '../sandbox-gateway/tables';
 import { payments } from './tables';

@@ -12,10 +12,11 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { openCatalog, prepareCatalog, type Catalog } from '../catalog/catalog';
 import { carts } from '../carts/tables';
-import { orderEvents, subscriptions } from '../orders/tables';
+import { orderEvents } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { payments } from './tables';
-import { signedNotification } from '../sandbox-gateway/test-notification';
+import { signedNotification } from '../../test-support/signed-notification';
 
 const SECRET = 'provider-word-test-webhook-secret';
 

@@ -5,7 +5,8 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
-import { orderEvents, orders, subscriptions } from '../orders/tables';
+import { orderEvents, orders } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 import { moveOrder } from './outcome';
 
 /**

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { findProvider, type Currency, type OrderStatus } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
+import { placeRenewalOrdersSql } from '../orders/new-orders';
 import { applyRenewalStatuses, type OutcomeDeps } from './outcome';
 import type { PaymentAdapter, SavedMethodCharge } from './providers/adapter';
 
@@ -98,19 +99,7 @@ async function placeRenewalOrders(
     ), fresh as (
       select i.* from input i
       where not exists (select 1 from payments p where p.idempotency_key = i.key)
-    ), placed as (
-      insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor,
-        snapshot, subscription_id)
-      select f.order_id, f.order_id, 'new', o.email, f.currency, o.country, f.amount,
-        case when o.total_minor > 0
-          then round(f.amount::numeric * o.tax_minor / o.total_minor)::bigint else 0 end,
-        -- A renewal replaces nothing: an upgrade order's upgrade (its credit and the subscription
-        -- it replaced) stays on that order, or the renewal's move to paid would count as a
-        -- second paid upgrade of that subscription (orders_one_paid_per_upgrade).
-        o.snapshot - 'upgrade', f.subscription_id
-      from fresh f join orders o on o.id = f.first_order_id
-      returning id
-    ), paid as (
+    ), placed as (${placeRenewalOrdersSql(sql`fresh`)}), paid as (
       insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
       select f.payment_id, f.order_id, f.provider, f.key, 'renewal', now() + interval '5 minutes'
       from fresh f join placed on placed.id = f.order_id

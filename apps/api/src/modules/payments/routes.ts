@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuerySchema,
+  idempotencyKeySchema,
   paymentCancelRequestSchema,
   paymentDetailsRequestSchema,
   paymentRequestSchema,
@@ -73,7 +74,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   api.post('/api/payments/', paySchema, async (request, reply) => {
     const caller = await deps.binding.callerOf(request);
     await useAccountEmail(request, request.body, caller);
-    const key = request.headers['idempotency-key'];
+    const key = idempotencyKeySchema.parse(request.headers['idempotency-key']);
     const action = await startPayment(deps, key, request.body, caller, {
       solution: solutionOf(request.headers),
       remoteIp: request.ip,

@@ -13,11 +13,10 @@ import {
   BACKEND_CODES,
   ERROR_CODES,
   findProvider,
-  idempotencyKeySchema,
-  paymentRequestSchema,
   providersFor,
   type CartView,
   type PaymentAction,
+  type PaymentRequest,
 } from '@checkout/core';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardAttempt } from '../card-testing/card-guard';
@@ -25,6 +24,7 @@ import type { CartCaller } from '../carts/binding';
 import { couponUse, holdCouponSql, type CouponUse } from '../carts/coupon-redemptions';
 import { cartView, couponUsedRefusal, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
+import { placeCartOrderSql } from '../orders/new-orders';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
 import { moveOrder } from './outcome';
@@ -102,13 +102,7 @@ async function placeOrder(db: Database, o: NewOrder): Promise<'placed' | 'locked
       o.cart.id,
       'payment_started',
       sql`exists (select 1 from held)`,
-    )}), placed as (
-      insert into orders
-        (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
-      select ${o.orderId}::uuid, id, 'new', ${o.email}, ${o.cart.currency}, ${o.cart.country},
-        ${o.cart.totalMinor}::bigint, ${o.cart.tax.taxMinor}::bigint, ${JSON.stringify(o.cart)}::jsonb
-      from locked returning id
-    ), claimed as (
+    )}), placed as (${placeCartOrderSql(o.orderId, o.email, o.cart, sql`locked`)}), claimed as (
       insert into payments (id, order_id, provider, idempotency_key, request_hash, lease_until)
       select ${o.paymentId}::uuid, id, ${o.provider}, ${o.key}, ${o.hash},
         now() + make_interval(secs => ${o.leaseMs / 1000}::double precision) from placed
@@ -146,13 +140,11 @@ async function releaseClaim(db: Database, paymentId: string): Promise<void> {
 
 export async function startPayment(
   deps: PaymentDeps,
-  rawKey: unknown,
-  body: unknown,
+  key: string,
+  request: PaymentRequest,
   caller: CartCaller,
   context: AttemptContext = { solution: undefined, remoteIp: '' },
 ): Promise<PaymentAction> {
-  const key = idempotencyKeySchema.parse(rawKey);
-  const request = paymentRequestSchema.parse(body);
   const hash = hashOf(request);
   let row = await ownCart(deps, request.cartId, caller);
   // A cart being paid (or paid) answers a repeat of its payment. Another attempt first settles

@@ -1,5 +1,15 @@
 /** Payments: one attempt to pay an order, claimed by its idempotency key. */
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { PaymentAction } from '@checkout/core';
 import { orders } from '../orders/tables';
@@ -63,4 +73,28 @@ export const paymentRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_refunds_by_order').on(t.orderId)],
+);
+
+/**
+ * The notification inbox (migration 0027, docs/decisions/008-notification-inbox.md): each event
+ * of a provider's notification as it was checked and recorded, before a job applies it.
+ */
+export const notificationInbox = pgTable(
+  'notification_inbox',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** The event as the provider's channel read it (plain JSON), for its `apply`. */
+    event: jsonb('event').$type<unknown>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Until when a job works the event; past it another may (its node died). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('notification_inbox_unapplied')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} is null`),
+  ],
 );

@@ -8,7 +8,7 @@ import {
   accountSubscription,
   moveSubscriptions,
   setAutoRenew,
-} from '../orders/subscription-actions';
+} from '../subscriptions/customer-actions';
 import { accountOrder, paidTimes, refundableUntil } from '../orders/refund-window';
 import { refundOrder, startCustomerRefund, type OutcomeDeps } from '../payments/outcome';
 

@@ -5,7 +5,8 @@ import type { CartView, DashboardView, UpgradeOptions } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { accountByEmail } from '../identity/accounts';
-import { orders, subscriptionEvents, subscriptions } from '../orders/tables';
+import { orders } from '../orders/tables';
+import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
 import { moveOrder } from '../payments/outcome';
 import { createSession } from '../users/sessions';
 

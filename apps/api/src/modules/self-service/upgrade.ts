@@ -20,7 +20,7 @@ import type { UpgradeTerms } from '../carts/upgrade';
 import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
 import { accountById } from '../identity/accounts';
 import { accountOrder } from '../orders/refund-window';
-import { accountSubscriptionRow, type SubscriptionRow } from '../orders/subscription-actions';
+import { accountSubscriptionRow, type SubscriptionRow } from '../subscriptions/customer-actions';
 import type { Customer, SelfServiceDeps } from './service';
 
 export type QuoteDeps = Pick<SelfServiceDeps, 'db' | 'catalog' | 'now'>;

@@ -1,6 +1,82 @@
-/** What renewals keep per subscription beside the subscription row (orders owns that row). */
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../orders/tables';
+/**
+ * The subscriptions a paid order creates, their history, and what renewals keep beside each.
+ * This module is their only writer (scripts/table-writers.mjs holds the code to it).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  SUBSCRIPTION_EVENT_TYPES,
+  SUBSCRIPTION_STATUSES,
+  type Currency,
+  type Period,
+} from '@checkout/core';
+import { orders } from '../orders/tables';
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    email: text('email').notNull(),
+    plan: text('plan').notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }).notNull(),
+    nextChargeMinor: bigint('next_charge_minor', { mode: 'number' }).notNull(),
+    /** Off: the subscription expires at the end of the paid period, nothing more is charged. */
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    /** The plan's period as bought (null only on rows older than migration 0014). */
+    periodInterval: integer('period_interval'),
+    periodUnit: text('period_unit').$type<Period['unit']>(),
+    /** Start of the first paid period: period ends count from here (core periodEnd). */
+    anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many periods have been paid; the current one ends at periodEnd(anchor, cycle). */
+    cycle: integer('cycle').notNull().default(1),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The upgrade order that replaced it (migration 0020): the orders that paid for it are
+     * refundable no more, their unused time was credited to the upgrade.
+     */
+    replacedBy: uuid('replaced_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('subscriptions_due')
+      .on(table.nextChargeAt)
+      .where(sql`${table.status} in ('active', 'past_due')`),
+  ],
+);
+
+/** A subscription's history: every renewal, failure and customer action, with who did it. */
+export const subscriptionEvents = pgTable(
+  'subscription_events',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id),
+    type: text('type', { enum: SUBSCRIPTION_EVENT_TYPES }).notNull(),
+    /** 'customer', 'renewal', 'dunning', 'support' … */
+    actor: text('actor').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscription_events_by_subscription').on(table.subscriptionId, table.id)],
+);
 
 export const subscriptionRenewals = pgTable('subscription_renewals', {
   subscriptionId: uuid('subscription_id')

@@ -9,7 +9,7 @@ import { render, toPlainText } from '@react-email/render';
 import { Text } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { formatPrice, languageOf, type Currency, type Period } from '@checkout/core';
-import { periodText, translator } from '../messages';
+import { periodText, translator } from '../../../mail/messages';
 import { MailLayout } from './mail-layout';
 
 export interface RenderedMail {

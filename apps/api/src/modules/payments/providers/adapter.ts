@@ -106,15 +106,36 @@ export interface DisputeReport extends PaymentRef {
   endSubscriptions: boolean;
 }
 
+/** One event of a provider's notification, as the inbox records it before anything is applied. */
+export interface InboxEvent {
+  /** The provider's own id of the event: a repeated delivery is recorded and applied once. */
+  id: string;
+  /** What `apply` needs of it, as plain JSON (it is stored, and read back by a job). */
+  event: unknown;
+}
+
 /**
- * A provider whose notifications come to an address of their own, `/api/callback/<path>/`, in
- * batches it checks itself: read answers every event in our words (or refuses the whole batch
- * with a 4xx), and the provider is answered `acknowledgement`.
+ * A provider's notifications at an address of their own, `/api/callback/<provider>/`
+ * (docs/decisions/008-notification-inbox.md). The request is checked and its events recorded at
+ * once, and the provider answered `acknowledgement`; a job applies each recorded event later, so
+ * the provider's retry policy never waits on our orders.
  */
-export interface ProviderWebhook {
-  path: string;
+export interface NotificationChannel {
+  /** The address's last segment, e.g. `adyen`. */
+  provider: string;
   acknowledgement: string;
-  read: (notification: IncomingNotification) => Promise<readonly ProviderNotification[] | AppError>;
+  /**
+   * Checks the request as the provider documents it (credentials, signatures, account,
+   * environment, shape) and reads its events; refuses the whole request with a 4xx `AppError`.
+   * It reads no table: the answer must not wait on our database.
+   */
+  verify: (notification: IncomingNotification) => Promise<readonly InboxEvent[] | AppError>;
+  /**
+   * Applies one recorded event (in a job, maybe more than once after a crash: idempotent): the
+   * provider's own records and reports through the desk, and the order move it means, in our
+   * words, or nothing for an event that moves no order.
+   */
+  apply: (event: unknown) => Promise<ProviderNotification | undefined>;
 }
 
 export interface PaymentFacts extends PaymentRef {
@@ -221,7 +242,7 @@ export interface PaymentAdapter {
     details: PaymentDetailsRequest['details'],
   ) => Promise<{ action: PaymentAction; status: OrderStatus | undefined }>;
   /** Notifications at an address naming the provider (its own batches and acknowledgement). */
-  webhook?: ProviderWebhook;
+  notifications?: NotificationChannel;
   /** Card providers: the page of the provider's card fields, which the checkout frames. */
   cardFieldsUrl?: string;
   /**

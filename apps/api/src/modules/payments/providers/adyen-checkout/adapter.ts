@@ -22,7 +22,7 @@ import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from 
 import { adyen } from '../adyen';
 import { toAdyenAmount } from './amounts';
 import { checkoutApi } from './client';
-import { adyenWebhook } from './events';
+import { adyenNotifications } from './events';
 import type { AdyenConfig } from './env';
 import { adyenMethodOf, offeredVariants } from './methods';
 import { readResult } from './results';
@@ -294,9 +294,10 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
       });
       return readResult(answer, payment.orderId, returnUrl('/processing/', payment.orderId));
     },
-    // Adyen's notifications come to /api/callback/adyen/ (its webhook), never the shared address.
+    // Adyen's notifications come to /api/callback/adyen/ (its webhook), never the shared address,
+    // and are recorded, then applied by a job (the notification inbox).
     verifyNotification: () => Promise.resolve(undefined),
-    webhook: adyenWebhook(config, db, desk),
+    notifications: adyenNotifications(config, db, desk),
     cancelPayment: async (payment) => {
       const { pspReference } = await modificationOf(payment);
       const idempotencyKey = `cancel-${payment.paymentId}`;

@@ -1,6 +1,7 @@
 /**
- * Adyen's standard webhook, read into our words: the batch is checked whole (notifications.ts),
- * then each event is read once per pspReference and eventCode. Events that move an order
+ * Adyen's standard webhook on the notification inbox (docs/decisions/008-notification-inbox.md):
+ * the batch is checked whole (notifications.ts) and its events recorded, once per pspReference
+ * and eventCode; a job then applies each. Events that move an order
  * (AUTHORISATION, CAPTURE, CANCELLATION, REFUND) come back as notifications the payments module
  * applies, the provider's word winning as for every provider: a late CAPTURE pays an order the
  * browser saw fail. A CHARGEBACK or REFUND_FAILED is decided, written down (adyen_disputes) and
@@ -11,10 +12,10 @@
  */
 import type { OrderStatus } from '@checkout/core';
 import type { Database } from '../../../../db/client';
-import type { PaymentDesk, ProviderNotification, ProviderWebhook } from '../adapter';
+import type { NotificationChannel, PaymentDesk, ProviderNotification } from '../adapter';
 import { fromAdyenValue } from './amounts';
 import type { AdyenConfig } from './env';
-import { readAdyenNotification, type AdyenEvent } from './notifications';
+import { adyenEventSchema, readAdyenNotification, type AdyenEvent } from './notifications';
 import { recordDispute, rememberWord } from './store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,23 +97,21 @@ async function readEvent(
   return status && { eventId: `adyen:${event.pspReference}:${event.eventCode}`, paymentId, status };
 }
 
-export function adyenWebhook(
+export function adyenNotifications(
   config: AdyenConfig,
   db: Database,
   desk: PaymentDesk,
-): ProviderWebhook {
+): NotificationChannel {
   return {
-    path: 'adyen',
+    provider: 'adyen',
     acknowledgement: '[accepted]',
-    read: async (incoming) => {
+    verify: (incoming) => {
       const events = readAdyenNotification(config, incoming);
-      if (events instanceof Error) return events;
-      const read: ProviderNotification[] = [];
-      for (const event of events) {
-        const notification = await readEvent(db, desk, event);
-        if (notification) read.push(notification);
-      }
-      return read;
+      if (events instanceof Error) return Promise.resolve(events);
+      return Promise.resolve(
+        events.map((event) => ({ id: `${event.pspReference}:${event.eventCode}`, event })),
+      );
     },
+    apply: async (recorded) => readEvent(db, desk, adyenEventSchema.parse(recorded)),
   };
 }

@@ -5,17 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../../../test-app';
 import { testBrowser } from '../../../../test-browser';
-import { sandboxMail } from '../../../identity/tables';
+import { sandboxMail } from '../../../../mail/tables';
 import { invoices } from '../../../billing/tables';
 import { accountByEmail } from '../../../identity/accounts';
-import { subscriptions } from '../../../orders/tables';
+import { subscriptions } from '../../../subscriptions/tables';
 import { staffBrowser } from '../../../console/test-staff';
 import { createSession } from '../../../users/sessions';
-import { payments } from '../../tables';
+import { notificationInbox, payments } from '../../tables';
 import { adyenEnv } from './fake/config';
 import { FakeAdyen, TEST_CARDS } from './fake/fake-adyen';
 import { adyenDisputes, adyenPayments } from './tables';
@@ -25,13 +25,24 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
   const basic = `Basic ${Buffer.from(`${env.ADYEN_WEBHOOK_USERNAME}:${env.ADYEN_WEBHOOK_PASSWORD}`).toString('base64')}`;
   let t: TestApp;
   const shopper = testBrowser(() => t.app);
-  const post = (body: string, authorization: string | null = basic) =>
-    t.app.inject({
+  const unapplied = async () =>
+    (
+      await t.database.db
+        .select({ eventId: notificationInbox.eventId })
+        .from(notificationInbox)
+        .where(isNull(notificationInbox.appliedAt))
+    ).length;
+  // Adyen is answered once the events are recorded; the inbox job applies them just after.
+  const post = async (body: string, authorization: string | null = basic) => {
+    const res = await t.app.inject({
       method: 'POST',
       url: '/api/callback/adyen/',
       headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
       payload: body,
     });
+    if (res.statusCode === 200) await expect.poll(unapplied, { timeout: 10_000 }).toBe(0);
+    return res;
+  };
   const fake = new FakeAdyen({
     merchantAccount: env.ADYEN_MERCHANT_ACCOUNT ?? '',
     apiKey: env.ADYEN_API_KEY ?? '',

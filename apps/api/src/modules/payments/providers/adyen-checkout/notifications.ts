@@ -31,16 +31,18 @@ const notificationSchema = z.object({
     .max(100),
 });
 
-export interface AdyenEvent {
-  eventCode: string;
-  success: boolean;
-  pspReference: string;
-  originalReference: string | undefined;
+/** An event of a checked batch, as the inbox records it and its job reads it back. */
+export const adyenEventSchema = z.object({
+  eventCode: z.string(),
+  success: z.boolean(),
+  pspReference: z.string(),
+  originalReference: z.string().optional(),
   /** Our payment id: every payment's `reference`. */
-  merchantReference: string;
-  amount: { value: number; currency: string };
-  reason: string | undefined;
-}
+  merchantReference: z.string(),
+  amount: z.object({ value: z.number(), currency: z.string() }),
+  reason: z.string().optional(),
+});
+export type AdyenEvent = z.infer<typeof adyenEventSchema>;
 
 const refused = (message: string) => new AppError(ERROR_CODES.invalidSignature, message);
 

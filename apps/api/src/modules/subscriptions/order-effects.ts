@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { canMoveSubscription, periodEnd, SUBSCRIPTION_STATUSES } from '@checkout/core';
 import { processClock } from '../../jobs/clock';
 import type { Catalog } from '../catalog/catalog';
-import type { OrderFacts } from './placed-orders';
+import type { OrderFacts } from '../orders/placed-orders';
 
 /** Creates the order's subscriptions once per row of `source`; undefined when it has no line. */
 export function createSubscriptionsSql(

@@ -14,7 +14,7 @@ import {
   type SubscriptionStatus,
 } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
-import { isUuid } from './record-id';
+import { isUuid } from '../orders/record-id';
 import { subscriptions } from './tables';
 
 /** Who changed it and why, as its event records it. */
@@ -84,7 +84,7 @@ export async function setAutoRenew(
 
 /**
  * The self-service lane's one move of subscription status (a refund's is the order's move, see
- * refund-subscriptions.ts): the subscription `which` names moves if it may move to `to` (core
+ * refund-effects.ts): the subscription `which` names moves if it may move to `to` (core
  * canMoveSubscription), with its event. A move to an end (canceled, expired) also stops renewal
  * and records when it ended. Answers the ids it moved; a repeat finds nothing to move.
  */

@@ -3,8 +3,9 @@ import { desc, eq } from 'drizzle-orm';
 import { normalizeEmail, type DashboardView } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import { paidTimes, refundableUntil } from './refund-window';
-import { orders, subscriptions } from './tables';
+import { paidTimes, refundableUntil } from '../orders/refund-window';
+import { orders } from '../orders/tables';
+import { subscriptions } from '../subscriptions/tables';
 
 const LIMIT = 100;
 

@@ -1,36 +1,17 @@
 /**
- * Outgoing mail of the api. The built-in transport is a sandbox mailbox, like the sandbox
+ * The sandbox mailbox, the api's mail transport when no SMTP_URL is set, like the sandbox
  * payment gateway: messages are stored and shown at /api/sandbox/mailbox/ so a tester can read a
- * sign-up code or open a receipt's PDF. A real transport (SMTP, an e-mail API) implements the
- * same `send`.
+ * sign-up code or open a receipt's PDF.
  */
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, mailboxQuerySchema, normalizeEmail } from '@checkout/core';
-import type { Database } from '../../db/client';
-import { escapeHtml } from '../../http/html';
+import type { Database } from '../db/client';
+import { escapeHtml } from '../http/html';
+import type { Mailer } from './mailer';
 import { sandboxMail, sandboxMailAttachments } from './tables';
-
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-export interface MailMessage {
-  to: string;
-  subject: string;
-  /** The plain-text part (every message has one). */
-  body: string;
-  html?: string | undefined;
-  attachments?: readonly MailAttachment[] | undefined;
-}
-
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
-}
 
 export function sandboxMailer(db: Database): Mailer {
   return {

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test-app';
+import { createTestApp, type TestApp } from '../test-app';
 import { smtpMailer } from './smtp-mailer';
 
 interface Received {

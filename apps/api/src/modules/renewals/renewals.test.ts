@@ -4,8 +4,9 @@ import { periodEnd, type CartView, type OrderView, type PaymentAction } from '@c
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { productionEnv } from '../../test-env';
-import { sandboxMail } from '../identity/tables';
-import { orders, subscriptionEvents, subscriptions } from '../orders/tables';
+import { sandboxMail } from '../../mail/tables';
+import { orders } from '../orders/tables';
+import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
 import { payments, webhookEvents } from '../payments/tables';
 import { createSession } from '../users/sessions';
 

@@ -5,12 +5,11 @@
  * e-mail), all moves in one statement. A charge still pending keeps its claim: when the claim
  * runs out the same attempt is asked again, and the provider answers it without charging twice.
  */
-import { sql } from 'drizzle-orm';
-import { afterFailedRenewal, periodEnd, type Currency, type Period } from '@checkout/core';
-import { queryRows, type Database } from '../../db/client';
+import { afterFailedRenewal, periodEnd } from '@checkout/core';
 import type { OutcomeDeps } from '../payments/outcome';
 import { chargeRenewals, savedMethodsOf } from '../payments/renewal-payments';
-import { applyRenewalMoves, type RenewalMove } from './moves';
+import { applyRenewalMoves, type RenewalMove } from '../subscriptions/moves';
+import { releaseClaims, type DueRow } from '../subscriptions/renewal-state';
 import type { PaymentFailed, RenewalNotices } from './notices';
 
 export interface ChargeDeps extends OutcomeDeps {
@@ -23,38 +22,7 @@ export interface ChargeDeps extends OutcomeDeps {
   graceDays: number;
 }
 
-/** A claimed due subscription, with its subscription_renewals row. */
-export interface DueRow {
-  id: string;
-  order_id: string;
-  email: string;
-  plan: string;
-  status: 'active' | 'past_due';
-  currency: Currency;
-  next_charge_minor: string | number;
-  auto_renew: boolean;
-  period_interval: number | null;
-  period_unit: Period['unit'] | null;
-  anchor_at: string | Date;
-  cycle: number;
-  failed_attempts: number;
-  method_provider: string | null;
-  method: string | null;
-}
-
 const DAY = 24 * 3600_000;
-
-/** Lets other jobs take these subscriptions again. */
-export async function releaseClaims(db: Database, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await queryRows(
-    db,
-    sql`update subscription_renewals set claimed_until = null
-      where subscription_id in (
-        select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-      returning subscription_id`,
-  );
-}
 
 function renewedMove(row: DueRow, orderId: string): RenewalMove {
   const period = { interval: row.period_interval ?? 1, unit: row.period_unit ?? 'Year' };

@@ -1,7 +1,7 @@
 /** Test helper: a provider notification to /api/callback/, signed as the sandbox gateway signs it. */
 import type { InjectOptions } from 'fastify';
-import { signWebhook } from '../payments/providers/signed-body';
-import { SIGNATURE_HEADER } from './gateway';
+import { signWebhook } from '../modules/payments/providers/signed-body';
+import { SIGNATURE_HEADER } from '../modules/sandbox-gateway/gateway';
 
 export function signedNotification(
   secret: string,

@@ -1,6 +1,8 @@
 /**
- * The words of receipts, invoices and the subscription e-mails, in every checkout language.
- * They live beside the api that sends them (apps/web's catalogs are the storefront's); each
+ * The words of the api's mails and documents (receipts, invoices, subscription and sign-up code
+ * e-mails), in every checkout language. A shell service beside the mail transport, so billing,
+ * renewals and identity all read them without importing one another (apps/web's catalogs are
+ * the storefront's); each
  * language is a JSON file in ./messages named by its URL code, complete for every key
  * (messages.test.ts checks it). English fills in for a language the api does not know.
  */

@@ -2,7 +2,6 @@
  * The customer's new card for a subscription (the update-card page): the provider keeps it on
  * file in place of the first payment's, and a past_due subscription is charged with it at once.
  */
-import { sql } from 'drizzle-orm';
 import {
   AppError,
   ERROR_CODES,
@@ -10,9 +9,9 @@ import {
   type PaymentMethodRequest,
   type PaymentMethodView,
 } from '@checkout/core';
-import { queryRows } from '../../db/client';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
-import { changeSubscription } from './moves';
+import { changeSubscription } from '../subscriptions/moves';
+import { dueNow, keepPaymentMethod } from '../subscriptions/renewal-state';
 import { renewNow, type RenewalDeps } from './renewals';
 
 export async function replacePaymentMethod(
@@ -40,14 +39,7 @@ export async function replacePaymentMethod(
       { path, message: 'invalid' },
     ]);
   }
-  await queryRows(
-    deps.db,
-    sql`insert into subscription_renewals (subscription_id, method_provider, method)
-      values (${subscriptionId}, ${provider.id}, ${saved.method})
-      on conflict (subscription_id) do update set method_provider = excluded.method_provider,
-        method = excluded.method, updated_at = now()
-      returning subscription_id`,
-  );
+  await keepPaymentMethod(deps.db, subscriptionId, provider.id, saved.method);
   await changeSubscription(deps.db, subscriptionId, {
     event: 'payment_method_updated',
     actor: 'customer',
@@ -55,10 +47,6 @@ export async function replacePaymentMethod(
   });
   if (sub.status !== 'past_due') return { last4: saved.card.last4, renewed: false };
   // Due now: the overdue renewal is tried with the new card at once.
-  await queryRows(
-    deps.db,
-    sql`update subscriptions set next_charge_at = ${deps.clock.now().toISOString()}::timestamptz
-      where id = ${subscriptionId} and status = 'past_due' returning id`,
-  );
+  await dueNow(deps.db, subscriptionId, deps.clock.now());
   return { last4: saved.card.last4, renewed: await renewNow(deps, subscriptionId) };
 }

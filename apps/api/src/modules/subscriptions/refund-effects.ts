@@ -5,7 +5,7 @@
  * an upgrade replaced is not refunded: its unused time went into the upgrade as credit.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { ENDABLE } from './subscriptions';
+import { ENDABLE } from './order-effects';
 
 /** The subscriptions the order paid for: those it bought, or the one a renewal order renewed. */
 const paidFor = (orderId: string) =>

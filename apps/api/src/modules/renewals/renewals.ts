@@ -8,10 +8,15 @@
  * and moved set-wise (renewal-charges.ts).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Clock } from '../../jobs/clock';
-import { changeSubscription } from './moves';
-import { chargeDue, releaseClaims, type ChargeDeps, type DueRow } from './renewal-charges';
+import { changeSubscription } from '../subscriptions/moves';
+import {
+  claimDue,
+  releaseClaims,
+  subscriptionProgress,
+  type DueRow,
+} from '../subscriptions/renewal-state';
+import { chargeDue, type ChargeDeps } from './renewal-charges';
 
 export interface RenewalDeps extends ChargeDeps {
   clock: Clock;
@@ -19,40 +24,6 @@ export interface RenewalDeps extends ChargeDeps {
   batchSize: number;
   /** How long a claim holds; past it another job takes the rows (their node died). */
   claimMs: number;
-}
-
-/**
- * Takes up to `batchSize` due subscriptions no other job holds, for `claimMs`; with `only`, that
- * one subscription if it is due.
- */
-async function claimDue(deps: RenewalDeps, now: Date, only?: string): Promise<DueRow[]> {
-  const until = new Date(now.getTime() + deps.claimMs);
-  return queryRows<DueRow>(
-    deps.db,
-    sql`with due as (
-      select s.id from subscriptions s
-      left join subscription_renewals r on r.subscription_id = s.id
-      where s.status in ('active', 'past_due') and s.next_charge_at <= ${now.toISOString()}::timestamptz
-        and (r.claimed_until is null or r.claimed_until < ${now.toISOString()}::timestamptz)
-        ${only ? sql`and s.id = ${only}` : sql``}
-      order by s.next_charge_at
-      limit ${deps.batchSize}
-      for update of s skip locked
-    ), claimed as (
-      insert into subscription_renewals (subscription_id, claimed_until)
-      select id, ${until.toISOString()}::timestamptz from due
-      -- Re-checked on the latest row under its lock: a job whose snapshot predates another's
-      -- claim takes nothing that claim holds.
-      on conflict (subscription_id) do update set claimed_until = excluded.claimed_until
-        where subscription_renewals.claimed_until is null
-          or subscription_renewals.claimed_until < ${now.toISOString()}::timestamptz
-      returning subscription_id, failed_attempts, method_provider, method
-    )
-    select s.id, s.order_id, s.email, s.plan, s.status, s.currency, s.next_charge_minor,
-      s.auto_renew, s.period_interval, s.period_unit, s.anchor_at, s.cycle,
-      c.failed_attempts, c.method_provider, c.method
-    from subscriptions s join claimed c on c.subscription_id = s.id`,
-  );
 }
 
 /** Lets another job take the subscription again (set with every end). */
@@ -107,7 +78,7 @@ export async function renewDue(deps: RenewalDeps): Promise<number> {
   let handled = 0;
   for (;;) {
     const now = deps.clock.now();
-    const batch = await claimDue(deps, now);
+    const batch = await claimDue(deps.db, now, deps);
     if (batch.length === 0) return handled;
     await renewClaimed(deps, batch, now);
     handled += batch.length;
@@ -117,12 +88,9 @@ export async function renewDue(deps: RenewalDeps): Promise<number> {
 /** Renews one subscription now if it is due (a new card for a past_due one); true if it paid. */
 export async function renewNow(deps: RenewalDeps, subscriptionId: string): Promise<boolean> {
   const now = deps.clock.now();
-  const [row] = await claimDue(deps, now, subscriptionId);
+  const [row] = await claimDue(deps.db, now, deps, subscriptionId);
   if (!row) return false;
   await renewClaimed(deps, [row], now);
-  const [after] = await queryRows<{ status: string; cycle: number }>(
-    deps.db,
-    sql`select status, cycle from subscriptions where id = ${subscriptionId}`,
-  );
+  const after = await subscriptionProgress(deps.db, subscriptionId);
   return after?.status === 'active' && after.cycle > row.cycle;
 }
