@@ -12,3 +12,4 @@ export * from '../modules/analytics/tables';
 export * from '../modules/subscriptions/tables';
 export * from '../modules/billing/tables';
 export * from '../modules/payments/providers/adyen-checkout/tables';
+export * from '../modules/payments/providers/paypal-orders/tables';
