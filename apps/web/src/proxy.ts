@@ -143,6 +143,7 @@ export default function proxy(request: NextRequest): NextResponse {
     providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
     tagManager: Boolean(env.GTM_ID),
+    paypal: Boolean(env.PAYPAL_CLIENT_ID),
     // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
     development: process.env.NODE_ENV === 'development',
   });

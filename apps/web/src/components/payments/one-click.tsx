@@ -2,9 +2,10 @@
 /**
  * Express checkout: one-click wallets (flag enable-one-click-payments). Each wallet's payment
  * sheet opens in a dialog over the checkout; a refusal shows the declined message in place,
- * focused and announced.
+ * focused and announced. PayPal, when the web app knows its client id, is PayPal's own buttons
+ * (in-context), whose code is fetched only when PayPal is offered.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
@@ -14,7 +15,9 @@ import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';
 import styles from './payments.module.css';
 
-export function OneClickPayments() {
+const PayPalButtons = lazy(() => import('./paypal-buttons'));
+
+export function OneClickPayments({ paypalClientId }: { paypalClientId?: string | undefined }) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const { cart } = useCheckout();
@@ -57,21 +60,27 @@ export function OneClickPayments() {
           message={failure === 'declined' ? tErrors('declined') : tErrors('generic')}
         />
       ) : null}
-      {wallets.map((p) => (
-        <button
-          key={p.id}
-          type="button"
-          className="button button-secondary"
-          disabled={busy}
-          onClick={(event) => {
-            chosen.current = event.currentTarget;
-            void pay(p.id, { inModal: true, oneClick: true });
-          }}
-          data-element={`one-click-${p.id}`}
-        >
-          {PROVIDER_LABELS[p.id] ?? p.id}
-        </button>
-      ))}
+      {wallets.map((p) =>
+        p.id === 'paypal_incontext' && paypalClientId && cart ? (
+          <Suspense key={p.id}>
+            <PayPalButtons clientId={paypalClientId} cart={cart} />
+          </Suspense>
+        ) : (
+          <button
+            key={p.id}
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={(event) => {
+              chosen.current = event.currentTarget;
+              void pay(p.id, { inModal: true, oneClick: true });
+            }}
+            data-element={`one-click-${p.id}`}
+          >
+            {PROVIDER_LABELS[p.id] ?? p.id}
+          </button>
+        ),
+      )}
       <PaymentDialogHost {...payment} />
     </div>
   );

@@ -1,6 +1,7 @@
 /**
  * The browser's payment calls: provider lists for the cart, starting a payment, and the steps a
- * payment dialog takes afterwards (exchanging a bank link's public token, canceling).
+ * payment dialog takes afterwards (exchanging a bank link's public token, a provider's approval,
+ * canceling).
  */
 import type {
   MethodGroup,
@@ -54,6 +55,14 @@ export function startPayment(
 
 export function exchangePublicToken(body: TokenExchangeRequest) {
   return request<PaymentAction>('/api/payments/exchange/', { method: 'POST', body });
+}
+
+/** PayPal's buttons approved: the api captures PayPal's order of our order's payment. */
+export function submitPaymentDetails(orderId: string, redirectResult: string) {
+  return request<PaymentAction>('/api/payments/details/', {
+    method: 'POST',
+    body: { orderId, details: { redirectResult } },
+  });
 }
 
 export function cancelPayment(orderId: string) {

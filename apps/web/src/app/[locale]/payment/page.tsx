@@ -46,6 +46,7 @@ import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
+import { env } from '../../../env.server';
 import styles from './payment.module.css';
 
 /**
@@ -187,7 +188,7 @@ export default async function PaymentPage() {
         benefitCopy={variants.crossSellBenefitCopy}
       />
     ) : null,
-    'one-click-payments': <OneClickPayments />,
+    'one-click-payments': <OneClickPayments paypalClientId={env.PAYPAL_CLIENT_ID} />,
     'payment-methods': (
       <PaymentMethods
         locale={locale}

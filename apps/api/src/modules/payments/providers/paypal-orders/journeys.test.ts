@@ -364,7 +364,9 @@ describe('PayPal through its Orders v2 REST API (fake PayPal, OpenAPI-checked)',
   it.each(['PAYMENT.CAPTURE.REVERSED', 'CUSTOMER.DISPUTE.CREATED'])(
     'records %s once and ends the subscriptions',
     async (eventType) => {
-      const { orderId, payment } = await paidByPayPal(`${eventType.length}-dispute@gmail.com`);
+      const { orderId, payment } = await paidByPayPal(
+        `${eventType.split('.')[1]?.toLowerCase() ?? ''}-dispute@gmail.com`,
+      );
       const body = fake.event(eventType, payment.id);
       const headers = fake.headersFor(body);
       expect((await post(body, headers)).statusCode).toBe(200);

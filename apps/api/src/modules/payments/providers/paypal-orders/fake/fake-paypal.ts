@@ -27,6 +27,9 @@ export interface FakeOrder {
   status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
   amount: Money;
   customId: string;
+  /** Where PayPal's page sends the payer after approving or leaving (the order's own). */
+  returnUrl?: string;
+  cancelUrl?: string;
   /** Vault the wallet when captured (the order asked for it). */
   vault: boolean;
   /** Charged with a vaulted wallet: completed at creation. */
@@ -257,6 +260,9 @@ export class FakePayPal {
       ?.paypal;
     const vaultId = typeof source?.vault_id === 'string' ? source.vault_id : undefined;
     const attributes = source?.attributes as { vault?: unknown } | undefined;
+    const experience = source?.experience_context as
+      | { return_url?: string; cancel_url?: string }
+      | undefined;
     const order: FakeOrder = {
       id: this.nextId('5O'),
       status: 'PAYER_ACTION_REQUIRED',
@@ -264,6 +270,8 @@ export class FakePayPal {
       customId: unit?.custom_id ?? '',
       vault: attributes?.vault !== undefined,
       refunds: [],
+      ...(experience?.return_url ? { returnUrl: experience.return_url } : {}),
+      ...(experience?.cancel_url ? { cancelUrl: experience.cancel_url } : {}),
     };
     this.orders.set(order.id, order);
     if (vaultId) {
