@@ -183,4 +183,70 @@ test.describe('PayPal (fake PayPal behind a checkout of its own)', () => {
     });
     await page.waitForURL(/\/success\/\?order_id=/, { timeout: 60_000 });
   });
+
+  /** A new account (signed up from the checkout) buys the VPN plan with PayPal's redirect. */
+  async function buyWithPayPalAsNewAccount(page: Page, email: string) {
+    const base = checkout?.baseUrl ?? '';
+    await standInForPayPal(page);
+    await page.goto(`${base}/payment/?product_group=vpn`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.getByRole('button', { name: 'Log in to your Account' }).click();
+    await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    const mailbox = await page.request.get(
+      `${base}/api/sandbox/mailbox/?to=${encodeURIComponent(email)}`,
+    );
+    const code = /Your code is (\d{8})/.exec(await mailbox.text())?.[1] ?? '';
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL(/\/payment\/\?product_group=vpn$/);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.locator('[data-element="email-form"] button[type="submit"]').click();
+    await redirectToPayPal(page);
+    await page.getByRole('link', { name: 'Pay Now' }).click();
+    await page.waitForURL(/\/success\/\?order_id=/);
+    return [...fake.orders.values()].at(-1);
+  }
+
+  test('a refund asked from the dashboard goes back through PayPal', async ({ page }) => {
+    const first = await buyWithPayPalAsNewAccount(page, `paypal-refund-${Date.now()}@gmail.com`);
+    await page.goto(`${checkout?.baseUrl ?? ''}/dashboard/`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const order = page.locator('[data-section="orders"] tbody tr').first();
+    await expect(order).toContainText('Paid');
+    await order.getByRole('button', { name: 'Request refund' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+    await dialog.getByRole('button', { name: 'Request refund' }).click();
+    await expect(order).toContainText('Refunded');
+    const refunds = fake.requests.filter((r) => r.route.endsWith('/refund'));
+    expect(refunds.map((r) => r.path)).toEqual([
+      `/v2/payments/captures/${first?.capture?.id ?? ''}/refund`,
+    ]);
+    expect(first?.capture?.status).toBe('REFUNDED');
+  });
+
+  test('the renewal is charged to the wallet PayPal vaulted at the first payment', async ({
+    page,
+  }) => {
+    const first = await buyWithPayPalAsNewAccount(page, `paypal-renew-${Date.now()}@gmail.com`);
+    expect(first?.vaultId).toBeDefined();
+    // A year and a day later, on the sandbox's clock: the renewal job charges the vault.
+    await page.request.post(`${checkout?.baseUrl ?? ''}/api/sandbox/clock/`, {
+      data: { advanceMs: 366 * 24 * 3_600_000 },
+    });
+    await expect
+      .poll(() =>
+        [...fake.orders.values()].some((o) => o.vaultId === first?.vaultId && o !== first),
+      )
+      .toBe(true);
+    const renewal = [...fake.orders.values()].at(-1);
+    expect(renewal?.capture?.status).toBe('COMPLETED');
+    await page.goto(`${checkout?.baseUrl ?? ''}/dashboard/`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await expect(page.locator('[data-section="orders"] tbody tr')).toHaveCount(2);
+  });
 });
