@@ -34,11 +34,12 @@ export function openApiValidator(
       ] as const,
   );
   const version = loaded[0]?.[1].openapi;
-  const ajv = typeof version === 'string' && version.startsWith('3.1')
-    ? new Ajv2020({ strict: false, allErrors: true })
-    : // OpenAPI 3.0 documents' patterns are ECMAScript without the unicode flag (PayPal's escape
-      // characters the unicode flag refuses).
-      new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+  const ajv =
+    typeof version === 'string' && version.startsWith('3.1')
+      ? new Ajv2020({ strict: false, allErrors: true })
+      : // OpenAPI 3.0 documents' patterns are ECMAScript without the unicode flag (PayPal's escape
+        // characters the unicode flag refuses).
+        new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
   // ajv-formats is CommonJS: its plugin is the module's `default` when imported from ESM.
   (addFormats as unknown as { default: (instance: Ajv) => Ajv }).default(ajv);
   for (const [name, document] of loaded) {

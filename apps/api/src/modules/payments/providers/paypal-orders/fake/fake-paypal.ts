@@ -261,8 +261,7 @@ export class FakePayPal {
     const vaultId = typeof source?.vault_id === 'string' ? source.vault_id : undefined;
     const attributes = source?.attributes as { vault?: unknown } | undefined;
     const experience = source?.experience_context as
-      | { return_url?: string; cancel_url?: string }
-      | undefined;
+      { return_url?: string; cancel_url?: string } | undefined;
     const order: FakeOrder = {
       id: this.nextId('5O'),
       status: 'PAYER_ACTION_REQUIRED',
