@@ -73,8 +73,8 @@ test.describe('PayPal (fake PayPal behind a checkout of its own)', () => {
   });
 
   test.afterEach(() => {
-    expect(fake.violations.splice(0)).toEqual([]);
     fake.nextCapture = 'COMPLETED';
+    expect(fake.violations.splice(0)).toEqual([]);
   });
 
   /** PayPal's approval page and SDK, stood in for; the payer's answer goes to the fake. */

@@ -53,10 +53,10 @@ describe('PayPal through its Orders v2 REST API (fake PayPal, OpenAPI-checked)',
     await fake.stop();
   });
   afterEach(() => {
-    // Every request the adapter sent, every answer and event, as PayPal's documents say.
-    expect(fake.violations.splice(0)).toEqual([]);
     fake.nextCapture = 'COMPLETED';
     fake.outage = 'none';
+    // Every request the adapter sent, every answer and event, as PayPal's documents say.
+    expect(fake.violations.splice(0)).toEqual([]);
   });
 
   let keys = 0;

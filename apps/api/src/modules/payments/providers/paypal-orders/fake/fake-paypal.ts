@@ -351,7 +351,8 @@ export class FakePayPal {
   /** The signed string PayPal documents: transmission id, time, webhook id, CRC32 of the body. */
   private signature(transmissionId: string, time: string, webhookId: string, body: string): string {
     const payload = `${transmissionId}|${time}|${webhookId}|${crc32(body)}`;
-    return createHmac('sha256', this.signingKey).update(payload).digest('base64');
+    // Hex: the document's pattern for transmission_sig refuses a leading `+` or `/` of base64.
+    return createHmac('sha256', this.signingKey).update(payload).digest('hex');
   }
 
   private verify(body: Record<string, unknown>) {
