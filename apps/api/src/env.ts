@@ -11,6 +11,10 @@ import {
   adyenEnvShape,
   refuseAdyenHalfways,
 } from './modules/payments/providers/adyen-checkout/env';
+import {
+  paypalEnvShape,
+  refusePayPalHalfways,
+} from './modules/payments/providers/paypal-orders/env';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -301,6 +305,7 @@ const schema = z.object({
   /** Which hops may set X-Forwarded-For (proxy-addr syntax); the web app proxies from loopback. */
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
   ...adyenEnvShape,
+  ...paypalEnvShape,
   /**
    * The deployment, a resource attribute of every span and error report; production, preprod
    * and staging run in production mode (DESIGN: run modes), like the web app and `npm start`.
@@ -339,6 +344,7 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
   const refuse = (name: string, message: string) =>
     ctx.addIssue({ code: 'custom', path: [name], message });
   refuseAdyenHalfways(env, refuse);
+  refusePayPalHalfways(env, refuse);
   if (env.NODE_ENV !== 'production') return;
   const purposeOf = new Map<string, string>();
   for (const name of DEV_SECRETS) {

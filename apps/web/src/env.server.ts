@@ -103,6 +103,17 @@ const schema = z.object({
    */
   TURNSTILE_SITE_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
   /**
+   * The PayPal REST app's client id (public; the api's PAYPAL_CLIENT_ID): PayPal's buttons show
+   * in the express section, and the payment page's policy admits PayPal's script and frames.
+   */
+  PAYPAL_CLIENT_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[\w-]{16,128}$/)
+      .optional(),
+  ),
+  /**
    * Google Tag Manager container (GTM-XXXXXXX): loaded only when set and the visitor's consent
    * allows analytics; the page's policy then admits Google's tag hosts.
    */

@@ -174,6 +174,7 @@ export default function proxy(request: NextRequest): NextResponse {
     turnstile: Boolean(env.TURNSTILE_SITE_KEY),
     tagManager: Boolean(env.GTM_ID),
     adyen: adyenHosts,
+    paypal: Boolean(env.PAYPAL_CLIENT_ID),
     // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
     development: process.env.NODE_ENV === 'development',
   });

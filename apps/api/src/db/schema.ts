@@ -14,3 +14,4 @@ export * from '../modules/subscriptions/tables';
 export * from '../modules/billing/tables';
 export * from '../modules/payments/providers/adyen-checkout/tables';
 export * from '../modules/console/tables';
+export * from '../modules/payments/providers/paypal-orders/tables';

@@ -79,6 +79,22 @@ describe('storefront security headers', () => {
     expect(none).not.toMatch(/ https:(;|$)/);
   });
 
+  it("admits PayPal's SDK script and its button frames only when PayPal is configured", () => {
+    const off = contentSecurityPolicy(options);
+    expect(off).not.toContain('paypal.com');
+    const policy = contentSecurityPolicy({ ...options, paypal: true });
+    expect(policy).toMatch(/script-src [^;]* https:\/\/www\.paypal\.com(;|$)/);
+    expect(policy).toMatch(
+      /frame-src [^;]*https:\/\/www\.paypal\.com https:\/\/www\.sandbox\.paypal\.com/,
+    );
+    expect(policy).toMatch(
+      /connect-src 'self' https:\/\/www\.paypal\.com https:\/\/www\.sandbox\.paypal\.com/,
+    );
+    // Nothing else of PayPal's: no wildcard, no form posts to PayPal.
+    expect(policy).not.toContain('*.paypal');
+    expect(policy).toMatch(/form-action 'self';/);
+  });
+
   it('sends HSTS only when the public origin is https', () => {
     const names = (siteOrigin: string) =>
       securityHeaders({ ...options, siteOrigin }).map(([name]) => name);

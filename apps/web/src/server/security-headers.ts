@@ -24,6 +24,8 @@ export interface SecurityHeaderOptions {
   tagManager?: boolean;
   /** Adyen's origins of the configured environment (adyen-web.ts); unset: Adyen is not configured. */
   adyen?: AdyenOrigins;
+  /** Whether PayPal serves its buttons (PAYPAL_CLIENT_ID set): its SDK script and button frames. */
+  paypal?: boolean;
   /** `next dev` (npm run dev): its reloading runs code through eval, which production never allows. */
   development?: boolean;
 }
@@ -34,6 +36,11 @@ const TAG_MANAGER_BEACONS = 'https://*.google-analytics.com https://*.analytics.
 
 /** Serves Turnstile's loader and frames its widget. */
 export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/** Serves PayPal's JS SDK (sandbox and live alike). */
+export const PAYPAL_SCRIPT_ORIGIN = 'https://www.paypal.com';
+/** Frame PayPal's buttons (and the SDK's own calls): live, then sandbox. */
+const PAYPAL_FRAME_ORIGINS = `${PAYPAL_SCRIPT_ORIGIN} https://www.sandbox.paypal.com`;
 
 /** A nonce with 128 bits of randomness, fresh for every request. */
 export function createNonce(): string {
@@ -48,6 +55,7 @@ export function contentSecurityPolicy({
   turnstile = false,
   tagManager = false,
   adyen,
+  paypal = false,
   development = false,
 }: SecurityHeaderOptions): string {
   // The sandbox gateway (card fields, wallet sheet, bank link) is served on our own origin
@@ -68,18 +76,22 @@ export function contentSecurityPolicy({
   const adyenHosts = adyen ? ` ${adyen.shopper.join(' ')}` : '';
   const adyenFetches = adyen ? `${adyenHosts} ${adyen.analytics}` : '';
   const issuers = adyen ? ' https:' : '';
+  // PayPal's buttons: the SDK script (loaded with the nonce; the host is for browsers without
+  // 'strict-dynamic'), the buttons' frames, and the SDK's calls home.
+  const paypalScript = paypal ? ` ${PAYPAL_SCRIPT_ORIGIN}` : '';
+  const paypalFrames = paypal ? ` ${PAYPAL_FRAME_ORIGINS}` : '';
   const directives = [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}${adyenHosts}`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}${challenge}${tags}${paypalScript}${adyenHosts}`,
     // React's style attributes and the progress bar's inline style need inline styles.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${beacons}${adyenHosts}`,
     "font-src 'self'",
-    `connect-src 'self'${beacons}${adyenFetches}`,
+    `connect-src 'self'${paypalFrames}${beacons}${adyenFetches}`,
     // The challenge widget (ALTCHA) solves its proof of work in workers it builds from blobs
     // of its own code; a blob can only come from a script the nonce already admitted.
     'worker-src blob:',
-    `frame-src ${payment}${challenge}${adyenHosts}${issuers}`,
+    `frame-src ${payment}${challenge}${paypalFrames}${adyenHosts}${issuers}`,
     `form-action ${payment}${issuers}`,
     `frame-ancestors '${frameAncestors}'`,
     "base-uri 'none'",

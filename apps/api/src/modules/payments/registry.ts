@@ -1,6 +1,6 @@
 /**
  * The provider registry: which adapter serves which provider. Adyen serves its own methods when
- * ADYEN_* is configured; otherwise the sandbox gateway stands in for every provider family it
+ * ADYEN_* is configured, PayPal its two variants when PAYPAL_* is; otherwise the sandbox gateway stands in for every provider family it
  * speaks (outside production, or with SANDBOX_GATEWAY=on); the manual bank transfer serves its
  * own provider when MANUAL_TRANSFER_SECRET is set. The only file that knows the adapters;
  * everything else asks it through the port.
@@ -16,6 +16,9 @@ import { adyenAdapter, type AdyenAdapter } from './providers/adyen-checkout/adap
 import { adyenConfig } from './providers/adyen-checkout/env';
 import { adyenMethodOf } from './providers/adyen-checkout/methods';
 import { manualTransferAdapter } from './providers/manual-transfer';
+import { paypalAdapter } from './providers/paypal-orders/adapter';
+import { paypalConfig } from './providers/paypal-orders/env';
+import { paypalReturnRoutes } from './providers/paypal-orders/returns';
 
 export interface ProviderRegistry {
   /** The adapter of a provider; undefined when none is configured (it is not offered). */
@@ -68,14 +71,21 @@ export function providerRegistry(app: FastifyInstance, setting: RegistrySetting)
   const adyen =
     adyenAccount &&
     adyenAdapter({ config: adyenAccount, db, desk, publicOrigin: env.PUBLIC_ORIGIN });
+  const paypalAccount = paypalConfig(env);
+  const paypal =
+    paypalAccount &&
+    paypalAdapter({ config: paypalAccount, db, desk, publicOrigin: env.PUBLIC_ORIGIN });
+  if (paypal)
+    paypalReturnRoutes(app, { db, desk, adapter: paypal, publicOrigin: env.PUBLIC_ORIGIN });
   return {
     adapterFor: (provider) => {
       if (provider.family === 'manual') return manual;
+      if (provider.family === 'paypal' && paypal) return paypal;
       // With Adyen configured, its variants are Adyen's (one it has no method for is not offered).
       if (provider.family === 'adyen' && adyen) return adyenMethodOf(provider.id) && adyen;
       return sandbox;
     },
-    adapters: [sandbox, manual, adyen].filter((adapter) => adapter !== undefined),
+    adapters: [sandbox, manual, adyen, paypal].filter((adapter) => adapter !== undefined),
     adyen,
   };
 }

@@ -2,9 +2,10 @@
 /**
  * Express checkout: one-click wallets (flag enable-one-click-payments). Each wallet's payment
  * sheet opens in a dialog over the checkout; a refusal shows the declined message in place,
- * focused and announced.
+ * focused and announced. PayPal, when the web app knows its client id, is PayPal's own buttons
+ * (in-context), whose code is fetched only when PayPal is offered.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
@@ -16,8 +17,19 @@ import type { AdyenWebConfig } from '../../server/adyen-web';
 import { adyenComponentOf } from './adyen/adyen-components';
 import styles from './payments.module.css';
 
-/** `adyen`: Adyen is configured; its wallets pay through its own components in the list. */
-export function OneClickPayments({ adyen }: { adyen?: AdyenWebConfig }) {
+const PayPalButtons = lazy(() => import('./paypal-buttons'));
+
+/**
+ * `adyen`: Adyen is configured; its wallets pay through its own components in the list.
+ * `paypalClientId`: PayPal serves its in-context buttons here.
+ */
+export function OneClickPayments({
+  adyen,
+  paypalClientId,
+}: {
+  adyen?: AdyenWebConfig | undefined;
+  paypalClientId?: string | undefined;
+}) {
   const t = useTranslations('paymentMethods');
   const tErrors = useTranslations('paymentErrors');
   const { cart } = useCheckout();
@@ -61,21 +73,27 @@ export function OneClickPayments({ adyen }: { adyen?: AdyenWebConfig }) {
           message={failure === 'declined' ? tErrors('declined') : tErrors('generic')}
         />
       ) : null}
-      {wallets.map((p) => (
-        <button
-          key={p.id}
-          type="button"
-          className="button button-secondary"
-          disabled={busy}
-          onClick={(event) => {
-            chosen.current = event.currentTarget;
-            void pay(p.id, { inModal: true, oneClick: true });
-          }}
-          data-element={`one-click-${p.id}`}
-        >
-          {PROVIDER_LABELS[p.id] ?? p.id}
-        </button>
-      ))}
+      {wallets.map((p) =>
+        p.id === 'paypal_incontext' && paypalClientId && cart ? (
+          <Suspense key={p.id}>
+            <PayPalButtons clientId={paypalClientId} cart={cart} />
+          </Suspense>
+        ) : (
+          <button
+            key={p.id}
+            type="button"
+            className="button button-secondary"
+            disabled={busy}
+            onClick={(event) => {
+              chosen.current = event.currentTarget;
+              void pay(p.id, { inModal: true, oneClick: true });
+            }}
+            data-element={`one-click-${p.id}`}
+          >
+            {PROVIDER_LABELS[p.id] ?? p.id}
+          </button>
+        ),
+      )}
       <PaymentDialogHost {...payment} />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The browser's payment calls: provider lists for the cart, starting a payment, and the steps a
  * payment dialog takes afterwards (exchanging a bank link's public token, canceling), and the
- * result of a provider's own step (details).
+ * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
 import type {
   MethodGroup,

@@ -53,6 +53,7 @@ import { getShellInfo } from '../../../server/shell.server';
 import { getAdyenWebConfig } from '../../../server/server-config.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
+import { env } from '../../../env.server';
 import styles from './payment.module.css';
 
 /**
@@ -170,7 +171,9 @@ export default async function PaymentPage() {
         benefitCopy={variants.crossSellBenefitCopy}
       />
     ) : null,
-    'one-click-payments': <OneClickPayments adyen={getAdyenWebConfig()} />,
+    'one-click-payments': (
+      <OneClickPayments adyen={getAdyenWebConfig()} paypalClientId={env.PAYPAL_CLIENT_ID} />
+    ),
     'payment-methods': (
       <PaymentMethods
         locale={locale}
