@@ -93,7 +93,10 @@ export default function PayPalButtons({ clientId, cart }: PayPalButtonsProps) {
         },
         onApprove: async ({ orderID }) => {
           if (!orderId) return;
-          const { data } = await submitPaymentDetails({ orderId, details: { redirectResult: orderID } });
+          const { data } = await submitPaymentDetails({
+            orderId,
+            details: { redirectResult: orderID },
+          });
           if (data) answered(data);
           else await giveUp('generic');
         },
