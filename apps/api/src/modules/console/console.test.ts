@@ -10,7 +10,7 @@ import { orderEvents, orders } from '../orders/tables';
 import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { addStaff } from './staff';
-import { staffBrowser } from './test-staff';
+import { staffBrowser } from '../../test-support/staff';
 import { auditLog, staffSessions } from './tables';
 
 const ORIGIN = 'http://localhost:3000';

@@ -13,7 +13,7 @@ import { sandboxMail } from '../../../../mail/tables';
 import { invoices } from '../../../billing/tables';
 import { accountByEmail } from '../../../identity/accounts';
 import { subscriptions } from '../../../subscriptions/tables';
-import { staffBrowser } from '../../../console/test-staff';
+import { staffBrowser } from '../../../../test-support/staff';
 import { createSession } from '../../../users/sessions';
 import { notificationInbox, payments } from '../../tables';
 import { adyenEnv } from './fake/config';

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import type { StaffRole } from '@checkout/core';
-import type { Database } from '../../db/client';
-import { testBrowser, type TestBrowser } from '../../test-browser';
-import { addStaff } from './staff';
+import type { Database } from '../db/client';
+import { testBrowser, type TestBrowser } from '../test-browser';
+import { addStaff } from '../modules/console/staff';
 
 export async function staffBrowser(
   app: () => FastifyInstance,
