@@ -3,14 +3,14 @@
 import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useFormatter, useLocale } from 'next-intl';
-import { formatPrice, ORDER_STATUSES, type ConsoleOrderRow, type Currency } from '@checkout/core';
+import { formatPrice, type ConsoleOrderRow, type Currency, type OrderStatus } from '@checkout/core';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
 const FIELDS = ['email', 'orderId', 'paymentId'] as const;
 
-export function OrderSearch() {
+export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) {
   const t = useConsoleText('search');
   const format = useFormatter();
   const lang = useLocale();
@@ -40,7 +40,7 @@ export function OrderSearch() {
           {t('status')}
           <select name="status" defaultValue="">
             <option value="">{t('any')}</option>
-            {ORDER_STATUSES.map((status) => (
+            {statuses.map((status) => (
               <option key={status}>{status}</option>
             ))}
           </select>
