@@ -268,9 +268,17 @@ test('a chargeback ends the subscription and tells the operators', async ({ brow
     status: 200,
     body: '[accepted]',
   });
-  await page.goto('/dashboard/');
+  // Adyen is answered once the event is recorded; the notification inbox's job applies it.
   const subscription = page.locator('[data-section="subscriptions"] tbody tr').first();
-  await expect(subscription).not.toContainText('Active');
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/dashboard/');
+        return subscription.textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .not.toContain('Active');
   const mailbox = `/api/sandbox/mailbox/?to=${encodeURIComponent('operators@aegis.example')}`;
   await expect
     .poll(async () => (await page.request.get(mailbox)).text(), { timeout: 20_000 })
