@@ -9,6 +9,7 @@ import {
   auditQuerySchema,
   consoleAutoRenewSchema,
   CONSOLE_PERMISSIONS,
+  type ConsoleAction,
   consoleRecordSchema,
   consoleRefundSchema,
   customerQuerySchema,
@@ -64,6 +65,17 @@ export function consoleRoutes(
     address: request.ip,
   });
   const loginLimit = { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } };
+  /** An action on one record (`:id`) that takes no body: guarded, then done by `run`. */
+  const recordAction = (
+    path: string,
+    action: ConsoleAction,
+    run: (who: Actor, id: string) => Promise<unknown>,
+  ) =>
+    api.post(
+      path,
+      { schema: { params: consoleRecordSchema, body: noBodySchema }, preValidation: guard(action) },
+      async (request) => run(actor(request), request.params.id),
+    );
 
   api.post(
     '/api/console/session/',
@@ -132,31 +144,16 @@ export function consoleRoutes(
     async (request) => refundFromConsole(deps, actor(request), request.params.id, request.body),
   );
 
-  api.post(
-    '/api/console/orders/:id/receipt/',
-    {
-      schema: { params: consoleRecordSchema, body: noBodySchema },
-      preValidation: guard('orders.resend_receipt'),
-    },
-    async (request) => resendFromConsole(deps, actor(request), request.params.id),
+  recordAction('/api/console/orders/:id/receipt/', 'orders.resend_receipt', (who, id) =>
+    resendFromConsole(deps, who, id),
   );
 
-  api.post(
-    '/api/console/orders/:id/cancel/',
-    {
-      schema: { params: consoleRecordSchema, body: noBodySchema },
-      preValidation: guard('orders.cancel'),
-    },
-    async (request) => cancelFromConsole(deps, actor(request), request.params.id),
+  recordAction('/api/console/orders/:id/cancel/', 'orders.cancel', (who, id) =>
+    cancelFromConsole(deps, who, id),
   );
 
-  api.post(
-    '/api/console/orders/:id/reveal/',
-    {
-      schema: { params: consoleRecordSchema, body: noBodySchema },
-      preValidation: guard('customers.reveal'),
-    },
-    async (request) => revealEmail(db, actor(request), request.params.id),
+  recordAction('/api/console/orders/:id/reveal/', 'customers.reveal', (who, id) =>
+    revealEmail(db, who, id),
   );
 
   api.get(
@@ -175,22 +172,12 @@ export function consoleRoutes(
       changeAutoRenewFromConsole(deps, actor(request), request.params.id, request.body.autoRenew),
   );
 
-  api.post(
-    '/api/console/subscriptions/:id/cancel/',
-    {
-      schema: { params: consoleRecordSchema, body: noBodySchema },
-      preValidation: guard('subscriptions.manage'),
-    },
-    async (request) => cancelSubscriptionFromConsole(deps, actor(request), request.params.id),
+  recordAction('/api/console/subscriptions/:id/cancel/', 'subscriptions.manage', (who, id) =>
+    cancelSubscriptionFromConsole(deps, who, id),
   );
 
-  api.post(
-    '/api/console/subscriptions/:id/retry/',
-    {
-      schema: { params: consoleRecordSchema, body: noBodySchema },
-      preValidation: guard('subscriptions.manage'),
-    },
-    async (request) => retryRenewalFromConsole(deps, actor(request), request.params.id),
+  recordAction('/api/console/subscriptions/:id/retry/', 'subscriptions.manage', (who, id) =>
+    retryRenewalFromConsole(deps, who, id),
   );
 
   api.get(
