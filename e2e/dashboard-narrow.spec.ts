@@ -1,7 +1,8 @@
 /**
  * The dashboard on a 375 px phone, in Arabic (issue 27.14): the tables' column headers are
  * hidden there, so each cell names its column itself (a lone "Off" said nothing), and the
- * invoice cell keeps its Arabic word out of the monospace font that split its letters.
+ * invoice cell keeps its Arabic word out of the monospace font that split its letters; the
+ * shopper's e-mail address stays one left-to-right piece inside the Arabic text.
  */
 import { expect, test } from '@playwright/test';
 import { buyAsNewAccount, open } from './account';
@@ -9,13 +10,16 @@ import { buyAsNewAccount, open } from './account';
 /** A card no other spec pays with: the gateway tokenizes one card at most 20 times an hour. */
 const CARD = '4929 1234 5678 9056';
 
-test('ar at 375 px: every table cell names its column; "فاتورة" is not set in monospace', async ({
+test('ar at 375 px: every table cell names its column; "فاتورة" is not set in monospace; the address is isolated', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await buyAsNewAccount(page, `dashboard-narrow-${Date.now()}@gmail.com`, CARD);
+  const email = `dashboard-narrow-${Date.now()}@gmail.com`;
+  await buyAsNewAccount(page, email, CARD);
   await page.setViewportSize({ width: 375, height: 800 });
   await open(page, '/ar/dashboard/');
+  // The address keeps its order inside the Arabic sentence: it is isolated, not split at "-".
+  await expect(page.locator('p', { hasText: email })).toContainText(`\u2068${email}\u2069`);
   // The invoice is issued by a job once the order is paid.
   await expect(async () => {
     await page.reload();

@@ -5,8 +5,9 @@
  * continues the authorization request at the address the provider returns.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { InteractionScreen } from '@checkout/core';
+import { isolatedValue } from '../../lib/bidi';
 import { request } from '../../lib/http';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import styles from './account-form.module.css';
@@ -33,6 +34,7 @@ const ERROR_KEYS: Record<string, ErrorKey> = {
 
 export function AccountForm({ uid, screen: initialScreen, email: initialEmail }: AccountFormProps) {
   const t = useTranslations('account');
+  const locale = useLocale();
   const [screen, setScreen] = useState<Screen>(initialScreen);
   const [email, setEmail] = useState(initialEmail ?? '');
   const [password, setPassword] = useState('');
@@ -87,7 +89,7 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
   const titles = {
     login: [t('loginTitle'), t('loginLead')],
     signup: [t('signupTitle'), t('signupLead')],
-    verify: [t('verifyTitle'), t('verifyLead', { email })],
+    verify: [t('verifyTitle'), t('verifyLead', { email: isolatedValue(locale, email) })],
     reset: [t('resetTitle'), t('resetLead')],
   } as const;
   const [title, lead] = titles[screen];

@@ -2,12 +2,13 @@
 /** E-mail and sign-up: the address the account and receipt go to, checked as the shopper types. */
 import { useId, useState, type FormEvent } from 'react';
 import { usePathname } from 'next/navigation';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { validateEmail, type EmailProblem } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
 import { Link } from '../../i18n/navigation';
 import { track } from '../../analytics/track';
+import { isolatedValue } from '../../lib/bidi';
 import { useCheckout } from './checkout-provider';
 import { useEmailSuggestion } from './email-suggestion';
 import styles from './email-section.module.css';
@@ -27,6 +28,7 @@ export function EmailSection({
 }) {
   const t = useTranslations('email');
   const tv = useTranslations('validation');
+  const locale = useLocale();
   const { email, save, saving, step, setStep } = useCheckout();
   // A logged-in shopper buys with the account's address; the field shows it, read-only.
   const { user } = useAppContext();
@@ -75,7 +77,7 @@ export function EmailSection({
   if (!editing && email) {
     return (
       <div className={styles.done} data-element="email-confirmed">
-        <p role="status">{t('saved', { email })}</p>
+        <p role="status">{t('saved', { email: isolatedValue(locale, email) })}</p>
         {user ? null : (
           <button type="button" className="link-button" onClick={() => setEditing(true)}>
             {t('change')}

@@ -11,6 +11,7 @@ import {
   type UpgradeOptions,
 } from '@checkout/core';
 import { Link, redirect } from '../../../i18n/navigation';
+import { isolatedValue } from '../../../lib/bidi';
 import { apiGet } from '../../../server/api.server';
 import { getBrand } from '../../../server/brand.server';
 import { pageMetadata } from '../../../server/metadata.server';
@@ -113,7 +114,9 @@ export default async function DashboardPage() {
   return (
     <div className={styles.page}>
       <h1>{t('title')}</h1>
-      <p className={styles.muted}>{t('signedInAs', { email: view.email })}</p>
+      <p className={styles.muted}>
+        {t('signedInAs', { email: isolatedValue(locale, view.email) })}
+      </p>
 
       <section className="card" aria-labelledby="subscriptions-title" data-section="subscriptions">
         <h2 id="subscriptions-title">{t('subscriptions')}</h2>

@@ -15,6 +15,7 @@ import { RememberBuyer } from '../../../components/payments/remember-buyer';
 import { ConversionEvent } from '../../../analytics/page-events';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { env } from '../../../env.server';
+import { isolatedValue } from '../../../lib/bidi';
 import { getAppContext, getRequestUrl } from '../../../server/app-context.server';
 import { getBrand } from '../../../server/brand.server';
 import { resolveLink } from '../../../server/links';
@@ -164,10 +165,14 @@ export default async function SuccessPage() {
           </p>
         ) : null}
         {order.email ? (
-          <p data-element="account-email">{tSuccess('account', { email: order.email })}</p>
+          <p data-element="account-email">
+            {tSuccess('account', { email: isolatedValue(locale, order.email) })}
+          </p>
         ) : null}
         {receipt && order.email ? (
-          <p data-element="receipt-sent">{tBilling('receiptOnItsWay', { email: order.email })}</p>
+          <p data-element="receipt-sent">
+            {tBilling('receiptOnItsWay', { email: isolatedValue(locale, order.email) })}
+          </p>
         ) : null}
         {bought ? (
           <a
