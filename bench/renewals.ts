@@ -12,6 +12,7 @@ import { PgBoss } from 'pg-boss';
 import { openDatabase } from '../apps/api/src/db/client';
 import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { prepareCatalog } from '../apps/api/src/modules/catalog/catalog';
+import { YEARLY_VPN_ORDER } from '../apps/api/src/test-support/seeded-orders';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -35,7 +36,7 @@ async function seed(client: pg.Client): Promise<void> {
       ), placed as (
         insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor, snapshot)
         select order_id, gen_random_uuid(), 'paid', 'bench' || n || '@example.com', 'EUR', 'DE',
-          9199, 1469, '{}'::jsonb from seeded returning id
+          9199, 1469, $3::jsonb from seeded returning id
       ), paid as (
         insert into payments (id, order_id, provider, idempotency_key, request_hash, answer, saved_method)
         select payment_id, order_id, 'adyen_card', 'bench-' || n, 'bench', '{}'::jsonb, 'cof_bench'
@@ -46,7 +47,7 @@ async function seed(client: pg.Client): Promise<void> {
       select order_id, 'bench' || n || '@example.com', 'vpn-basic-1y', 'active', 'EUR',
         now() - interval '1 minute', 9199, 1, 'Year', now() - interval '1 year 1 minute'
       from seeded`,
-      [from, to],
+      [from, to, YEARLY_VPN_ORDER],
     );
   }
 }

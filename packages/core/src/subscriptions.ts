@@ -47,6 +47,67 @@ export function periodEnd(
   return addPeriod(anchor, { interval: interval * cycle, unit });
 }
 
+type Span = Pick<Period, 'interval' | 'unit'>;
+
+/**
+ * The terms a subscription runs (our design): the first as bought, its plan's period plus any
+ * extra period the plan gives ("2 years + 3 months extra"), then each renewal for its renewal
+ * plan's period, at that plan's price, as the plan page and the invoice say ("Renews at … every
+ * 1 year").
+ */
+export interface TermSchedule {
+  anchorAt: Date;
+  period: Span;
+  extra?: Span | undefined;
+  renewal: Span;
+}
+
+const MONTHS_IN = { Month: 1, Year: 12 } as const;
+const DAYS_IN = { Day: 1, Week: 7 } as const;
+
+/** Spans summed as whole months and days (a month is no fixed number of days). */
+function sum(spans: readonly Span[]): { months: number; days: number } {
+  let months = 0;
+  let days = 0;
+  for (const { interval, unit } of spans) {
+    if (unit === 'Month' || unit === 'Year') months += interval * MONTHS_IN[unit];
+    else days += interval * DAYS_IN[unit];
+  }
+  return { months, days };
+}
+
+/**
+ * When term number `cycle` ends (cycle 1 = the first term). Every end is counted from the anchor
+ * in whole months and days at once, never from the previous date, so a plan bought on 31
+ * January keeps renewing at the month's end.
+ */
+export function termEnd(schedule: TermSchedule, cycle: number): Date {
+  const spans = [schedule.period, ...(schedule.extra ? [schedule.extra] : [])];
+  for (let n = 1; n < cycle; n++) spans.push(schedule.renewal);
+  const { months, days } = sum(spans);
+  const end =
+    months > 0
+      ? addPeriod(schedule.anchorAt, { interval: months, unit: 'Month' })
+      : schedule.anchorAt;
+  return days > 0 ? addPeriod(end, { interval: days, unit: 'Day' }) : end;
+}
+
+/**
+ * The first term as one span ("2 years + 3 months" is 27 months), for documents that state it;
+ * the period alone when the extra is of the other kind (months and days do not add up).
+ */
+export function firstTermSpan(period: Span, extra: Span | undefined): Span {
+  const { months, days } = sum(extra ? [period, extra] : []);
+  if (extra && days === 0) return { interval: months, unit: 'Month' };
+  if (extra && months === 0) return { interval: days, unit: 'Day' };
+  return { interval: period.interval, unit: period.unit };
+}
+
+/** When term number `cycle` began: the anchor for the first, else the previous term's end. */
+export function termStart(schedule: TermSchedule, cycle: number): Date {
+  return cycle > 1 ? termEnd(schedule, cycle - 1) : schedule.anchorAt;
+}
+
 /** What a subscription's history records: one row per change, by whom (our design). */
 export const SUBSCRIPTION_EVENT_TYPES = [
   'created',

@@ -115,3 +115,34 @@ describe('an invoice line’s renewal', () => {
     expect(note!.lines[0]!.renewal).toBeUndefined();
   });
 });
+
+describe('an invoice line’s first term', () => {
+  it('counts the extra months the plan gives before the first renewal', () => {
+    const snapshot = {
+      lines: [
+        {
+          kind: 'main' as const,
+          plan: 'vpn-basic-2y',
+          tier: 'Basic',
+          period: { identifier: '2y', interval: 2, unit: 'Year' as const },
+          amountMinor: 8376,
+          beforeDiscountMinor: 8376,
+        },
+      ],
+      tax: { inclusive: true, lines: [] },
+    } as unknown as CartView;
+    const facts = () => ({
+      title: 'Basic · 2 years',
+      seller: { id: 'aegis_vpn', name: 'Aegis VPN' },
+      extraPeriod: { interval: 3, unit: 'Month' as const },
+      renewal: { amountMinor: 9999, period: { interval: 1, unit: 'Year' as const } },
+    });
+    const order = { id: 'o', email: 'a@example.com', currency: 'USD' as const, country: 'US' };
+    const [invoice] = draftDocuments({ ...order, snapshot }, 'invoice', facts, 'en');
+    const renewal = invoice!.lines[0]!.renewal!;
+    expect(renewal.after).toEqual({ interval: 27, unit: 'Month' });
+    expect(firstRenewalAt({ issuedAt: '2026-11-30T10:00:00Z' }, renewal.after)).toEqual(
+      new Date('2029-02-28T10:00:00Z'),
+    );
+  });
+});

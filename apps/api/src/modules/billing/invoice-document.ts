@@ -3,7 +3,14 @@
  * selling merchant (a VPN with a Pass cross-sell is sold by two companies), its lines, discount,
  * tax lines and totals in the order's currency, in integer minor units.
  */
-import { periodEnd, type CartView, type Currency, type Period, type TaxName } from '@checkout/core';
+import {
+  firstTermSpan,
+  periodEnd,
+  type CartView,
+  type Currency,
+  type Period,
+  type TaxName,
+} from '@checkout/core';
 import type { DocumentKind } from './document-kinds';
 
 export interface Seller {
@@ -33,8 +40,8 @@ export interface InvoiceLine {
   amountMinor: number;
   /**
    * An invoice's subscription line: what it renews at and for which period, until it is
-   * cancelled; the first renewal falls one bought period (`after`) past the invoice's date, as
-   * the subscription's does.
+   * cancelled; the first renewal falls one first term (`after`: the period bought and its extra)
+   * past the invoice's date, as the subscription's does.
    */
   renewal?: { amountMinor: number; period: PeriodSpan; after: PeriodSpan } | undefined;
 }
@@ -93,6 +100,8 @@ export interface PlanFacts {
   /** The product's name as sold ("Aegis VPN"). */
   product?: string | undefined;
   seller: Seller;
+  /** The extra period the plan gives on top of its own before the first renewal. */
+  extraPeriod?: PeriodSpan | undefined;
   /** Its subscription's renewal: price (in the currency asked for) and period, when it has one. */
   renewal?: { amountMinor: number; period: PeriodSpan } | undefined;
 }
@@ -153,7 +162,7 @@ export function draftDocuments(
         kind === 'invoice' && facts.renewal
           ? {
               ...facts.renewal,
-              after: { interval: line.period.interval, unit: line.period.unit },
+              after: firstTermSpan(line.period, facts.extraPeriod),
             }
           : undefined,
     });
@@ -205,7 +214,7 @@ export function formatDocumentNumber(
   return `${merchantId.toUpperCase()}${series}-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-/** When an invoiced subscription line first renews: one bought period after the invoice's date. */
+/** When an invoiced subscription line first renews: its first term after the invoice's date. */
 export function firstRenewalAt(doc: Pick<InvoiceDocument, 'issuedAt'>, after: PeriodSpan): Date {
   return periodEnd(new Date(doc.issuedAt), after, 1);
 }

@@ -156,7 +156,8 @@ function layout(doc: InvoiceDocument, locale: string): Layout {
     if (line.period) {
       const servicePeriod = t('servicePeriod', {
         from: date.format(issued),
-        to: date.format(periodEnd(issued, line.period, 1)),
+        // The first term, extra months included, where the line renews; else the period.
+        to: date.format(periodEnd(issued, line.renewal?.after ?? line.period, 1)),
       });
       ops.push({ text: servicePeriod, x: left, y, width: CONTENT, align: 'start', size: 9 });
       y += 18;

@@ -40,6 +40,9 @@ export function planFactsFrom(catalog: Catalog): PlanFactsOf {
       title: plan?.displayTitle ?? identifier,
       product: plan ? productName(plan.productId) : undefined,
       seller: { id: merchantId, name: merchant?.name ?? merchantId, ...sellerDetails(merchantId) },
+      extraPeriod: plan?.extraPeriod
+        ? { interval: plan.extraPeriod.interval, unit: plan.extraPeriod.unit }
+        : undefined,
       renewal:
         renewal && renewalMinor !== undefined
           ? {

@@ -4,7 +4,7 @@
  * claim on an abandoned one that the expiry sweep takes. Orders alone write the orders table.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CartView } from '@checkout/core';
+import { splitMinor, type CartView, type Period } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
 
 /** A cart's order, once per row of `source` (the cart's locked row: its id is the cart id). */
@@ -21,20 +21,78 @@ export function placeCartOrderSql(
       from ${source} returning id`;
 }
 
+/** What a renewal order sells: its subscription's renewal plan for one renewal term. */
+export interface RenewalLine {
+  plan: string;
+  tier: string;
+  period: Period;
+}
+
+/**
+ * A renewal order's snapshot: the first order's buyer, place and language, and one line, the
+ * renewal plan at the amount charged, with the first order's tax rates' share of it (the amount
+ * includes or adds the tax alike). Not the first order's lines: its cross-sell renews as its own
+ * subscription, and its coupon and an upgrade's credit were for the first term only (an upgrade
+ * kept on a renewal would also count as a second paid upgrade, orders_one_paid_per_upgrade).
+ */
+export function renewalSnapshot(first: CartView, line: RenewalLine, amountMinor: number): CartView {
+  const taxMinor =
+    first.totalMinor > 0 ? Math.round((amountMinor * first.tax.taxMinor) / first.totalMinor) : 0;
+  const shares = splitMinor(
+    taxMinor,
+    first.tax.lines.map((tax) => tax.amountMinor),
+  );
+  const subtotalMinor = first.tax.inclusive ? amountMinor : amountMinor - taxMinor;
+  return {
+    ...first,
+    upgrade: undefined,
+    coupon: null,
+    lines: [
+      {
+        kind: 'main',
+        plan: line.plan,
+        tier: line.tier,
+        period: line.period,
+        amountMinor: subtotalMinor,
+        beforeDiscountMinor: subtotalMinor,
+      },
+    ],
+    regularMinor: subtotalMinor,
+    discountMinor: 0,
+    subtotalMinor,
+    tax: {
+      ...first.tax,
+      lines: first.tax.lines.map((tax, i) => ({ ...tax, amountMinor: shares[i] ?? 0 })),
+      taxMinor,
+      totalMinor: amountMinor,
+    },
+    totalMinor: amountMinor,
+  };
+}
+
+/** The snapshots of the orders named, by id, in one statement. */
+export async function orderSnapshots(
+  db: Database,
+  ids: readonly string[],
+): Promise<Map<string, CartView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: string; snapshot: CartView }>(
+    db,
+    sql`select id, snapshot from orders
+      where id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
+  return new Map(rows.map((row) => [row.id, row.snapshot]));
+}
+
 /**
  * A renewal order per row of `source` (columns order_id, first_order_id, subscription_id,
- * amount, currency): the first order's buyer and snapshot carry over, and its tax share.
+ * amount, currency, snapshot: renewalSnapshot's): the first order's buyer and place carry over.
  */
 export function placeRenewalOrdersSql(source: SQL): SQL {
   return sql`insert into orders (id, cart_id, status, email, currency, country, total_minor,
         tax_minor, snapshot, subscription_id)
       select f.order_id, f.order_id, 'new', o.email, f.currency, o.country, f.amount,
-        case when o.total_minor > 0
-          then round(f.amount::numeric * o.tax_minor / o.total_minor)::bigint else 0 end,
-        -- A renewal replaces nothing: an upgrade order's upgrade (its credit and the subscription
-        -- it replaced) stays on that order, or the renewal's move to paid would count as a
-        -- second paid upgrade of that subscription (orders_one_paid_per_upgrade).
-        o.snapshot - 'upgrade', f.subscription_id
+        (f.snapshot->'tax'->>'taxMinor')::bigint, f.snapshot, f.subscription_id
       from ${source} f join orders o on o.id = f.first_order_id
       returning id`;
 }

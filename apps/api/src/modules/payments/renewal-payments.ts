@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { findProvider, type Currency, type OrderStatus } from '@checkout/core';
+import { findProvider, type CartView, type Currency, type OrderStatus } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
 import { placeRenewalOrdersSql } from '../orders/new-orders';
 import { applyRenewalStatuses, type OutcomeDeps } from './outcome';
@@ -18,9 +18,11 @@ export interface RenewalCharge {
   subscriptionId: string;
   cycle: number;
   attempt: number;
-  /** The subscription's first order: its buyer, country and snapshot carry over. */
+  /** The subscription's first order: its buyer and country carry over. */
   firstOrderId: string;
   amountMinor: number;
+  /** The renewal order's snapshot (orders' renewalSnapshot). */
+  snapshot: CartView;
   currency: Currency;
   /** The method to charge: the customer's newer one, else the first payment's. */
   method: { provider: string; method: string } | undefined;
@@ -86,16 +88,16 @@ async function placeRenewalOrders(
       first_order_id: charge.firstOrderId,
       amount: charge.amountMinor,
       currency: charge.currency,
+      snapshot: charge.snapshot,
       provider,
     })),
   );
-  // The tax share of the first order carries over (the renewal price includes or adds it alike).
   const rows = await queryRows<Placed>(
     db,
     sql`with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(n int, key text, order_id uuid,
         payment_id uuid, subscription_id uuid, first_order_id uuid, amount bigint, currency text,
-        provider text)
+        snapshot jsonb, provider text)
     ), fresh as (
       select i.* from input i
       where not exists (select 1 from payments p where p.idempotency_key = i.key)

@@ -5,11 +5,13 @@
  * e-mail), all moves in one statement. A charge still pending keeps its claim: when the claim
  * runs out the same attempt is asked again, and the provider answers it without charging twice.
  */
-import { afterFailedRenewal, periodEnd } from '@checkout/core';
+import { afterFailedRenewal, termEnd } from '@checkout/core';
 import type { OutcomeDeps } from '../payments/outcome';
 import { chargeRenewals, savedMethodsOf } from '../payments/renewal-payments';
+import { orderSnapshots, renewalSnapshot } from '../orders/new-orders';
 import { applyRenewalMoves, type RenewalMove } from '../subscriptions/moves';
 import { releaseClaims, type DueRow } from '../subscriptions/renewal-state';
+import { scheduleOf } from '../subscriptions/terms';
 import type { PaymentFailed, RenewalNotices } from './notices';
 
 export interface ChargeDeps extends OutcomeDeps {
@@ -24,8 +26,23 @@ export interface ChargeDeps extends OutcomeDeps {
 
 const DAY = 24 * 3600_000;
 
+/** The claimed row's terms; rows older than migration 0014 count as yearly. */
+function scheduleOfDue(row: DueRow) {
+  return scheduleOf(
+    {
+      anchorAt: new Date(row.anchor_at),
+      periodInterval: row.period_interval,
+      periodUnit: row.period_unit,
+      extraPeriodInterval: row.extra_period_interval,
+      extraPeriodUnit: row.extra_period_unit,
+      renewalPeriodInterval: row.renewal_period_interval,
+      renewalPeriodUnit: row.renewal_period_unit,
+    },
+    { interval: 1, unit: 'Year' },
+  );
+}
+
 function renewedMove(row: DueRow, orderId: string): RenewalMove {
-  const period = { interval: row.period_interval ?? 1, unit: row.period_unit ?? 'Year' };
   const recovered = row.status === 'past_due';
   return {
     id: row.id,
@@ -35,7 +52,7 @@ function renewedMove(row: DueRow, orderId: string): RenewalMove {
     event: recovered ? 'recovered' : 'renewed',
     actor: 'renewal',
     detail: { orderId, cycle: row.cycle + 1 },
-    nextChargeAt: periodEnd(new Date(row.anchor_at), period, row.cycle + 1),
+    nextChargeAt: termEnd(scheduleOfDue(row), row.cycle + 1),
     nextCycle: true,
     failedAttempts: 0,
   };
@@ -82,17 +99,34 @@ export async function chargeDue(deps: ChargeDeps, rows: readonly DueRow[], now: 
     deps.db,
     rows.filter((row) => !own(row)).map((row) => row.order_id),
   );
+  const firstOrders = await orderSnapshots(
+    deps.db,
+    rows.map((row) => row.order_id),
+  );
+  const plans = deps.catalog.snapshot().plans;
   const charged = await chargeRenewals(
     deps,
-    rows.map((row) => ({
-      subscriptionId: row.id,
-      cycle: row.cycle,
-      attempt: row.failed_attempts + 1,
-      firstOrderId: row.order_id,
-      amountMinor: Number(row.next_charge_minor),
-      currency: row.currency,
-      method: own(row) ?? firstMethods.get(row.order_id),
-    })),
+    rows.map((row) => {
+      const first = firstOrders.get(row.order_id);
+      // subscriptions.order_id references orders: the first order is always there.
+      if (!first) throw new Error(`subscription ${row.id}: no first order`);
+      const amountMinor = Number(row.next_charge_minor);
+      const plan = row.renewal_plan ?? row.plan;
+      // A plan gone from the catalog: the first order's line for it says what it was.
+      const known = plans.get(plan) ?? first.lines.find((l) => l.plan === row.plan);
+      if (!known) throw new Error(`subscription ${row.id}: renewal plan ${plan} unknown`);
+      const line = { plan, tier: known.tier, period: known.period };
+      return {
+        subscriptionId: row.id,
+        cycle: row.cycle,
+        attempt: row.failed_attempts + 1,
+        firstOrderId: row.order_id,
+        amountMinor,
+        snapshot: renewalSnapshot(first, line, amountMinor),
+        currency: row.currency,
+        method: own(row) ?? firstMethods.get(row.order_id),
+      };
+    }),
   );
   const moves: RenewalMove[] = [];
   const notices: PaymentFailed[] = [];

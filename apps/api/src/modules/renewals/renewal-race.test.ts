@@ -6,6 +6,7 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { loadEnv } from '../../env';
 import { openCatalog, prepareCatalog } from '../catalog/catalog';
+import { YEARLY_VPN_ORDER } from '../../test-support/seeded-orders';
 
 const DUE = 60;
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -47,7 +48,7 @@ describeOnPostgres('renewals on two nodes at once', () => {
         insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor,
           snapshot)
         select order_id, gen_random_uuid(), 'paid', 'race' || n || '@example.com', 'EUR', 'DE',
-          9199, 1469, '{"lines": []}'::jsonb from seeded returning id
+          9199, 1469, ${YEARLY_VPN_ORDER}::jsonb from seeded returning id
       ), paid as (
         insert into payments (id, order_id, provider, idempotency_key, request_hash, answer,
           saved_method)

@@ -23,13 +23,13 @@ describe('renewals, dunning and reminders', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  /** Buys the yearly VPN plan with a card; answers the subscription row. */
-  async function subscribe(email: string, number: string) {
+  /** Buys a VPN plan (the yearly one unless told) with a card; answers the subscription row. */
+  async function subscribe(email: string, number: string, mainPlan = 'vpn-basic-1y') {
     const cart = (
       await shopper.inject({
         method: 'POST',
         url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
+        payload: { mainPlan, currency: 'EUR', country: 'DE', email },
       })
     ).json<CartView>();
     const { token } = (
@@ -136,6 +136,33 @@ describe('renewals, dunning and reminders', () => {
     }
     expect(heard.length).toBeGreaterThan(0);
     expect((await renewalOrders(sub.id)).map((o) => o.status)).toEqual(['paid']);
+  }, 60_000);
+
+  it('a two-year plan runs its 27 months (3 extra), then renews every year at the renewal price, as the plan page says', async () => {
+    const sub = await subscribe('renew-2y@gmail.com', '4000000000001562', 'vpn-basic-2y');
+    const firstEnd = periodEnd(
+      periodEnd(sub.anchorAt, { interval: 2, unit: 'Year' }, 1),
+      {
+        interval: 3,
+        unit: 'Month',
+      },
+      1,
+    );
+    expect(sub.nextChargeAt.toISOString()).toBe(firstEnd.toISOString());
+    await advanceTo(sub.nextChargeAt);
+    const after = await subscription(sub.id);
+    expect(after?.cycle).toBe(2);
+    expect(after?.nextChargeAt.toISOString()).toBe(
+      periodEnd(firstEnd, { interval: 1, unit: 'Year' }, 1).toISOString(),
+    );
+    const [renewal] = await renewalOrders(sub.id);
+    expect(renewal?.totalMinor).toBe(sub.nextChargeMinor);
+    // Its invoice is drawn from the renewal plan for one year, not the first order's lines.
+    expect(
+      renewal?.snapshot.lines.map((l) => [l.plan, l.period.identifier, l.amountMinor]),
+    ).toEqual([['vpn-basic-1y-renewal', '1y', renewal?.snapshot.subtotalMinor]]);
+    expect(renewal?.snapshot.totalMinor).toBe(renewal?.totalMinor);
+    expect(renewal?.snapshot.tax.taxMinor).toBe(renewal?.taxMinor);
   }, 60_000);
 
   it('reminds once before a yearly renewal', async () => {

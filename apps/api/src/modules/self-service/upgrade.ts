@@ -9,7 +9,8 @@ import {
   DEFAULT_PACKAGES,
   ERROR_CODES,
   isUpgrade,
-  periodEnd,
+  termEnd,
+  termStart,
   splitMinor,
   upgradeQuote,
   type Period,
@@ -21,6 +22,7 @@ import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';
 import { accountById } from '../identity/accounts';
 import { accountOrder } from '../orders/refund-window';
 import { accountSubscriptionRow, type SubscriptionRow } from '../subscriptions/customer-actions';
+import { scheduleOf } from '../subscriptions/terms';
 import type { Customer, SelfServiceDeps } from './service';
 
 export type QuoteDeps = Pick<SelfServiceDeps, 'db' | 'catalog' | 'now'>;
@@ -70,10 +72,10 @@ async function current(deps: QuoteDeps, customer: Customer, id: string): Promise
   }
   const snapshot = deps.catalog.snapshot();
   const plan = snapshot.plans.get(row.plan);
-  const period = {
-    interval: row.periodInterval ?? plan?.period.interval ?? 1,
-    unit: row.periodUnit ?? plan?.period.unit ?? 'Month',
-  };
+  const schedule = scheduleOf(row, {
+    interval: plan?.period.interval ?? 1,
+    unit: plan?.period.unit ?? 'Month',
+  });
   const order = await accountOrder(deps.db, row.orderId, customer.email);
   let paidMinor = row.nextChargeMinor;
   if (row.cycle === 1 && order) {
@@ -89,10 +91,10 @@ async function current(deps: QuoteDeps, customer: Customer, id: string): Promise
     row,
     plan,
     offered: packagePlans(snapshot, row.plan),
-    months: months(period),
+    months: months(schedule.period),
     paidMinor,
-    start: row.cycle > 1 ? periodEnd(row.anchorAt, period, row.cycle - 1) : row.anchorAt,
-    end: periodEnd(row.anchorAt, period, row.cycle),
+    start: termStart(schedule, row.cycle),
+    end: termEnd(schedule, row.cycle),
     country: order?.country ?? '',
   };
 }

@@ -3,7 +3,7 @@
  * one a paid upgrade order replaces, which must still run and ends then.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { canMoveSubscription, periodEnd, SUBSCRIPTION_STATUSES } from '@checkout/core';
+import { canMoveSubscription, SUBSCRIPTION_STATUSES, termEnd } from '@checkout/core';
 import { processClock } from '../../jobs/clock';
 import type { Catalog } from '../catalog/catalog';
 import type { OrderFacts } from '../orders/placed-orders';
@@ -21,15 +21,21 @@ export function createSubscriptionsSql(
     const plan = snapshot.plans.get(line.plan);
     const renewal = plan ? (snapshot.plans.get(plan.nextChargePlan) ?? plan) : undefined;
     const nextChargeMinor = renewal?.prices.get(order.currency)?.[0] ?? line.amountMinor;
-    const nextChargeAt = periodEnd(now, line.period, 1).toISOString();
+    const extra = plan?.extraPeriod;
+    const renewalPeriod = renewal?.period ?? line.period;
+    const schedule = { anchorAt: now, period: line.period, extra, renewal: renewalPeriod };
+    const nextChargeAt = termEnd(schedule, 1).toISOString();
     return sql`select ${order.id}::uuid, ${order.email}, ${line.plan}, 'active', ${order.currency},
       ${nextChargeAt}::timestamptz, ${nextChargeMinor}::bigint, ${line.period.interval}::int,
-      ${line.period.unit}, ${now.toISOString()}::timestamptz from ${source}`;
+      ${line.period.unit}, ${extra?.interval ?? null}::int, ${extra?.unit ?? null}::text,
+      ${renewal?.identifier ?? line.plan}, ${renewalPeriod.interval}::int, ${renewalPeriod.unit},
+      ${now.toISOString()}::timestamptz from ${source}`;
   });
   if (rows.length === 0) return undefined;
   return sql`insert into subscriptions
         (order_id, email, plan, status, currency, next_charge_at, next_charge_minor,
-         period_interval, period_unit, anchor_at)
+         period_interval, period_unit, extra_period_interval, extra_period_unit, renewal_plan,
+         renewal_period_interval, renewal_period_unit, anchor_at)
       ${sql.join(rows, sql` union all `)}`;
 }
 

@@ -18,6 +18,11 @@ export interface DueRow {
   auto_renew: boolean;
   period_interval: number | null;
   period_unit: Period['unit'] | null;
+  extra_period_interval: number | null;
+  extra_period_unit: Period['unit'] | null;
+  renewal_plan: string | null;
+  renewal_period_interval: number | null;
+  renewal_period_unit: Period['unit'] | null;
   anchor_at: string | Date;
   cycle: number;
   failed_attempts: number;
@@ -58,7 +63,9 @@ export async function claimDue(
       returning subscription_id, failed_attempts, method_provider, method
     )
     select s.id, s.order_id, s.email, s.plan, s.status, s.currency, s.next_charge_minor,
-      s.auto_renew, s.period_interval, s.period_unit, s.anchor_at, s.cycle,
+      s.auto_renew, s.period_interval, s.period_unit, s.extra_period_interval,
+      s.extra_period_unit, s.renewal_plan, s.renewal_period_interval, s.renewal_period_unit,
+      s.anchor_at, s.cycle,
       c.failed_attempts, c.method_provider, c.method
     from subscriptions s join claimed c on c.subscription_id = s.id`,
   );
@@ -110,7 +117,10 @@ export async function claimReminders(
       select s.id, s.email, s.plan, s.currency, s.next_charge_at, s.next_charge_minor, s.cycle
       from subscriptions s left join subscription_renewals r on r.subscription_id = s.id
       where s.status = 'active' and s.auto_renew
-        and (s.period_unit = 'Year' or (s.period_unit = 'Month' and s.period_interval >= 12))
+        -- What the coming charge renews for: the renewal period (migration 0038), else its own.
+        and (coalesce(s.renewal_period_unit, s.period_unit) = 'Year'
+          or (coalesce(s.renewal_period_unit, s.period_unit) = 'Month'
+            and coalesce(s.renewal_period_interval, s.period_interval) >= 12))
         and s.next_charge_at > ${now.toISOString()}::timestamptz
         and s.next_charge_at <= ${horizon.toISOString()}::timestamptz
         and coalesce(r.reminded_cycle, 0) < s.cycle

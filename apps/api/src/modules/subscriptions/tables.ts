@@ -41,9 +41,16 @@ export const subscriptions = pgTable(
     /** The plan's period as bought (null only on rows older than migration 0014). */
     periodInterval: integer('period_interval'),
     periodUnit: text('period_unit').$type<Period['unit']>(),
-    /** Start of the first paid period: period ends count from here (core periodEnd). */
+    /** The extra period the plan gave on top of the first term (migration 0038). */
+    extraPeriodInterval: integer('extra_period_interval'),
+    extraPeriodUnit: text('extra_period_unit').$type<Period['unit']>(),
+    /** What it renews as: the plan's next-charge plan and its period (null: itself). */
+    renewalPlan: text('renewal_plan'),
+    renewalPeriodInterval: integer('renewal_period_interval'),
+    renewalPeriodUnit: text('renewal_period_unit').$type<Period['unit']>(),
+    /** Start of the first paid term: term ends count from here (core termEnd). */
     anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull().defaultNow(),
-    /** How many periods have been paid; the current one ends at periodEnd(anchor, cycle). */
+    /** How many terms have been paid; the current one ends at termEnd(schedule, cycle). */
     cycle: integer('cycle').notNull().default(1),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /**
