@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';
-import { tracedAdapters } from '../../telemetry/provider-spans';
+import { tracedAdapters } from './provider-spans';
 import type { CardGuard } from '../card-testing/card-guard';
 import type { CartDeps } from '../carts/service';
 import { callbackRoutes } from './callback';
