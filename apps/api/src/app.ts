@@ -28,7 +28,7 @@ import { accountHistory } from './modules/self-service/history';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentDesk } from './modules/payments/desk';
 import { disputeAlert } from './modules/payments/dispute-alert';
-import { providerRegistry } from './modules/payments/registry';
+import { providerRegistry } from './provider-registry';
 import { refreshPayment } from './modules/payments/payment-steps';
 import type { PaymentFaults } from './modules/payments/deps';
 import { selfServiceRoutes } from './modules/self-service/routes';
@@ -164,7 +164,7 @@ export async function buildApp({
     jobs,
   );
   // With no provider configured, every provider runs against the built-in sandbox gateway. In
-  // production it is not served at all unless SANDBOX_GATEWAY=on (payments/registry.ts). There is
+  // production it is not served at all unless SANDBOX_GATEWAY=on (provider-registry.ts). There is
   // no real card provider adapter yet, so production without it offers the manual bank transfer
   // at most (MANUAL_TRANSFER_SECRET) and otherwise refuses to start a payment.
   if (sandboxGatewayOn(env) && env.NODE_ENV === 'production') {
