@@ -34,6 +34,14 @@ export interface RegistrySetting {
 
 export function providerRegistry(app: FastifyInstance, setting: RegistrySetting): ProviderRegistry {
   const { env, db, desk } = setting;
+  // With no provider configured, every provider runs against the built-in sandbox gateway.
+  // Production without it offers the manual bank transfer at most (MANUAL_TRANSFER_SECRET) and
+  // otherwise refuses to start a payment.
+  if (sandboxGatewayOn(env) && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
+    );
+  }
   // In production the sandbox is not served at all unless SANDBOX_GATEWAY=on: anyone may approve
   // its payments and any test card pays.
   const sandbox = sandboxGatewayOn(env)
