@@ -15,14 +15,14 @@ const TESTS = [/\.test\.tsx?$/, /(^|\/)test-[\w-]+\.ts$/, /\/test-support\//];
 
 /** Which file alone may import a module's files: the other rules of the map. */
 export const ONLY_IMPORTER = {
-  // The schema gathers every table for Drizzle, the sandbox's too.
+  // The schema gathers every table for drizzle-kit, the sandbox's too.
   'apps/api/src/modules/sandbox-gateway/tables.ts': [
-    'apps/api/src/modules/payments/registry.ts',
-    'apps/api/src/db/schema.ts',
+    'apps/api/src/provider-registry.ts',
+    'apps/api/src/schema.ts',
   ],
-  'apps/api/src/modules/sandbox-gateway/': ['apps/api/src/modules/payments/registry.ts'],
+  'apps/api/src/modules/sandbox-gateway/': ['apps/api/src/provider-registry.ts'],
   'apps/api/src/modules/payments/providers/manual-transfer.ts': [
-    'apps/api/src/modules/payments/registry.ts',
+    'apps/api/src/provider-registry.ts',
   ],
   // Payments moves orders through one file; orders' own files may use their own function.
   'apps/api/src/modules/orders/transitions.ts': [
@@ -33,7 +33,7 @@ export const ONLY_IMPORTER = {
 };
 
 /** The api's shell services (telemetry among them) and core: all a shell file may import. */
-const SHELL = ['db/', 'http/', 'jobs/', 'mail/', 'telemetry/', 'env.ts']
+const SHELL = ['db/', 'http/', 'jobs/', 'mail/', 'telemetry/', 'env.ts', 'provider-settings/']
   .map((shell) => `apps/api/src/${shell}`)
   .concat('packages/core/');
 
@@ -49,13 +49,13 @@ export const ONLY_DEPENDS_ON = {
     'packages/core/',
   ],
   // The shell (DESIGN: shell services) is chosen in app.ts and handed to the modules: it never
-  // reaches into one. The schema alone gathers every module's tables for Drizzle.
+  // reaches into one. The schema that gathers every module's tables stands beside app.ts.
   ...Object.fromEntries(
-    ['db/', 'http/', 'jobs/', 'mail/', 'env.ts'].map((shell) => [`apps/api/src/${shell}`, SHELL]),
+    ['db/', 'http/', 'jobs/', 'mail/', 'env.ts', 'provider-settings/'].map((shell) => [
+      `apps/api/src/${shell}`,
+      SHELL,
+    ]),
   ),
-  'apps/api/src/db/schema.ts': [...SHELL, 'apps/api/src/modules/'],
-  // process.env is read in env.ts only, so the providers' settings are parsed there.
-  'apps/api/src/env.ts': [...SHELL, 'apps/api/src/modules/payments/providers/'],
 };
 
 /**

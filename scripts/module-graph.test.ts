@@ -25,7 +25,7 @@ describe('the api module map (docs/architecture.md)', async () => {
   it('refuses a shell service that reaches into a module, but lets the schema gather tables', () => {
     const planted = {
       'apps/api/src/mail/transport.ts': ['apps/api/src/modules/identity/mailer.ts'],
-      'apps/api/src/db/schema.ts': ['apps/api/src/modules/orders/tables.ts'],
+      'apps/api/src/schema.ts': ['apps/api/src/modules/orders/tables.ts'],
       'apps/api/src/jobs/queue.ts': ['apps/api/src/db/client.ts', 'packages/core/src/index.ts'],
     };
     expect(forbiddenImports(planted)).toEqual([

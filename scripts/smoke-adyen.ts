@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadEnv } from '../apps/api/src/env';
 import { checkoutApi } from '../apps/api/src/modules/payments/providers/adyen-checkout/client';
-import { adyenConfig } from '../apps/api/src/modules/payments/providers/adyen-checkout/env';
+import { adyenConfig } from '../apps/api/src/provider-settings/adyen-checkout';
 
 const config = adyenConfig(loadEnv());
 if (!config || config.environment !== 'test' || config.checkoutUrl) {

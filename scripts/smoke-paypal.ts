@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadEnv } from '../apps/api/src/env';
 import { paypalClient } from '../apps/api/src/modules/payments/providers/paypal-orders/client';
-import { paypalConfig } from '../apps/api/src/modules/payments/providers/paypal-orders/env';
+import { paypalConfig } from '../apps/api/src/provider-settings/paypal-orders';
 import {
   approvalLinkOf,
   captureOf,

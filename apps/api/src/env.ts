@@ -7,14 +7,8 @@ import {
   parseEnv,
   telemetryEnvShape,
 } from '@checkout/core';
-import {
-  adyenEnvShape,
-  refuseAdyenHalfways,
-} from './modules/payments/providers/adyen-checkout/env';
-import {
-  paypalEnvShape,
-  refusePayPalHalfways,
-} from './modules/payments/providers/paypal-orders/env';
+import { adyenEnvShape, refuseAdyenHalfways } from './provider-settings/adyen-checkout';
+import { paypalEnvShape, refusePayPalHalfways } from './provider-settings/paypal-orders';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only

@@ -9,10 +9,10 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { releaseLostConnections } from './lost-connections';
 import { claimPgliteDir } from './pglite-lock';
 import { statementName } from './query-errors';
-import { tracePglite, traceQueries } from '../telemetry/query-spans';
-import * as schema from './schema';
+import { tracePglite, traceQueries } from './query-spans';
 
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** Modules write their SQL through Drizzle's query builder, each over its own tables. */
+export type Database = PgDatabase<PgQueryResultHKT>;
 
 export interface DatabaseHandle {
   db: Database;
@@ -60,7 +60,7 @@ async function openPglite(
     // Statements of traced requests become spans (a no-op without a tracer provider).
     const inMemoryTemplate = template && dir.startsWith('memory://') ? template : undefined;
     const client = tracePglite(await PGlite.create(dir, { loadDataDir: inMemoryTemplate }));
-    const db = drizzle(client, { schema });
+    const db = drizzle(client);
     await migrate(db, { migrationsFolder });
     await prepare?.(db);
     const close = async () => {
@@ -94,7 +94,7 @@ async function openPostgres(
     client.on('error', (error) => console.warn('database connection lost:', error.message));
   });
   releaseLostConnections(pool);
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   // Several api nodes may start at once: one migrates and seeds, the others wait for it.
   const lock = await pool.connect();
   try {

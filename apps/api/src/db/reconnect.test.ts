@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import type { OrderView, PaymentAction } from '@checkout/core';
 import { openDatabase, queryRows } from './client';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
+import { buyByCard } from '../test-support/purchase';
 import { describeOnPostgres } from './describe-on-postgres';
 import { startCluster, type Cluster } from './postgres-cluster';
 
@@ -26,36 +26,11 @@ describeOnPostgres('when PostgreSQL restarts under the api', () => {
   /** A whole purchase, which runs the named prepared statements of every purchase. */
   async function buy(): Promise<{ health: number; status: string | undefined }> {
     const shopper = testBrowser(() => t.app);
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: {
-          mainPlan: 'vpn-basic-1y',
-          currency: 'USD',
-          country: 'US',
-          email: 're@gmail.com',
-        },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'Ann Lee' },
-      })
-    ).json<{ token: string }>();
     const action = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/payments/',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          cartId: cart.id,
-          provider: 'stripe',
-          returnPath: '/processing/',
-          cardToken: token,
-        },
+      await buyByCard(shopper, {
+        cart: { currency: 'USD', country: 'US', email: 're@gmail.com' },
+        card: { expiry: '12/30', name: 'Ann Lee' },
+        provider: 'stripe',
       })
     ).json<PaymentAction>();
     const order = (

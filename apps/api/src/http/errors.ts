@@ -13,7 +13,6 @@ import {
   type ErrorIssue,
 } from '@checkout/core';
 import { isDatabaseUnreachable } from '../db/query-errors';
-import type { ErrorReporter } from '../telemetry/error-reporting';
 import { loggableError } from './logger';
 
 /**
@@ -88,7 +87,15 @@ export function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function registerErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
+/** Where an unhandled error is reported: telemetry's error reporting, handed in by app.ts. */
+interface UnhandledErrorReporter {
+  report(error: unknown, context: { cookieHeader?: string | undefined }): void;
+}
+
+export function registerErrorHandling(
+  app: FastifyInstance,
+  reporter?: UnhandledErrorReporter,
+): void {
   app.setErrorHandler((error, request, reply) => {
     const known = toAppError(error);
     if (known) return reply.status(known.status).send(known.toJSON());

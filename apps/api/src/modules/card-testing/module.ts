@@ -52,11 +52,15 @@ export interface CardTesting {
   tokenLimit: (request: FastifyRequest, fingerprint: string) => Promise<void>;
 }
 
+export interface CardTestingSetting {
+  db: Database;
+  env: ApiEnv;
+  jobs: Jobs;
+}
+
 export function cardTestingModule(
   app: FastifyInstance,
-  db: Database,
-  env: ApiEnv,
-  jobs: Jobs,
+  { db, env, jobs }: CardTestingSetting,
 ): CardTesting {
   const humanCheck = humanCheckFor(db, env);
   challengeRoutes(app, humanCheck);

@@ -6,6 +6,7 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { cardToken } from '../../test-support/purchase';
 import { accountByEmail } from '../identity/accounts';
 import { orders } from '../orders/tables';
 import { moveOrder } from '../payments/outcome';
@@ -39,26 +40,13 @@ function shopperOf(t: () => TestApp) {
     return res.json<CartView>();
   };
   const pay = async (cartId: string, provider = 'adyen_card') => {
-    const cardToken =
-      provider === 'adyen_card'
-        ? (
-            await browser.inject({
-              method: 'POST',
-              url: '/api/sandbox/tokens/',
-              payload: {
-                number: '4242424242424242',
-                expiry: '12 / 30',
-                cvc: '123',
-                name: 'Anna Smith',
-              },
-            })
-          ).json<{ token: string }>().token
-        : undefined;
+    const token =
+      provider === 'adyen_card' ? await cardToken(browser, { name: 'Anna Smith' }) : undefined;
     return browser.inject({
       method: 'POST',
       url: '/api/payments/',
       headers: { 'idempotency-key': randomUUID() },
-      payload: { cartId, provider, returnPath: '/processing/', cardToken },
+      payload: { cartId, provider, returnPath: '/processing/', cardToken: token },
     });
   };
   return { browser, create, newCart, pay };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import type { CartView, ConsoleOrderDetail, StaffRole } from '@checkout/core';
+import type { ConsoleOrderDetail, StaffRole } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { mailOutbox } from '../billing/tables';
@@ -10,6 +10,7 @@ import { orderEvents, orders } from '../orders/tables';
 import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { addStaff } from './staff';
+import { buyByCard } from '../../test-support/purchase';
 import { staffBrowser } from '../../test-support/staff';
 import { auditLog, staffSessions } from './tables';
 
@@ -27,32 +28,10 @@ describe('the operators console api', () => {
 
   /** A shopper pays `email`'s order by card (a real sandbox payment): its id. */
   async function paidOrder(email: string): Promise<string> {
-    const shopper = testBrowser(() => t.app);
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
-    const paid = await shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
-      },
-    });
+    const paid = await buyByCard(
+      testBrowser(() => t.app),
+      { cart: { email } },
+    );
     return paid.json<{ orderId: string }>().orderId;
   }
 

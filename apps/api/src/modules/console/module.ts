@@ -6,10 +6,11 @@ import type { ConsoleOrderDeps } from './orders';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 
+export type ConsoleSetting = ConsoleOrderDeps & CustomerDeps & { env: ApiEnv };
+
 export async function consoleModule(
   app: FastifyInstance,
-  deps: ConsoleOrderDeps & CustomerDeps,
-  env: ApiEnv,
+  { env, ...deps }: ConsoleSetting,
 ): Promise<void> {
   consoleRoutes(app, deps, {
     idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,

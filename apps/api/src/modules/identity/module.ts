@@ -19,20 +19,22 @@ export interface EmbeddedIdentity {
   endSession: (sid: string) => Promise<void>;
 }
 
+export interface IdentitySetting {
+  db: Database;
+  issuer: string;
+  env: ApiEnv;
+  isBlockedDomain: (domain: string) => boolean;
+  humanCheck: HumanCheck;
+  /** The api's mail transport (mail/transport.ts). */
+  mailer: Mailer;
+  jobs: Jobs;
+}
+
 export async function identityModule(
   app: FastifyInstance,
-  db: Database,
-  options: {
-    issuer: string;
-    env: ApiEnv;
-    isBlockedDomain: (domain: string) => boolean;
-    humanCheck: HumanCheck;
-    /** The api's mail transport (mail/transport.ts). */
-    mailer: Mailer;
-    jobs: Jobs;
-  },
+  options: IdentitySetting,
 ): Promise<EmbeddedIdentity> {
-  const { env, issuer } = options;
+  const { db, env, issuer } = options;
   // The provider's expired protocol state, codes and pass tokens go every ten minutes.
   options.jobs.define('identity-housekeeping', () => purgeExpiredIdentity(db));
   options.jobs.every('identity-housekeeping', '*/10 * * * *');

@@ -1,9 +1,9 @@
 /** What an order's page learns from the api: an upgrade says so from the order, not the address. */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView, DashboardView, OrderView } from '@checkout/core';
+import type { DashboardView, OrderView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { accountByEmail } from '../identity/accounts';
 import { createSession } from '../users/sessions';
 
@@ -15,25 +15,7 @@ describe('GET /api/orders/:id/', () => {
   afterAll(() => t.close());
 
   const buy = async (browser: TestBrowser, cart: Record<string, unknown>) => {
-    const { id } = (
-      await browser.inject({ method: 'POST', url: '/api/carts/', payload: cart })
-    ).json<CartView>();
-    const token = await browser.inject({
-      method: 'POST',
-      url: '/api/sandbox/tokens/',
-      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-    });
-    const paid = await browser.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId: id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token.json<{ token: string }>().token,
-      },
-    });
+    const paid = await buyByCard(browser, { cart });
     const orderId = paid.json<{ orderId: string }>().orderId;
     return (
       await browser.inject({ method: 'GET', url: `/api/orders/${orderId}/` })

@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, type OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
-import { recordWebhookLag } from '../../telemetry/business-metrics';
+import { recordWebhookLag } from './business-metrics';
 import type { Jobs } from '../../jobs/queue';
 import type { PaymentFaults } from './deps';
 import { channelsOf, INBOX_JOB, recordEvents } from './notification-inbox';

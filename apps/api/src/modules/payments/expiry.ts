@@ -6,7 +6,7 @@
  * nodes may sweep at once: an order is claimed by a conditional update (rows another sweep
  * holds are skipped), so each is expired once. A claim whose sweep died lapses after `leaseMs`.
  */
-import { countOrdersExpired } from '../../telemetry/business-metrics';
+import { countOrdersExpired } from './business-metrics';
 import { claimAbandonedOrders } from '../orders/new-orders';
 import { paymentOf } from './order-payment';
 import { applyProviderStatus, voidUnanswered, type OutcomeDeps as RefundDeps } from './outcome';

@@ -3,9 +3,10 @@
  * notification addresses, and the payment jobs (stranded starts, abandoned orders, refunds due).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProviderSpec } from '@checkout/core';
 import type { ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';
-import { tracedAdapters } from '../../telemetry/provider-spans';
+import { tracedAdapters } from './provider-spans';
 import type { CardGuard } from '../card-testing/card-guard';
 import type { CartDeps } from '../carts/service';
 import { callbackRoutes } from './callback';
@@ -14,9 +15,20 @@ import { expireAbandonedOrders } from './expiry';
 import { inboxJob } from './inbox-job';
 import { channelsOf } from './notification-inbox';
 import { retryDueRefunds } from './refunds';
-import type { ProviderRegistry } from './registry';
+import type { PaymentAdapter } from './providers/adapter';
+import type { AdyenAdapter } from './providers/adyen-checkout/adapter';
 import { paymentRoutes } from './routes';
 import { sweepStrandedStarts } from './stranded-starts';
+
+/** Which adapter serves which provider: chosen in the composition root (provider-registry.ts). */
+export interface ProviderRegistry {
+  /** The adapter of a provider; undefined when none is configured (it is not offered). */
+  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
+  /** Every configured adapter once: a notification is read by the one that recognises it. */
+  adapters: readonly PaymentAdapter[];
+  /** Adyen's adapter when configured: its webhook has an address of its own. */
+  adyen: AdyenAdapter | undefined;
+}
 
 export interface PaymentsSetting {
   env: ApiEnv;

@@ -4,12 +4,12 @@ import {
   CARD_ERROR_MESSAGES,
   DEFAULT_CARD_FIELDS_TEXT,
   type CardErrorCode,
-  type CartView,
   type OrderView,
   type PaymentAction,
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { cardToken, openCart } from '../../test-support/purchase';
 import { subscriptions } from '../subscriptions/tables';
 import { carts } from '../carts/tables';
 import { sandboxCardTokens } from '../sandbox-gateway/tables';
@@ -25,20 +25,8 @@ describe('payments through the sandbox gateway', () => {
   afterAll(() => t.close());
 
   let keys = 0;
-  const newCart = async (extra: Record<string, unknown> = {}) =>
-    (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: {
-          mainPlan: 'vpn-basic-1y',
-          currency: 'EUR',
-          country: 'DE',
-          email: 'buyer@gmail.com',
-          ...extra,
-        },
-      })
-    ).json<CartView>();
+  const newCart = (extra: Record<string, unknown> = {}) =>
+    openCart(shopper, { email: 'buyer@gmail.com', ...extra });
   const tokenize = (card: Record<string, string> = {}) =>
     shopper.inject({
       method: 'POST',
@@ -51,8 +39,7 @@ describe('payments through the sandbox gateway', () => {
         ...card,
       },
     });
-  const tokenFor = async (number: string) =>
-    (await tokenize({ number })).json<{ token: string }>().token;
+  const tokenFor = (number: string) => cardToken(shopper, { number, name: 'Anna Smith' });
   /** Card providers pay with a token: a fresh one for `card` unless one is given. */
   const pay = async (
     cartId: string,

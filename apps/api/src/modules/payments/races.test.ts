@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, PaymentAction } from '@checkout/core';
+import type { PaymentAction } from '@checkout/core';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { cardToken, openCart, payByCard } from '../../test-support/purchase';
 import { orderEvents, orders } from '../orders/tables';
 import { subscriptions } from '../subscriptions/tables';
 import { moveOrder } from './outcome';
@@ -26,29 +27,10 @@ describeOnPostgres('payments that race (PostgreSQL)', () => {
     cluster.stop();
   });
 
-  const newCart = async () =>
-    (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email: 'r@gmail.com' },
-      })
-    ).json<CartView>();
-  const tokenFor = async (number: string) =>
-    (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number, expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
-      })
-    ).json<{ token: string }>().token;
-  const pay = (cartId: string, key: string, cardToken: string) =>
-    shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': key },
-      payload: { cartId, provider: 'adyen_card', returnPath: '/processing/', cardToken },
-    });
+  const newCart = () => openCart(shopper, { email: 'r@gmail.com' });
+  const tokenFor = (number: string) => cardToken(shopper, { number, name: 'Anna Smith' });
+  const pay = (cartId: string, key: string, token: string) =>
+    payByCard(shopper, { cartId, token, key });
 
   it('creates one order when a double click sends the same key twice at once', async () => {
     const cart = await newCart();

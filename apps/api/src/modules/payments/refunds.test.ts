@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { CartView, PaymentAction } from '@checkout/core';
+import type { PaymentAction } from '@checkout/core';
 import { jobQueue } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { orders } from '../orders/tables';
 import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
 import { sandboxAdapter } from '../sandbox-gateway/adapter';
@@ -50,31 +50,7 @@ describe('a customer refund cut short by a crash', () => {
 
   /** A shopper pays for the yearly VPN by card: the paid order and the subscription it bought. */
   async function paidOrder(email: string) {
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
-    const paid = await shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
-      },
-    });
+    const paid = await buyByCard(shopper, { cart: { email } });
     const { orderId } = paid.json<PaymentAction>();
     const [subscription] = await t.database.db
       .select()

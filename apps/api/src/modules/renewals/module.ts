@@ -1,6 +1,6 @@
 /**
  * Subscriptions after the first payment: the renewal and reminder jobs, the customer's card
- * for renewals, and (outside production) the sandbox clock. app.ts starts it.
+ * for renewals, and (outside production) the sandbox clock.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
@@ -15,7 +15,7 @@ import { clockRoutes, paymentMethodRoutes } from './routes';
 export const RENEWALS_JOB = 'renewals';
 const REMINDERS_JOB = 'renewal-reminders';
 
-export interface SubscriptionsSetting {
+export interface RenewalsSetting {
   env: ApiEnv;
   outcome: OutcomeDeps;
   jobs: Jobs;
@@ -25,10 +25,7 @@ export interface SubscriptionsSetting {
   notices: RenewalNotices;
 }
 
-export function startSubscriptions(
-  app: FastifyInstance,
-  setting: SubscriptionsSetting,
-): RenewalDeps {
+export function renewalsModule(app: FastifyInstance, setting: RenewalsSetting): RenewalDeps {
   const { env, jobs, clock, outcome } = setting;
   const deps: RenewalDeps = {
     ...outcome,

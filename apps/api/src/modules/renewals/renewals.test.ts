@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { periodEnd, type CartView, type OrderView, type PaymentAction } from '@checkout/core';
+import { periodEnd, type OrderView, type PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { productionEnv } from '../../test-env';
+import { buyByCard } from '../../test-support/purchase';
 import { sandboxMail } from '../../mail/tables';
 import { orders } from '../orders/tables';
 import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
@@ -25,30 +26,10 @@ describe('renewals, dunning and reminders', () => {
 
   /** Buys a VPN plan (the yearly one unless told) with a card; answers the subscription row. */
   async function subscribe(email: string, number: string, mainPlan = 'vpn-basic-1y') {
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan, currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number, expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
-      })
-    ).json<{ token: string }>();
-    const paid = await shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': `renewal-test-${++cards}-abcdef` },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
-      },
+    const paid = await buyByCard(shopper, {
+      cart: { email, mainPlan },
+      card: { number, name: 'Anna Smith' },
+      key: `renewal-test-${++cards}-abcdef`,
     });
     const { orderId } = paid.json<PaymentAction>();
     const order = (

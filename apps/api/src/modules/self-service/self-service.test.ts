@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CartView, DashboardView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { cardToken, openCart, payByCard } from '../../test-support/purchase';
 import { accountByEmail } from '../identity/accounts';
 import { orderEvents, orders } from '../orders/tables';
 import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
@@ -23,28 +24,11 @@ describe('self-service on the account dashboard', () => {
   /** A shopper buys `plan` by card (a real sandbox payment) and logs in as its e-mail. */
   async function customerWithOrder(email: string, plan = 'vpn-basic-1y') {
     const browser = testBrowser(() => t.app);
-    const cart = (
-      await browser.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: plan, currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const token = await browser.inject({
-      method: 'POST',
-      url: '/api/sandbox/tokens/',
-      payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-    });
-    const paid = await browser.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': `self-service-${++cards}-${randomUUID()}` },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token.json<{ token: string }>().token,
-      },
+    const cart = await openCart(browser, { mainPlan: plan, email });
+    const paid = await payByCard(browser, {
+      cartId: cart.id,
+      token: await cardToken(browser),
+      key: `self-service-${++cards}-${randomUUID()}`,
     });
     const orderId = paid.json<{ orderId: string }>().orderId;
     const account = await accountByEmail(t.database.db, email);

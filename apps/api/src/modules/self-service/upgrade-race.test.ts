@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import type { CartView, DashboardView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { cardToken, openCart, payByCard } from '../../test-support/purchase';
 import { accountByEmail } from '../identity/accounts';
 import { orders } from '../orders/tables';
 import { moveOrder, startCustomerRefund } from '../payments/outcome';
@@ -31,32 +31,12 @@ describeOnPostgres('an upgrade and a refund of the order it replaces, at once (P
   });
 
   const pay = async (browser: TestBrowser, cartId: string, number: string) => {
-    const token = await browser.inject({
-      method: 'POST',
-      url: '/api/sandbox/tokens/',
-      payload: { number, expiry: '12 / 30', cvc: '123', name: 'A B' },
-    });
-    const paid = await browser.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token.json<{ token: string }>().token,
-      },
-    });
+    const token = await cardToken(browser, { number });
+    const paid = await payByCard(browser, { cartId, token });
     return paid.json<{ orderId: string }>().orderId;
   };
   const newCart = async (browser: TestBrowser, payload: Record<string, unknown>) =>
-    (
-      await browser.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { currency: 'EUR', country: 'DE', ...payload },
-      })
-    ).json<CartView>();
+    openCart(browser, payload);
 
   /** A monthly subscriber, logged in, whose upgrade to the yearly plan waits for its bank. */
   async function upgradeUnderWay(email: string) {

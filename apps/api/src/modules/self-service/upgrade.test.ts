@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CartView, DashboardView, UpgradeOptions } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { cardToken, payByCard, TEST_CARD } from '../../test-support/purchase';
 import { accountByEmail } from '../identity/accounts';
 import { orders } from '../orders/tables';
 import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
@@ -18,24 +19,12 @@ describe('upgrading a subscription through the checkout', () => {
   afterAll(() => t.close());
 
   let keys = 0;
-  const pay = async (browser: TestBrowser, cartId: string, number = '4242424242424242') => {
-    const token = await browser.inject({
-      method: 'POST',
-      url: '/api/sandbox/tokens/',
-      payload: { number, expiry: '12 / 30', cvc: '123', name: 'A B' },
+  const pay = async (browser: TestBrowser, cartId: string, number = TEST_CARD.number) =>
+    payByCard(browser, {
+      cartId,
+      token: await cardToken(browser, { number }),
+      key: `upgrade-${++keys}-${randomUUID()}`,
     });
-    return browser.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': `upgrade-${++keys}-${randomUUID()}` },
-      payload: {
-        cartId,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token.json<{ token: string }>().token,
-      },
-    });
-  };
   const login = async (browser: TestBrowser, email: string) => {
     const account = await accountByEmail(t.database.db, email);
     browser.cookies.set(

@@ -4,7 +4,9 @@ import type { Jobs } from '../../jobs/queue';
 import { purgeExpiredSessions } from './housekeeping';
 import { userRoutes, type UserRouteOptions } from './routes';
 
-export function usersModule(app: FastifyInstance, options: UserRouteOptions, jobs: Jobs): void {
+export type UsersSetting = UserRouteOptions & { jobs: Jobs };
+
+export function usersModule(app: FastifyInstance, { jobs, ...options }: UsersSetting): void {
   userRoutes(app, options);
   // Expired sessions and login attempts go every ten minutes (deletes are idempotent).
   jobs.define('users-housekeeping', () => purgeExpiredSessions(options.db));

@@ -23,7 +23,7 @@ import { adyen } from '../adyen';
 import { toAdyenAmount } from './amounts';
 import { checkoutApi } from './client';
 import { adyenNotifications } from './events';
-import type { AdyenConfig } from './env';
+import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 import { adyenMethodOf, offeredVariants } from './methods';
 import { readResult } from './results';
 import { rememberWord, wordOf } from './store';

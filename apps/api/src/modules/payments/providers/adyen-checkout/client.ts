@@ -11,7 +11,7 @@ import {
   HttpClientException,
   type Config,
 } from '@adyen/api-library';
-import type { AdyenConfig } from './env';
+import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 
 /** How long one Checkout call may take before it counts as an outage. */
 const TIMEOUT_MS = 15_000;

@@ -14,7 +14,7 @@ import type { OrderStatus } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { NotificationChannel, PaymentDesk, ProviderNotification } from '../adapter';
 import { fromAdyenValue } from './amounts';
-import type { AdyenConfig } from './env';
+import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 import { adyenEventSchema, readAdyenNotification, type AdyenEvent } from './notifications';
 import { recordDispute, rememberWord } from './store';
 

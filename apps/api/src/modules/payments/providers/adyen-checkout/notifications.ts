@@ -9,7 +9,7 @@ import { hmacValidator, type Types } from '@adyen/api-library';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, text } from '@checkout/core';
 import type { IncomingNotification } from '../adapter';
-import type { AdyenConfig } from './env';
+import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 
 const itemSchema = z.looseObject({
   eventCode: text().min(1).max(64),

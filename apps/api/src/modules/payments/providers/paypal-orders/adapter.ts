@@ -19,7 +19,7 @@ import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
 import { toPayPalMoney } from './amounts';
 import { paypalClient, PayPalRefusal, type PayPalClient } from './client';
-import type { PayPalConfig } from './env';
+import type { PayPalConfig } from '../../../../provider-settings/paypal-orders';
 import { paypalNotifications } from './events';
 import {
   approvalLinkOf,

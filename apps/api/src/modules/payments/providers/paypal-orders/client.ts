@@ -6,7 +6,7 @@
  * as PayPalRefusal with PayPal's error name and first issue; their text (which may quote the
  * request) never reaches a log line or a shopper.
  */
-import type { PayPalConfig } from './env';
+import type { PayPalConfig } from '../../../../provider-settings/paypal-orders';
 
 /** How long one call may take before it counts as an outage. */
 const TIMEOUT_MS = 15_000;

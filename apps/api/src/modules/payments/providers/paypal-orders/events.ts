@@ -13,7 +13,7 @@ import type { Database } from '../../../../db/client';
 import type { NotificationChannel, PaymentDesk, ProviderNotification } from '../adapter';
 import { fromPayPalMoney, type PayPalMoney } from './amounts';
 import type { PayPalClient } from './client';
-import type { PayPalConfig } from './env';
+import type { PayPalConfig } from '../../../../provider-settings/paypal-orders';
 import { paypalEventSchema, verifyPayPalWebhook, type PayPalEvent } from './notifications';
 import { statusOfCapture } from './results';
 import {

@@ -16,7 +16,7 @@ import { loadEnv } from '../../../../env';
 import { paymentDesk } from '../../desk';
 import { notificationInbox, payments } from '../../tables';
 import { paypalAdapter } from './adapter';
-import { paypalConfig } from './env';
+import { paypalConfig } from '../../../../provider-settings/paypal-orders';
 import { paypalEnv } from './fake/config';
 import { FakePayPal } from './fake/fake-paypal';
 import { paypalDisputes, paypalPayments } from './tables';

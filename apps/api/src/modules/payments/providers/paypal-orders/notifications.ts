@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, ERROR_CODES, text } from '@checkout/core';
 import type { IncomingNotification } from '../adapter';
 import { PayPalRefusal, type PayPalClient } from './client';
-import type { PayPalConfig } from './env';
+import type { PayPalConfig } from '../../../../provider-settings/paypal-orders';
 
 /** How far a transmission's time may lie behind (a replay) or ahead (a skewed clock). */
 const MAX_AGE_MS = 10 * 60_000;

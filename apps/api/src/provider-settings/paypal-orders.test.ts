@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
-import { loadEnv, sandboxGatewayOn } from '../../../../env';
-import { productionEnv } from '../../../../test-env';
-import { paypalConfig } from './env';
-import { paypalEnv } from './fake/config';
+import { loadEnv, sandboxGatewayOn } from '../env';
+import { productionEnv } from '../test-env';
+import { paypalConfig } from './paypal-orders';
+import { paypalEnv } from '../modules/payments/providers/paypal-orders/fake/config';
 
 function refusal(source: Record<string, string | undefined>): string {
   try {

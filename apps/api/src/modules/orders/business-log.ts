@@ -4,7 +4,7 @@
  * Mails sent are logged by the mail transport (mail/transport.ts). Returns the call that stops logging.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { onOrderMoved } from '../modules/orders/move-listeners';
+import { onOrderMoved } from './move-listeners';
 
 export function logOrderMoves(log: FastifyBaseLogger): () => void {
   return onOrderMoved((orderId, status) => log.info({ orderId, status }, 'order moved'));

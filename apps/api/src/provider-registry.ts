@@ -3,31 +3,23 @@
  * ADYEN_* is configured, PayPal its two variants when PAYPAL_* is; otherwise the sandbox gateway stands in for every provider family it
  * speaks (outside production, or with SANDBOX_GATEWAY=on); the manual bank transfer serves its
  * own provider when MANUAL_TRANSFER_SECRET is set. The only file that knows the adapters;
- * everything else asks it through the port.
+ * everything else asks it through the port. Chosen here, in the composition root, like the mail
+ * transport (DESIGN: shell services), since it starts the sandbox gateway, which payments never imports.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProviderSpec } from '@checkout/core';
-import type { Database } from '../../db/client';
-import { sandboxGatewayOn, type ApiEnv } from '../../env';
-import type { Jobs } from '../../jobs/queue';
-import { startSandboxGateway } from '../sandbox-gateway/module';
-import type { PaymentAdapter, PaymentDesk } from './providers/adapter';
-import { adyenAdapter, type AdyenAdapter } from './providers/adyen-checkout/adapter';
-import { adyenConfig } from './providers/adyen-checkout/env';
-import { adyenMethodOf } from './providers/adyen-checkout/methods';
-import { manualTransferAdapter } from './providers/manual-transfer';
-import { paypalAdapter } from './providers/paypal-orders/adapter';
-import { paypalConfig } from './providers/paypal-orders/env';
-import { paypalReturnRoutes } from './providers/paypal-orders/returns';
-
-export interface ProviderRegistry {
-  /** The adapter of a provider; undefined when none is configured (it is not offered). */
-  adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
-  /** Every configured adapter once: a notification is read by the one that recognises it. */
-  adapters: readonly PaymentAdapter[];
-  /** Adyen's adapter when configured: its webhook has an address of its own. */
-  adyen: AdyenAdapter | undefined;
-}
+import type { Database } from './db/client';
+import { sandboxGatewayOn, type ApiEnv } from './env';
+import type { Jobs } from './jobs/queue';
+import { startSandboxGateway } from './modules/sandbox-gateway/module';
+import type { ProviderRegistry } from './modules/payments/module';
+import type { PaymentDesk } from './modules/payments/providers/adapter';
+import { adyenAdapter } from './modules/payments/providers/adyen-checkout/adapter';
+import { adyenConfig } from './provider-settings/adyen-checkout';
+import { adyenMethodOf } from './modules/payments/providers/adyen-checkout/methods';
+import { manualTransferAdapter } from './modules/payments/providers/manual-transfer';
+import { paypalAdapter } from './modules/payments/providers/paypal-orders/adapter';
+import { paypalConfig } from './provider-settings/paypal-orders';
+import { paypalReturnRoutes } from './modules/payments/providers/paypal-orders/returns';
 
 export interface RegistrySetting {
   env: ApiEnv;
@@ -42,6 +34,14 @@ export interface RegistrySetting {
 
 export function providerRegistry(app: FastifyInstance, setting: RegistrySetting): ProviderRegistry {
   const { env, db, desk } = setting;
+  // With no provider configured, every provider runs against the built-in sandbox gateway.
+  // Production without it offers the manual bank transfer at most (MANUAL_TRANSFER_SECRET) and
+  // otherwise refuses to start a payment.
+  if (sandboxGatewayOn(env) && env.NODE_ENV === 'production') {
+    app.log.warn(
+      'SANDBOX_GATEWAY=on in production: payments go to the sandbox gateway, no money moves, anyone can approve them',
+    );
+  }
   // In production the sandbox is not served at all unless SANDBOX_GATEWAY=on: anyone may approve
   // its payments and any test card pays.
   const sandbox = sandboxGatewayOn(env)

@@ -4,9 +4,9 @@
  * expired. Instruments come from the global meter provider: no-ops until telemetry starts.
  */
 import { metrics, type Counter, type Histogram, type MeterProvider } from '@opentelemetry/api';
-import type { Database } from '../db/client';
-import { onOrderMoved } from '../modules/orders/move-listeners';
-import { paymentOf } from '../modules/payments/order-payment';
+import type { Database } from '../../db/client';
+import { onOrderMoved } from '../orders/move-listeners';
+import { paymentOf } from './order-payment';
 
 interface Instruments {
   started: Counter;

@@ -4,7 +4,7 @@
  * the logs use), never its parameters or its text, which can carry literals.
  */
 import { context, SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
-import { statementName } from '../db/query-errors';
+import { statementName } from './query-errors';
 
 const tracer = trace.getTracer('checkout-api-db');
 

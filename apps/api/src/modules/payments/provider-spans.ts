@@ -5,7 +5,7 @@
  */
 import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ProviderSpec } from '@checkout/core';
-import type { PaymentAdapter } from '../modules/payments/providers/adapter';
+import type { PaymentAdapter } from './providers/adapter';
 import { countPaymentStarted } from './business-metrics';
 
 const tracer = trace.getTracer('checkout-api-payments');

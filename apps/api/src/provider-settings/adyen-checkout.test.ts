@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
-import { loadEnv, sandboxGatewayOn } from '../../../../env';
-import { productionEnv } from '../../../../test-env';
-import { adyenConfig } from './env';
-import { adyenEnv } from './fake/config';
+import { loadEnv, sandboxGatewayOn } from '../env';
+import { productionEnv } from '../test-env';
+import { adyenConfig } from './adyen-checkout';
+import { adyenEnv } from '../modules/payments/providers/adyen-checkout/fake/config';
 
 function refusal(source: Record<string, string | undefined>): string {
   try {
