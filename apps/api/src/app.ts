@@ -15,6 +15,7 @@ import { mailTransport } from './mail/transport';
 import { registerPlainTextGuard } from './http/plain-text-guard';
 import { requireRouteSchemas } from './http/route-schemas';
 import type { Catalog } from './modules/catalog/catalog';
+import { previewSnapshot } from './modules/catalog/versions';
 import { cartBinding } from './modules/carts/binding';
 import { loadBlockedDomains } from './modules/carts/blocked-domains';
 import { cartRoutes } from './modules/carts/routes';
@@ -111,6 +112,7 @@ export async function buildApp({
     introspection: env.NODE_ENV !== 'production',
     experiments,
     corsOrigins: checkoutOrigins,
+    preview: (token) => previewSnapshot(database.db, token),
   });
   const taxes = loadTaxTable();
   taxRoutes(app, taxes);
