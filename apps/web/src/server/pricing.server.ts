@@ -17,7 +17,7 @@ const cachedPlans = createPlansCache();
 /**
  * The newest catalog version this web node has been answered with. Sent as knowledgeBaseVersion,
  * it makes an api node that still holds an older catalog re-read it first, so a price never goes
- * back after a publication, whichever node answers (docs/decisions/010-catalog-versions.md).
+ * back after a publication, whichever node answers (docs/decisions/011-catalog-versions.md).
  */
 let newestSeen = 0;
 
