@@ -164,23 +164,25 @@ export function CatalogEditor() {
                   <td>{v.changes.length}</td>
                   <td>{v.publishedBy ?? v.createdBy ?? ''}</td>
                   <td>{when(v.publishedAt)}</td>
-                  <td className={styles.actions}>
-                    {v.previewToken && (
-                      <>
-                        <a
-                          href={`/payment/?catalog_preview=${v.previewToken}&currency=${currency}`}
-                        >
-                          {t('preview')}
-                        </a>
-                        <button
-                          type="button"
-                          className={styles.button}
-                          onClick={() => void publish(v)}
-                        >
-                          {t('publish')}
-                        </button>
-                      </>
-                    )}
+                  <td>
+                    <div className={styles.rowActions}>
+                      {v.previewToken && (
+                        <>
+                          <a
+                            href={`/payment/?catalog_preview=${v.previewToken}&currency=${currency}`}
+                          >
+                            {t('preview')}
+                          </a>
+                          <button
+                            type="button"
+                            className={styles.button}
+                            onClick={() => void publish(v)}
+                          >
+                            {t('publish')}
+                          </button>
+                        </>
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -128,16 +128,18 @@ export function CouponManager() {
                   : t('usedOf', { used: c.redemptions, max: c.maxRedemptions })}
               </td>
               <td>{c.disabled ? t('disabled') : t('enabled')}</td>
-              <td className={styles.actions}>
-                <button type="button" onClick={() => limit(c)}>
-                  {t('limit')}
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void change(c.code, { disabled: !c.disabled })}
-                >
-                  {c.disabled ? t('enable') : t('disable')}
-                </button>
+              <td>
+                <div className={styles.rowActions}>
+                  <button type="button" onClick={() => limit(c)}>
+                    {t('limit')}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => void change(c.code, { disabled: !c.disabled })}
+                  >
+                    {c.disabled ? t('enable') : t('disable')}
+                  </button>
+                </div>
               </td>
             </tr>
           ))}
