@@ -128,3 +128,96 @@ test('an analyst cannot refund: the button is answered 403 by the api', async ({
   await expect(analyst.getByTestId('order-status')).toHaveText('paid');
   expect(await auditActions(admin, orderId)).toEqual([]);
 });
+
+/** A datetime-local field's value `days` from now (the browser's time zone). */
+function localInput(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000 - new Date().getTimezoneOffset() * 60_000);
+  return at.toISOString().slice(0, 16);
+}
+
+const auditOf = async (page: Page, subject: string) =>
+  (
+    (await (
+      await page.request.get(`/api/console/audit/?subject=${encodeURIComponent(subject)}`)
+    ).json()) as { entries: { action: string; before: unknown; after: unknown }[] }
+  ).entries;
+
+test('a marketer creates a coupon that the checkout then accepts', async ({ browser, page }) => {
+  const code = `SPRING${Date.now() % 100_000}`;
+  const marketer = await staff(browser, 'marketing');
+  await marketer.getByRole('link', { name: 'Coupons' }).click();
+  await marketer.getByLabel('Code').fill(code);
+  await marketer.getByLabel('Percent off').fill('30');
+  await marketer.getByLabel(/^Plans/).fill('vpn-basic-1y');
+  await marketer.getByLabel('Starts').fill(localInput(-1));
+  await marketer.getByLabel('Ends').fill(localInput(30));
+  await marketer.getByLabel(/Limit of uses/).fill('100');
+  await marketer.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(marketer.getByRole('status')).toHaveText('Saved.');
+  await expect(marketer.getByTestId(`coupon-${code}`)).toContainText('0 of 100');
+
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.getByRole('button', { name: 'Have a coupon code?' }).click();
+  await page.getByLabel('Coupon code').fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.locator('[data-element="coupon-applied"]')).toContainText(
+    `Coupon ${code} applied`,
+  );
+  // $59.88 on sale, 30 % off that: $41.92.
+  await expect(page.locator('[data-element="summary-total"]')).toHaveText('$41.92');
+  const [entry] = await auditOf(admin, `coupon:${code}`);
+  expect(entry).toMatchObject({ action: 'coupon.create', after: { code, percentOff: 30 } });
+});
+
+test('an admin publishes a new price that the checkout shows after the refresh', async ({
+  page,
+}) => {
+  // Francs: no other journey reads them, so the new price changes no one else's page.
+  const checkout = '/payment/?product_group=vpn&currency=CHF';
+  const plan = page.locator('[data-plan="vpn-basic-1y"]');
+  await page.goto(checkout);
+  await expect(plan).toContainText('52.80');
+
+  await admin.goto('/console/en/catalog/');
+  await admin.getByRole('combobox', { name: /^Plan/ }).selectOption('vpn-basic-1y');
+  await admin
+    .getByRole('combobox', { name: /^Currency/ })
+    .first()
+    .selectOption('CHF');
+  await admin.getByLabel(/^Amount/).fill('44.40');
+  await admin.getByLabel('Note').fill('Basic yearly in francs');
+  await admin.getByRole('button', { name: 'Save draft' }).click();
+  await expect(admin.getByRole('status')).toHaveText('Saved.');
+  const draft = admin.getByRole('row', { name: /Basic yearly in francs/ });
+
+  // The preview: the checkout as shoppers would see it with the draft; the live one unchanged.
+  const href =
+    (await draft.getByRole('link', { name: 'Preview checkout' }).getAttribute('href')) ?? '';
+  const preview = new URL(href, page.url());
+  preview.searchParams.set('currency', 'CHF');
+  preview.searchParams.set('product_group', 'vpn');
+  await page.goto(preview.pathname + preview.search);
+  await expect(plan).toContainText('44.40');
+  await page.goto(checkout);
+  await expect(plan).toContainText('52.80');
+
+  const published = admin.waitForResponse((res) => res.url().includes('/publish/'));
+  await draft.getByRole('button', { name: 'Publish' }).click();
+  const { version } = (await (await published).json()) as { version: number };
+  await expect(admin.getByTestId('catalog-version')).toHaveText(`Shoppers see version ${version}.`);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(checkout);
+        return plan.textContent();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain('44.40');
+  const [entry] = await auditOf(admin, `catalog:version:${version}`);
+  expect(entry).toMatchObject({
+    action: 'catalog.publish',
+    before: [{ plan: 'vpn-basic-1y', currency: 'CHF', price: [5280, 8800] }],
+  });
+});

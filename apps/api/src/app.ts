@@ -15,6 +15,7 @@ import { mailTransport } from './mail/transport';
 import { registerPlainTextGuard } from './http/plain-text-guard';
 import { requireRouteSchemas } from './http/route-schemas';
 import type { Catalog } from './modules/catalog/catalog';
+import { previewSnapshot } from './modules/catalog/versions';
 import { analyticsModule } from './modules/analytics/module';
 import { cardTestingModule } from './modules/card-testing/module';
 import { cartsModule } from './modules/carts/module';
@@ -100,7 +101,13 @@ export async function buildApp({
     new URL(env.PUBLIC_ORIGIN).origin,
     ...env.ALLOWED_REDIRECT_ORIGINS.map((o) => new URL(o).origin),
   ];
-  pricingModule(app, { env, catalog, experiments, corsOrigins: checkoutOrigins });
+  pricingModule(app, {
+    env,
+    catalog,
+    experiments,
+    corsOrigins: checkoutOrigins,
+    preview: (token) => previewSnapshot(db, token),
+  });
   const taxes = taxesModule(app);
   const carts = cartsModule(app, {
     env,

@@ -24,10 +24,21 @@ export const CONSOLE_ACTIONS = [
   'subscriptions.manage',
   'audit.read',
   'staff.manage',
+  /** The catalog, its versions and the coupons with their usage (console-catalog.ts). */
+  'catalog.read',
+  /** A draft of price, plan changes: proposed, not yet what shoppers see. */
+  'catalog.propose',
+  'catalog.publish',
+  'coupons.manage',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
-const READ: readonly ConsoleAction[] = ['orders.read', 'customers.read', 'audit.read'];
+const READ: readonly ConsoleAction[] = [
+  'orders.read',
+  'customers.read',
+  'audit.read',
+  'catalog.read',
+];
 
 export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAction[]>> = {
   support: [
@@ -39,7 +50,7 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAct
     'subscriptions.manage',
   ],
   finance: [...READ, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
-  marketing: ['audit.read'],
+  marketing: ['audit.read', 'catalog.read', 'catalog.propose', 'coupons.manage'],
   admin: [...CONSOLE_ACTIONS],
   analyst: READ,
 };

@@ -74,6 +74,9 @@ function defaultPackage(group: ProductGroup, flags: FeatureFlags): string {
   return DEFAULT_PACKAGES.vpn;
 }
 
+/** A console draft's preview token (api: catalog/versions.ts, 24 random bytes, base64url). */
+const PREVIEW_TOKEN = /^[\w-]{20,100}$/;
+
 /** `currency` overrides the address's: a restored cart keeps its own currency. */
 export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<CheckoutPlans> {
   const params = (await getRequestUrl()).searchParams;
@@ -94,10 +97,17 @@ export async function loadCheckoutPlans(currencyOverride?: Currency): Promise<Ch
       defaultPackage(group, context.featureFlags),
     filters: toFilterBag(filters),
   };
-  let result = await fetchPackagePlans(coupon ? { ...variables, coupon } : variables, server);
+  // An operator's preview of a catalog draft (the console's preview link); not a shopper's
+  // parameter (spec §2), so read here alone.
+  const preview = PREVIEW_TOKEN.exec(params.get('catalog_preview') ?? '')?.[0];
+  let result = await fetchPackagePlans(
+    coupon ? { ...variables, coupon } : variables,
+    server,
+    preview,
+  );
   // A coupon that is not available must not cost the shopper the plans: show them without it.
   if (coupon && result.error && isCouponUnavailable(result.error)) {
-    result = await fetchPackagePlans(variables, server);
+    result = await fetchPackagePlans(variables, server, preview);
   }
   return {
     group,

@@ -41,3 +41,68 @@ describe('pricing client', () => {
     expect(pricing.asked).toEqual(['/graphql']);
   });
 });
+
+describe('catalog versions the checkout has seen', () => {
+  /** A stand-in pricing api at catalog `version`: what each request sent, variables and header. */
+  async function versionedApi(version: string) {
+    const asked: { variables: Record<string, unknown>; preview: string | undefined }[] = [];
+    server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        // The query is long enough to be POSTed; a GET would carry the variables in the URL.
+        const params = new URL(req.url ?? '/', 'http://x').searchParams;
+        const sent = body
+          ? (JSON.parse(body) as { variables: Record<string, unknown> }).variables
+          : (JSON.parse(params.get('variables') ?? '{}') as Record<string, unknown>);
+        const preview = req.headers['x-catalog-preview'];
+        asked.push({ variables: sent, preview: typeof preview === 'string' ? preview : undefined });
+        const answer = {
+          identifier: 'vpn',
+          catalogVersion: version,
+          plans: [],
+          coupon: null,
+          crossSell: null,
+        };
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ data: { getPackagePlans: answer } }));
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, asked };
+  }
+  const ask = (currencyCode: 'USD' | 'EUR') => ({
+    countryCode: 'US',
+    currencyCode,
+    packageId: 'vpn',
+    filters: {},
+  });
+
+  it('sends the newest version it was answered with as knowledgeBaseVersion', async () => {
+    const api = await versionedApi('7');
+    vi.resetModules();
+    vi.stubEnv('PRICING_API_URL', api.url);
+    const { fetchPackagePlans } = await import('./pricing.server');
+    await fetchPackagePlans(ask('USD'), {});
+    await fetchPackagePlans(ask('EUR'), {});
+    expect(api.asked.map((a) => a.variables.knowledgeBaseVersion)).toEqual([undefined, '7']);
+  });
+
+  it("forwards a draft's preview token, asks each time and learns no version from it", async () => {
+    const api = await versionedApi('9');
+    vi.resetModules();
+    vi.stubEnv('PRICING_API_URL', api.url);
+    const { fetchPackagePlans } = await import('./pricing.server');
+    await fetchPackagePlans(ask('USD'), {}, 'preview-token-of-a-draft-0001');
+    await fetchPackagePlans(ask('USD'), {}, 'preview-token-of-a-draft-0001');
+    await fetchPackagePlans(ask('USD'), {});
+    const token = 'preview-token-of-a-draft-0001';
+    expect(api.asked.map((a) => [a.preview, a.variables.knowledgeBaseVersion])).toEqual([
+      [token, undefined],
+      [token, undefined],
+      [undefined, undefined],
+    ]);
+  });
+});

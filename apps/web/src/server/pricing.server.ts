@@ -14,17 +14,29 @@ const ACCEPT = 'application/graphql+json, application/json';
 
 const cachedPlans = createPlansCache();
 
+/**
+ * The newest catalog version this web node has been answered with. Sent as knowledgeBaseVersion,
+ * it makes an api node that still holds an older catalog re-read it first, so a price never goes
+ * back after a publication, whichever node answers (docs/decisions/011-catalog-versions.md).
+ */
+let newestSeen = 0;
+
 /** Answers shared by every visitor for a few seconds (plans-cache.ts); failures are not kept. */
 export function fetchPackagePlans(
-  variables: PackagePlansVariables,
+  asked: PackagePlansVariables,
   server: ServerContext,
+  /** A console draft's token (`?catalog_preview=`): its prices, never cached. */
+  preview?: string,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {
+  const variables = newestSeen > 0 ? { ...asked, knowledgeBaseVersion: String(newestSeen) } : asked;
+  if (preview) return askApi(variables, server, preview);
   return cachedPlans(variables, () => askApi(variables, server), server.experiment);
 }
 
 async function askApi(
   variables: PackagePlansVariables,
   server: ServerContext,
+  preview?: string,
 ): Promise<{ data: PackageView | null; error: RequestError | null }> {
   const endpoint = `${getServerConfig().services.pricingApi.url}/graphql`;
   const query = { query: PACKAGE_PLANS_QUERY, variables: JSON.stringify(variables) };
@@ -33,13 +45,18 @@ async function askApi(
     request<{ data?: { getPackagePlans?: unknown } }>(endpoint, {
       method: useGet ? 'GET' : 'POST',
       ...(useGet ? { query } : { body: { query: PACKAGE_PLANS_QUERY, variables } }),
-      headers: { accept: ACCEPT },
+      headers: { accept: ACCEPT, ...(preview ? { 'x-catalog-preview': preview } : {}) },
       server,
     });
   const result = await withRetry(run, PRICING_RETRY);
   if (result.error) return { data: null, error: result.error };
   const parsed = packageViewSchema.safeParse(result.data?.data?.getPackagePlans);
-  if (parsed.success) return { data: parsed.data, error: null };
+  if (parsed.success) {
+    // A draft's preview is no published version.
+    const version = preview ? 0 : Number(parsed.data.catalogVersion);
+    if (Number.isSafeInteger(version) && version > newestSeen) newestSeen = version;
+    return { data: parsed.data, error: null };
+  }
   const error = new RequestError({
     method: useGet ? 'GET' : 'POST',
     url: endpoint,

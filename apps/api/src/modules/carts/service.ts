@@ -29,6 +29,7 @@ import {
   bindAccount,
   findCart,
   hasRedeemed,
+  redemptionCounts,
   insertCart,
   updateOpenCart,
   type CartRow,
@@ -144,6 +145,11 @@ async function checkCoupon(
   if (refusal === 'already_used' && email)
     throw await couponUsedRefusal(deps.db, caller, code, email);
   if (refusal) throw couponRefused(code, refusal);
+  // A coupon used up to its limit (set in the console) has ended, like an expired one.
+  const limit = coupon?.maxRedemptions ?? null;
+  if (limit !== null && ((await redemptionCounts(deps.db, code)).get(code) ?? 0) >= limit) {
+    throw couponRefused(code, 'expired');
+  }
 }
 
 /** Validates and normalizes a whole cart; throws AppError with the spec's codes. */

@@ -1,5 +1,5 @@
 /** Cart rows. */
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type Database } from '../../db/client';
 import { carts, couponRedemptions } from './tables';
 
@@ -84,6 +84,24 @@ export async function bindAccount(db: Database, id: string, accountId: string): 
     .update(carts)
     .set({ accountId })
     .where(and(eq(carts.id, id), isNull(carts.accountId)));
+}
+
+/** Paid orders' redemptions per coupon code (the console's usage counts, a coupon's limit). */
+export async function redemptionCounts(
+  db: Database,
+  couponCode?: string,
+): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ code: couponRedemptions.couponCode, used: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        isNotNull(couponRedemptions.redeemedAt),
+        couponCode === undefined ? undefined : eq(couponRedemptions.couponCode, couponCode),
+      ),
+    )
+    .groupBy(couponRedemptions.couponCode);
+  return new Map(rows.map((row) => [row.code, row.used]));
 }
 
 /** Whether the mailbox redeemed the coupon (a hold of a payment still running is no use yet). */

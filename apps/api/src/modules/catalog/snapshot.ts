@@ -1,6 +1,13 @@
 /** An indexed, immutable copy of the catalog: what pricing requests are answered from. */
 import { DEFAULT_REFUND_WINDOW_DAYS, type Period } from '@checkout/core';
-import type { CatalogRows, CouponRow, PackageRow, PlanRow, ServiceRow } from './store';
+import type {
+  CatalogRows,
+  CouponRow,
+  PackageRow,
+  PlanRow,
+  PriceChangeRow,
+  ServiceRow,
+} from './store';
 
 export interface SnapshotService extends ServiceRow {
   prices: ReadonlyMap<string, number>;
@@ -47,7 +54,28 @@ function group<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
-export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
+/**
+ * The shipped price points with the published changes over them: per plan and currency, the
+ * change that started last (of two from one date, the later version's) at `now`.
+ */
+function pricesAt(rows: CatalogRows, now: Date) {
+  const current = new Map<string, PriceChangeRow>();
+  for (const change of rows.priceChanges) {
+    if (change.effectiveFrom > now) continue;
+    const key = `${change.planId}\0${change.currency}`;
+    const kept = current.get(key);
+    const later =
+      !kept ||
+      change.effectiveFrom > kept.effectiveFrom ||
+      (change.effectiveFrom.getTime() === kept.effectiveFrom.getTime() &&
+        change.version > kept.version);
+    if (later) current.set(key, change);
+  }
+  const shipped = rows.pricePoints.filter((p) => !current.has(`${p.planId}\0${p.currency}`));
+  return [...shipped, ...current.values()];
+}
+
+export function buildSnapshot(rows: CatalogRows, now: Date = new Date()): CatalogSnapshot {
   const periods = new Map(rows.periods.map((p) => [p.identifier, p]));
   const servicePrices = group(rows.servicePrices, (r) => r.serviceId);
   const services = new Map(
@@ -62,7 +90,7 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
     ]),
   );
   const planServices = group(rows.planServices, (r) => r.planId);
-  const pricePoints = group(rows.pricePoints, (r) => r.planId);
+  const pricePoints = group(pricesAt(rows, now), (r) => r.planId);
   const refundWindows = new Map(rows.products.map((p) => [p.id, p.refundWindowDays]));
   const plansById = new Map<number, SnapshotPlan>();
   for (const plan of rows.plans) {
@@ -87,7 +115,7 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
   const packagePlans = group(rows.packagePlans, (r) => r.packageId);
   const couponPrices = group(rows.couponPricePoints, (r) => r.couponCode);
   return {
-    version: rows.version,
+    version: String(rows.version),
     merchants: new Map(rows.merchants.map((m) => [m.id, m])),
     plans: new Map([...plansById.values()].map((p) => [p.identifier, p])),
     packages: new Map(
@@ -97,20 +125,24 @@ export function buildSnapshot(rows: CatalogRows): CatalogSnapshot {
           ...pkg,
           plans: (packagePlans.get(pkg.identifier) ?? [])
             .sort((a, b) => a.position - b.position)
-            .flatMap((pp) => plansById.get(pp.planId) ?? []),
+            .flatMap((pp) => plansById.get(pp.planId) ?? [])
+            // A retired plan is offered no more; its subscriptions still renew by identifier.
+            .filter((plan) => plan.retiredAt === null),
         },
       ]),
     ),
     coupons: new Map(
-      rows.coupons.map((c) => {
-        const byPlan = new Map<number, Map<string, number>>();
-        for (const p of couponPrices.get(c.code) ?? []) {
-          const perCurrency = byPlan.get(p.planId) ?? new Map<string, number>();
-          perCurrency.set(p.currency, p.amountMinor);
-          byPlan.set(p.planId, perCurrency);
-        }
-        return [c.code, { ...c, prices: byPlan }];
-      }),
+      rows.coupons
+        .filter((c) => c.disabledAt === null)
+        .map((c) => {
+          const byPlan = new Map<number, Map<string, number>>();
+          for (const p of couponPrices.get(c.code) ?? []) {
+            const perCurrency = byPlan.get(p.planId) ?? new Map<string, number>();
+            perCurrency.set(p.currency, p.amountMinor);
+            byPlan.set(p.planId, perCurrency);
+          }
+          return [c.code, { ...c, prices: byPlan }];
+        }),
     ),
   };
 }

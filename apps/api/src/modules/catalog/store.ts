@@ -1,4 +1,5 @@
 /** Reads the whole catalog in one pass; it is small and read on every pricing request. */
+import { max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import * as t from './tables';
 
@@ -8,8 +9,11 @@ export type CouponRow = typeof t.coupons.$inferSelect;
 export type ServiceRow = typeof t.services.$inferSelect;
 export type PeriodRow = typeof t.periods.$inferSelect;
 
+export type PriceChangeRow = typeof t.pricePointChanges.$inferSelect;
+
 export interface CatalogRows {
-  version: string;
+  /** The newest published catalog version (1: the shipped catalog). */
+  version: number;
   merchants: (typeof t.merchants.$inferSelect)[];
   products: (typeof t.products.$inferSelect)[];
   periods: PeriodRow[];
@@ -22,11 +26,12 @@ export interface CatalogRows {
   packagePlans: (typeof t.packagePlans.$inferSelect)[];
   coupons: CouponRow[];
   couponPricePoints: (typeof t.couponPricePoints.$inferSelect)[];
+  priceChanges: PriceChangeRow[];
 }
 
-export async function readCatalogRows(db: Database): Promise<CatalogRows> {
+export async function readCatalogRows(db: Pick<Database, 'select'>): Promise<CatalogRows> {
   const [
-    meta,
+    [latest],
     merchants,
     products,
     periods,
@@ -39,8 +44,9 @@ export async function readCatalogRows(db: Database): Promise<CatalogRows> {
     packagePlans,
     coupons,
     couponPricePoints,
+    priceChanges,
   ] = await Promise.all([
-    db.select().from(t.catalogMeta),
+    db.select({ version: max(t.catalogVersions.version) }).from(t.catalogVersions),
     db.select().from(t.merchants),
     db.select().from(t.products),
     db.select().from(t.periods),
@@ -53,9 +59,10 @@ export async function readCatalogRows(db: Database): Promise<CatalogRows> {
     db.select().from(t.packagePlans),
     db.select().from(t.coupons),
     db.select().from(t.couponPricePoints),
+    db.select().from(t.pricePointChanges),
   ]);
   return {
-    version: meta.find((row) => row.key === 'seed_version')?.value ?? 'empty',
+    version: latest?.version ?? 1,
     merchants,
     products,
     periods,
@@ -68,5 +75,6 @@ export async function readCatalogRows(db: Database): Promise<CatalogRows> {
     packagePlans,
     coupons,
     couponPricePoints,
+    priceChanges,
   };
 }

@@ -79,6 +79,8 @@ export const plans = pgTable('plans', {
   /** Identifier of the plan a subscription renews into (itself for monthly plans). */
   nextChargePlan: text('next_charge_plan').notNull(),
   listed: boolean('listed').notNull().default(true),
+  /** Retired in the console: no longer offered in any package; subscriptions keep it. */
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
 
 export const planServices = pgTable(
@@ -139,6 +141,9 @@ export const coupons = pgTable('coupons', {
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
   validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
   oncePerEmail: boolean('once_per_email').notNull(),
+  /** Paid orders it may discount in all (distinct addresses); null: no limit. */
+  maxRedemptions: integer('max_redemptions'),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const couponPricePoints = pgTable(
@@ -161,3 +166,38 @@ export const catalogMeta = pgTable('catalog_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+/** Version 1 is the shipped catalog; a draft gets the next number when published (0032). */
+export const catalogVersions = pgTable('catalog_versions', {
+  id: serial('id').primaryKey(),
+  version: integer('version').unique(),
+  status: text('status', { enum: ['draft', 'published'] }).notNull(),
+  note: text('note').notNull().default(''),
+  changes: jsonb('changes').$type<unknown[]>().notNull(),
+  previewToken: text('preview_token').unique(),
+  createdBy: text('created_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedBy: text('published_by'),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+});
+
+/** Published prices over the shipped ones, each from its own date (the latest started wins). */
+export const pricePointChanges = pgTable(
+  'price_point_changes',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    beforeDiscountMinor: bigint('before_discount_minor', { mode: 'number' }).notNull(),
+    effectiveFrom: timestamp('effective_from', { withTimezone: true }).notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'price_point_changes_pk',
+      columns: [t.planId, t.currency, t.effectiveFrom, t.version],
+    }),
+  ],
+);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
+import { catalogRoutes } from './catalog-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 
@@ -17,6 +18,7 @@ export async function consoleModule(
     publicOrigin: env.PUBLIC_ORIGIN,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
+  catalogRoutes(app, deps, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { Catalog } from '../catalog/catalog';
+import type { CatalogSnapshot } from '../catalog/snapshot';
 import type { Experiments } from '../experiments/service';
 import { pricingRoutes } from './routes';
 
@@ -11,6 +12,8 @@ export interface PricingSetting {
   experiments: Experiments;
   /** The checkout's own origins: they may read /graphql with cookies. */
   corsOrigins: readonly string[];
+  /** A catalog draft's snapshot by its preview token (the console's preview link). */
+  preview: (token: string) => Promise<CatalogSnapshot>;
 }
 
 export function pricingModule(app: FastifyInstance, setting: PricingSetting): void {
@@ -20,5 +23,6 @@ export function pricingModule(app: FastifyInstance, setting: PricingSetting): vo
     introspection: env.NODE_ENV !== 'production',
     experiments: setting.experiments,
     corsOrigins: setting.corsOrigins,
+    preview: setting.preview,
   });
 }

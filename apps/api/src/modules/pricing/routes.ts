@@ -13,6 +13,7 @@ import {
   noQuerySchema,
 } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
+import type { CatalogSnapshot } from '../catalog/snapshot';
 import { pricingVariants, type Experiments } from '../experiments/service';
 import { graphqlCors } from './cors';
 import { unparsableGetIsBadRequest } from './get-request';
@@ -54,12 +55,17 @@ export interface PricingOptions {
   introspection: boolean;
   /** The origins whose pages may read the answers with the visitor's cookies (cors.ts). */
   corsOrigins: readonly string[];
+  /** The catalog of a console draft, by its preview token (PREVIEW_HEADER); 404 if none. */
+  preview: (token: string) => Promise<CatalogSnapshot>;
 }
+
+/** Sent by the web server for a checkout opened with `?catalog_preview=<token>`. */
+export const PREVIEW_HEADER = 'x-catalog-preview';
 
 export function pricingRoutes(
   app: FastifyInstance,
   catalog: Catalog,
-  { logging, introspection, experiments, corsOrigins }: PricingOptions,
+  { logging, introspection, experiments, corsOrigins, preview }: PricingOptions,
 ): void {
   const cors = graphqlCors(corsOrigins);
   const yoga = createYoga<PricingContext>({
@@ -95,21 +101,29 @@ export function pricingRoutes(
       await experiments.current(),
       typeof header === 'string' ? header : undefined,
     );
-    const key = responseCacheKey({
-      // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
-      catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
-      accept: req.headers.accept ?? '',
-      query: params.query,
-      variables: params.variables,
-      operationName: params.operationName,
-    });
+    const previewToken = req.headers[PREVIEW_HEADER];
+    const previewed = typeof previewToken === 'string' ? await preview(previewToken) : undefined;
+    // A draft's answers are its previewer's alone: never cached.
+    const key = previewed
+      ? undefined
+      : responseCacheKey({
+          // Visitors in a pricing experiment's variant get that variant's answer, cached apart.
+          catalogVersion: `${catalog.snapshot().version}\0${pricing.key}`,
+          accept: req.headers.accept ?? '',
+          query: params.query,
+          variables: params.variables,
+          operationName: params.operationName,
+        });
     cors.answer(req, reply);
     const hit = key ? cache.get(key) : undefined;
     if (hit) {
       if (req.headers['if-none-match'] === hit.etag) return reply.status(304).send();
       return reply.header('content-type', hit.contentType).header('etag', hit.etag).send(hit.body);
     }
-    const response = await yoga.handleNodeRequestAndResponse(req, reply, { pricing });
+    const response = await yoga.handleNodeRequestAndResponse(req, reply, {
+      pricing,
+      ...(previewed ? { preview: previewed } : {}),
+    });
     const body = await response.text();
     response.headers.forEach((value, name) => {
       void reply.header(name, value);

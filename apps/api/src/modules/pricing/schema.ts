@@ -4,12 +4,20 @@ import { createGraphQLError, createSchema } from 'graphql-yoga';
 import { z } from 'zod';
 import { AppError, ERROR_CODES, type PackagePlansVariables } from '@checkout/core';
 import type { Catalog } from '../catalog/catalog';
+import type { CatalogSnapshot } from '../catalog/snapshot';
 import { getPackagePlans } from '../catalog/service';
 import { experimentPackage, type PricingVariants } from '../experiments/service';
 
 /** What the route hands each execution: the visitor's pricing experiment variants. */
 export interface PricingContext {
   pricing?: PricingVariants;
+  /** A console draft's catalog (the checkout's `catalog_preview` link), instead of the live one. */
+  preview?: CatalogSnapshot;
+}
+
+/** knowledgeBaseVersion: the newest catalog version the asking checkout has seen, if a number. */
+function seenVersion(value: string | null | undefined): number {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : 0;
 }
 
 const typeDefs = /* GraphQL */ `
@@ -170,13 +178,19 @@ export function pricingSchema(catalog: Catalog) {
     resolvers: {
       JSON: JSONScalar,
       Query: {
-        getPackagePlans: (_root: unknown, args: PackagePlansVariables, context: PricingContext) => {
+        getPackagePlans: async (
+          _root: unknown,
+          args: PackagePlansVariables,
+          context: PricingContext,
+        ) => {
           try {
             // A pricing experiment's variant prices another package (spec §3 pricingExperimentId).
             const packageId = context.pricing
               ? experimentPackage(context.pricing, args.packageId)
               : args.packageId;
-            return getPackagePlans(catalog.snapshot(), { ...args, packageId });
+            const snapshot =
+              context.preview ?? (await catalog.atLeast(seenVersion(args.knowledgeBaseVersion)));
+            return getPackagePlans(snapshot, { ...args, packageId });
           } catch (error) {
             throw toGraphQLError(error);
           }

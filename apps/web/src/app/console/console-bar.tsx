@@ -19,6 +19,8 @@ export function ConsoleBar() {
     <nav className={styles.bar}>
       <strong>{t('title')}</strong>
       <Link href={`/console/${lang}/orders/`}>{t('orders')}</Link>
+      <Link href={`/console/${lang}/catalog/`}>{t('catalog')}</Link>
+      <Link href={`/console/${lang}/coupons/`}>{t('coupons')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}

@@ -1,0 +1,5 @@
+import { CatalogEditor } from '../../catalog-editor';
+
+export default function ConsoleCatalogPage() {
+  return <CatalogEditor />;
+}

@@ -1,0 +1,5 @@
+import { CouponManager } from '../../coupon-manager';
+
+export default function ConsoleCouponsPage() {
+  return <CouponManager />;
+}
