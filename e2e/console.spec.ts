@@ -131,3 +131,33 @@ test('an analyst cannot refund: the button is answered 403 by the api', async ({
   await expect(analyst.getByTestId('order-status')).toHaveText('paid');
   expect(await auditActions(admin, orderId)).toEqual([]);
 });
+
+test("support opens an order's customer: subscription, card on file, e-mail revealed with an audit entry, auto-renew off and on, cancel now", async ({
+  browser,
+  page,
+}) => {
+  const email = `console-customer-${Date.now()}@gmail.com`;
+  const orderId = await paidOrder(page, email);
+  const support = await staff(browser, 'support');
+  await openOrderByEmail(support, email, orderId);
+  await support.getByRole('link', { name: "Customer's account" }).click();
+  await expect(support.getByTestId('subscription-status')).toHaveText('active');
+  await expect(support.getByText(/VISA •••• 4242/)).toBeVisible();
+  await expect(support.getByText(/^Renews on /)).toBeVisible();
+  await expect(support.getByTestId('customer-email')).toContainText('c***@gmail.com');
+  await expect(support.getByText(email)).toHaveCount(0);
+  await support.setViewportSize({ width: 1100, height: 900 });
+  await support.screenshot({ path: 'docs/screenshots/console-customer.png', fullPage: true });
+  await support.getByRole('button', { name: 'Show full address' }).click();
+  await expect(support.getByTestId('customer-email')).toHaveText(email);
+  await support.getByRole('button', { name: /Cancel at period end/ }).click();
+  await expect(support.getByText(/^Ends on /)).toBeVisible();
+  await support.getByRole('button', { name: 'Turn auto-renew on' }).click();
+  await expect(support.getByText(/^Renews on /)).toBeVisible();
+  await support.getByRole('button', { name: 'Cancel now' }).click();
+  await expect(support.getByTestId('subscription-status')).toHaveText('canceled');
+  expect(await auditActions(support, orderId)).toEqual(['customer.reveal_email']);
+  // The order page speaks German in German, its status words too.
+  await support.goto(`/console/de/orders/${orderId}/`);
+  await expect(support.getByTestId('order-status')).toHaveText('bezahlt');
+});

@@ -126,9 +126,6 @@ export const auditQuerySchema = z.object({
 /** POST /api/console/staff/: an admin adds (or re-enrols) a staff member. */
 export const staffAddSchema = z.strictObject({ email: email(), role: staffRoleSchema });
 
-/** GET /api/console/customers/?email=…: one account's orders and subscriptions. */
-export const customerQuerySchema = z.object({ email: email() });
-
 /** POST /api/console/subscriptions/:id/auto-renew/ */
 export const consoleAutoRenewSchema = z.strictObject({ autoRenew: z.boolean() });
 

@@ -19,6 +19,7 @@ export function ConsoleBar() {
     <nav className={styles.bar}>
       <strong>{t('title')}</strong>
       <Link href={`/console/${lang}/orders/`}>{t('orders')}</Link>
+      <Link href={`/console/${lang}/customers/`}>{t('customers')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
