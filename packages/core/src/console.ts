@@ -149,7 +149,7 @@ export interface ConsoleOrderRow {
 
 export interface ConsoleTimelineEntry {
   at: string;
-  kind: 'status' | 'notification' | 'mail' | 'refund';
+  kind: 'status' | 'notification' | 'mail' | 'refund' | 'attribution' | 'experiments';
   text: string;
 }
 

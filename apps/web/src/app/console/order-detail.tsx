@@ -12,6 +12,7 @@ import styles from './console.module.css';
 export function OrderDetail({ id }: { id: string }) {
   const t = useConsoleText('order');
   const statusWord = useConsoleText('orderStatus');
+  const kindWord = useConsoleText('timelineKind');
   const customerText = useConsoleText('customers');
   const format = useFormatter();
   const lang = useLocale();
@@ -106,7 +107,7 @@ export function OrderDetail({ id }: { id: string }) {
             {order.timeline.map((entry, i) => (
               <li key={i}>
                 {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}{' '}
-                · {entry.kind}: {entry.text}
+                · {kindWord(entry.kind)}: {entry.text}
               </li>
             ))}
           </ol>
