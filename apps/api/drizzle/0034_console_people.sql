@@ -19,3 +19,6 @@ DROP INDEX "mail_outbox_one_per_order";
 CREATE UNIQUE INDEX "mail_outbox_one_per_order" ON "mail_outbox" ("order_id", "kind") WHERE "refund_id" IS NULL;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_one_per_refund" ON "mail_outbox" ("refund_id") WHERE "refund_id" IS NOT NULL;
+--> statement-breakpoint
+-- A disabled staff member: its sessions end and it logs in no more (the console's staff list).
+ALTER TABLE "staff_accounts" ADD COLUMN "disabled_at" timestamp with time zone;

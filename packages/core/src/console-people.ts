@@ -1,8 +1,9 @@
 /**
  * The console's people (issue 33): customers found by e-mail or by one of their orders, and
- * what the console shows of each subscription.
+ * the staff list an admin keeps.
  */
 import { z } from 'zod';
+import { staffRoleSchema } from './console';
 import { EMAIL_MAX_LENGTH } from './email';
 import { text } from './text';
 
@@ -15,3 +16,17 @@ export const customerLookupSchema = z
   .refine((q) => (q.email === undefined) !== (q.orderId === undefined), {
     message: 'give either email or orderId',
   });
+
+/** POST /api/console/staff/:id/role/ */
+export const staffRoleChangeSchema = z.strictObject({ role: staffRoleSchema });
+
+/** A row of the staff list (GET /api/console/staff/): never a secret, a hash or a token. */
+export interface StaffListRow {
+  id: string;
+  email: string;
+  role: z.infer<typeof staffRoleSchema>;
+  /** Has set a password and a second factor through the enrolment link. */
+  enrolled: boolean;
+  disabled: boolean;
+  createdAt: string;
+}

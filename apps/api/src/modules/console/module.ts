@@ -5,6 +5,7 @@ import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
+import { staffRoutes } from './staff-routes';
 
 export async function consoleModule(
   app: FastifyInstance,
@@ -16,6 +17,7 @@ export async function consoleModule(
     publicOrigin: env.PUBLIC_ORIGIN,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
+  staffRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

@@ -36,6 +36,7 @@ export async function addStaff(
     passwordHash: null,
     totpSecret: generateSecret(),
     totpLastStep: null,
+    disabledAt: null,
     enrolmentTokenHash: sha256(token),
     enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS),
   };
@@ -146,6 +147,7 @@ export async function checkLogin(
     : undefined;
   if (
     !row?.passwordHash ||
+    row.disabledAt ||
     !passwordOk ||
     step === undefined ||
     !(await takeStep(db, row.id, step))

@@ -24,6 +24,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   enrolmentTokenHash: text('enrolment_token_hash'),
   enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an admin: its sessions end and it logs in no more (until enrolled again). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const staffSessions = pgTable('staff_sessions', {
