@@ -161,3 +161,23 @@ test("support opens an order's customer: subscription, card on file, e-mail reve
   await support.goto(`/console/de/orders/${orderId}/`);
   await expect(support.getByTestId('order-status')).toHaveText('bezahlt');
 });
+
+test('an admin adds a member on the staff page, changes the role and disables it, all audited', async () => {
+  const email = `staff-page-${Date.now()}@staff.example.com`;
+  await admin.goto('/console/en/staff/');
+  await admin.getByLabel('E-mail').fill(email);
+  await admin.getByRole('button', { name: 'Add and make a link' }).click();
+  await expect(admin.getByTestId('enrolment-link')).toContainText('/console/en/enrol/#');
+  const row = admin.getByRole('row', { name: email });
+  await expect(row).toContainText('invited, not enrolled yet');
+  await row.getByLabel('Role').selectOption('finance');
+  await expect(admin.getByRole('status')).toHaveText('Done.');
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await expect(row).toContainText('disabled');
+  const entries = (
+    (await (await admin.request.get(`/api/console/audit/?subject=staff:${email}`)).json()) as {
+      entries: { action: string }[];
+    }
+  ).entries.map((e) => e.action);
+  expect(entries).toEqual(['staff.disable', 'staff.role', 'staff.add']);
+});

@@ -21,6 +21,7 @@ export function ConsoleBar() {
       <Link href={`/console/${lang}/orders/`}>{t('orders')}</Link>
       <Link href={`/console/${lang}/customers/`}>{t('customers')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
+      <Link href={`/console/${lang}/staff/`}>{t('staff')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
       </button>
