@@ -137,9 +137,6 @@ export const auditQuerySchema = z.object({
 /** POST /api/console/staff/: an admin adds (or re-enrols) a staff member. */
 export const staffAddSchema = z.strictObject({ email: email(), role: staffRoleSchema });
 
-/** GET /api/console/customers/?email=…: one account's orders and subscriptions. */
-export const customerQuerySchema = z.object({ email: email() });
-
 /** POST /api/console/subscriptions/:id/auto-renew/ */
 export const consoleAutoRenewSchema = z.strictObject({ autoRenew: z.boolean() });
 
@@ -163,7 +160,7 @@ export interface ConsoleOrderRow {
 
 export interface ConsoleTimelineEntry {
   at: string;
-  kind: 'status' | 'notification' | 'mail' | 'refund';
+  kind: 'status' | 'notification' | 'mail' | 'refund' | 'attribution' | 'experiments';
   text: string;
 }
 

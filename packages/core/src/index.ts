@@ -31,6 +31,7 @@ export * from './cart-binding';
 export * from './cart-status';
 export * from './console';
 export * from './console-catalog';
+export * from './console-people';
 export * from './coupons';
 export * from './countries';
 export * from './card-fields';

@@ -57,6 +57,46 @@ export async function insertOrderAttribution(
   await db.insert(orderAttributions).values({ orderId, current, first }).onConflictDoNothing();
 }
 
+/** Where the order's buyer came from, as recorded when the payment started. */
+export async function attributionOf(db: Database, orderId: string) {
+  const [row] = await db
+    .select()
+    .from(orderAttributions)
+    .where(eq(orderAttributions.orderId, orderId));
+  return row
+    ? {
+        at: row.createdAt,
+        current: row.current as Attribution | null,
+        first: row.first as Attribution | null,
+      }
+    : undefined;
+}
+
+/**
+ * The experiments' variants the browser that converted the order was exposed to (the latest per
+ * experiment), the way the experiment report counts them, with the conversion's time.
+ */
+export async function variantsOf(db: Database, orderId: string) {
+  const rows = await queryRows<{ experiment: string; variant: string; at: Date | string }>(
+    db,
+    sql`with conversion as (
+        select browser_id, occurred_at from analytics_events
+        where event = 'conversion' and data->>'order_id' = ${orderId} limit 1)
+      select distinct on (e.data->>'experiment_id') e.data->>'experiment_id' as experiment,
+        e.data->>'variant' as variant, c.occurred_at as at
+      from analytics_events e join conversion c on c.browser_id = e.browser_id
+      where e.event = 'experiment_exposure'
+      order by e.data->>'experiment_id', e.occurred_at desc`,
+  );
+  const first = rows[0];
+  return first
+    ? {
+        at: new Date(first.at),
+        variants: rows.map((r) => ({ experiment: r.experiment, variant: r.variant })),
+      }
+    : undefined;
+}
+
 /** A browser's events in the order they happened (the sandbox's read-back for tests). */
 export function eventsOfBrowser(db: Database, browserId: string) {
   return db

@@ -203,6 +203,52 @@ export function draftDocuments(
   });
 }
 
+/**
+ * Credit notes for `amountMinor` of the order rather than all of it (a refund of a part, or the
+ * rest after parts): shared over the sellers by their totals, and within each over its lines and
+ * tax lines in proportion, to the unit. Lines show what is credited, without prices or renewals.
+ */
+export function scaleDrafts(
+  drafts: readonly DocumentDraft[],
+  amountMinor: number,
+): DocumentDraft[] {
+  const shares = splitProportionally(
+    amountMinor,
+    drafts.map((d) => d.totalMinor),
+  );
+  return drafts.map((draft, index) => {
+    const total = shares[index] ?? 0;
+    const taxMinor = draft.taxInclusive
+      ? Math.round((draft.taxMinor * total) / (draft.totalMinor || 1))
+      : total - Math.round((draft.subtotalMinor * total) / (draft.totalMinor || 1));
+    const subtotalMinor = draft.taxInclusive ? total : total - taxMinor;
+    const lineParts = splitProportionally(
+      subtotalMinor,
+      draft.lines.map((l) => l.amountMinor),
+    );
+    const taxParts = splitProportionally(
+      taxMinor,
+      draft.taxLines.map((l) => l.amountMinor),
+    );
+    return {
+      ...draft,
+      lines: draft.lines.map((line, i) => ({
+        ...line,
+        regularMinor: lineParts[i] ?? 0,
+        discountMinor: 0,
+        creditMinor: 0,
+        amountMinor: lineParts[i] ?? 0,
+        renewal: undefined,
+      })),
+      discountMinor: 0,
+      subtotalMinor,
+      taxLines: draft.taxLines.map((line, i) => ({ ...line, amountMinor: taxParts[i] ?? 0 })),
+      taxMinor,
+      totalMinor: total,
+    };
+  });
+}
+
 /** The printed number: merchant, year and a six-digit sequence; credit notes have their own. */
 export function formatDocumentNumber(
   merchantId: string,

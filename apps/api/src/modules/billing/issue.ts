@@ -1,5 +1,6 @@
 /**
- * Issues an order's invoices (when it is paid) or credit notes (when it is refunded), numbered
+ * Issues an order's invoices (when it is paid) or credit notes (when it is refunded, and for each
+ * refund of a part), numbered
  * without gaps, and queues the mail that carries them, all in one transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
   formatDocumentNumber,
+  scaleDrafts,
   type DocumentPayment,
   type PlanFactsOf,
   type InvoiceDocument,
@@ -86,12 +88,19 @@ async function nextNumber(tx: Database, merchantId: string, kind: DocumentKind, 
   return Number(row.last_number);
 }
 
+/** A refund of a part of an order (its request id and amount): it gets a credit note of its own. */
+export interface RefundPart {
+  id: string;
+  amountMinor: number;
+}
+
 /**
  * Issues the order's documents of `kind` that do not exist yet, and queues their mail. Safe to
  * call twice or from two nodes at once: the order's row lock makes the second call find the
  * documents the first one issued. A credit note is issued only for an order that had an
- * invoice (an order refunded because another payment had paid its cart was never sold).
- * Returns how many documents this call issued.
+ * invoice (an order refunded because another payment had paid its cart was never sold). With
+ * `refund`, the credit note is that refund's, for its amount; without, the refunded order's,
+ * for what the credit notes of parts left. Returns how many documents this call issued.
  */
 export async function issueDocuments(
   db: Database,
@@ -99,6 +108,7 @@ export async function issueDocuments(
   orderId: string,
   kind: DocumentKind,
   now = new Date(),
+  refund?: RefundPart,
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [order] = await queryRows<OrderRow>(
@@ -108,13 +118,23 @@ export async function issueDocuments(
     );
     if (!order) return 0;
     // Callers ask for an invoice only for an order that was paid: it may have moved on since.
-    const expected = kind === 'invoice' ? ['paid', 'refund_due', 'refunded'] : ['refunded'];
+    const expected =
+      kind === 'invoice' || refund ? ['paid', 'refund_due', 'refunded'] : ['refunded'];
     if (!expected.includes(order.status)) return 0;
     const existing = await tx
-      .select({ kind: invoices.kind, merchantId: invoices.merchantId, number: invoices.numberText })
+      .select({
+        kind: invoices.kind,
+        merchantId: invoices.merchantId,
+        number: invoices.numberText,
+        refundId: invoices.refundId,
+        document: invoices.document,
+      })
       .from(invoices)
       .where(eq(invoices.orderId, orderId));
-    const issued = new Set(existing.filter((e) => e.kind === kind).map((e) => e.merchantId));
+    const refundId = refund?.id ?? null;
+    const issued = new Set(
+      existing.filter((e) => e.kind === kind && e.refundId === refundId).map((e) => e.merchantId),
+    );
     const invoiced = new Map(
       existing.filter((e) => e.kind === 'invoice').map((e) => [e.merchantId, e.number]),
     );
@@ -124,7 +144,20 @@ export async function issueDocuments(
       sql`select provider, card_brand as "cardBrand", card_last4 as "cardLast4" from payments
           where order_id = ${orderId} order by created_at desc limit 1`,
     );
-    const drafts = draftDocuments({ ...order, payment }, kind, planFacts, locale).filter(
+    const whole = draftDocuments({ ...order, payment }, kind, planFacts, locale);
+    const creditedByParts = existing
+      .filter((e) => e.kind === 'credit_note' && e.refundId !== null)
+      .reduce((sum, e) => sum + e.document.totalMinor, 0);
+    const orderTotal = whole.reduce((sum, d) => sum + d.totalMinor, 0);
+    const scaled =
+      kind !== 'credit_note'
+        ? whole
+        : refund
+          ? scaleDrafts(whole, refund.amountMinor)
+          : creditedByParts > 0
+            ? scaleDrafts(whole, orderTotal - creditedByParts)
+            : whole;
+    const drafts = scaled.filter(
       (d) => !issued.has(d.seller.id) && (kind === 'invoice' || invoiced.has(d.seller.id)),
     );
     const year = now.getUTCFullYear();
@@ -148,12 +181,13 @@ export async function issueDocuments(
         locale,
         document,
         issuedAt: now,
+        refundId,
       });
     }
     if (drafts.length > 0) {
       await tx
         .insert(mailOutbox)
-        .values({ orderId, kind: kind === 'invoice' ? 'receipt' : 'credit_note' })
+        .values({ orderId, kind: kind === 'invoice' ? 'receipt' : 'credit_note', refundId })
         .onConflictDoNothing();
     }
     return drafts.length;

@@ -5,7 +5,7 @@
  * (at least once: a mail server's answer can be lost after it took the message). Credit notes
  * are claimed apart from receipts, so a queue of receipts does not hold them back.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { localizedPath } from '@checkout/core';
@@ -42,6 +42,7 @@ interface Claimed {
   order_id: string;
   kind: MailKind;
   attempts: number;
+  refund_id: string | null;
 }
 
 async function claim(db: Database, kind: MailKind, count: number, now: Date): Promise<Claimed[]> {
@@ -56,7 +57,7 @@ async function claim(db: Database, kind: MailKind, count: number, now: Date): Pr
           order by due_at, id limit ${count}
           for update skip locked
         )
-        returning id, order_id, kind, attempts`,
+        returning id, order_id, kind, attempts, refund_id`,
   );
 }
 
@@ -66,12 +67,16 @@ async function claimNext(db: Database, count: number, now: Date): Promise<Claime
   return [...notes, ...(await claim(db, 'receipt', count - notes.length, now))];
 }
 
-/** The message for one outbox row: the order's documents of its kind, printed and attached. */
+/**
+ * The message for one outbox row: the order's documents of its kind (a refund's credit notes for
+ * a refund's row), printed and attached.
+ */
 export async function composeMail(
   db: Database,
   orderId: string,
   kind: MailKind,
   publicOrigin: string,
+  refundId: string | null = null,
 ): Promise<MailMessage | undefined> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const documents = await db
@@ -81,6 +86,7 @@ export async function composeMail(
       and(
         eq(invoices.orderId, orderId),
         eq(invoices.kind, kind === 'receipt' ? 'invoice' : 'credit_note'),
+        refundId ? eq(invoices.refundId, refundId) : isNull(invoices.refundId),
       ),
     )
     .orderBy(invoices.numberText);
@@ -90,7 +96,11 @@ export async function composeMail(
   const input = {
     locale,
     orderId,
-    amountMinor: order.totalMinor,
+    // A credit note's mail says what it credits: a part, the rest, or the whole order.
+    amountMinor:
+      kind === 'receipt'
+        ? order.totalMinor
+        : documents.reduce((sum, d) => sum + d.document.totalMinor, 0),
     currency: order.currency,
     numbers: documents.map((d) => d.numberText),
     sellers: documents.map((d) => d.document.seller.name),
@@ -128,7 +138,7 @@ export async function composeMail(
 async function sendClaimed(deps: OutboxDeps, mailer: Mailer, row: Claimed, now: Date) {
   const { db } = deps;
   try {
-    const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin);
+    const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin, row.refund_id);
     if (message) await mailer.send(message);
     await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     return true;

@@ -59,7 +59,8 @@ function missingAfter(db: Database, after: number): Promise<Move[]> {
     sql`select e.id, e.order_id, e.to_status from order_events e
       where e.id > ${after} and e.to_status in ('paid', 'refunded')
         and not exists (select 1 from invoices i where i.order_id = e.order_id
-          and i.kind = case e.to_status when 'paid' then 'invoice' else 'credit_note' end)
+          and i.kind = case e.to_status when 'paid' then 'invoice' else 'credit_note' end
+          and i.refund_id is null)
       order by e.id limit ${MOVES_PER_READ}`,
   );
 }

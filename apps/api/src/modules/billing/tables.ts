@@ -35,7 +35,10 @@ export const invoiceCounters = pgTable(
   (t) => [primaryKey({ columns: [t.merchantId, t.kind, t.year] })],
 );
 
-/** An issued invoice or credit note: one per order, kind and selling merchant. Never edited. */
+/**
+ * An issued invoice or credit note: one per order, kind and selling merchant, and a credit note
+ * per refund of a part (`refundId`) besides. Never edited.
+ */
 export const invoices = pgTable(
   'invoices',
   {
@@ -55,15 +58,25 @@ export const invoices = pgTable(
     /** Everything printed, frozen at issue: a catalog edit never changes an issued invoice. */
     document: jsonb('document').$type<InvoiceDocument>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The refund (payments' request id) a credit note of a part credits; null otherwise. */
+    refundId: uuid('refund_id'),
   },
   (t) => [
-    uniqueIndex('invoices_one_per_order').on(t.orderId, t.kind, t.merchantId),
+    uniqueIndex('invoices_one_per_order')
+      .on(t.orderId, t.kind, t.merchantId)
+      .where(sql`${t.refundId} is null`),
+    uniqueIndex('invoices_one_per_refund')
+      .on(t.refundId, t.merchantId)
+      .where(sql`${t.refundId} is not null`),
     uniqueIndex('invoices_number').on(t.merchantId, t.kind, t.year, t.number),
     index('invoices_by_email').on(t.email, t.issuedAt),
   ],
 );
 
-/** Mail still to send: a row per order and kind, written with the documents it carries. */
+/**
+ * Mail still to send: a row per order and kind, and one per refund of a part, written with the
+ * documents it carries.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -77,9 +90,16 @@ export const mailOutbox = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The refund whose credit note it carries (see invoices.refundId). */
+    refundId: uuid('refund_id'),
   },
   (t) => [
-    uniqueIndex('mail_outbox_one_per_order').on(t.orderId, t.kind),
+    uniqueIndex('mail_outbox_one_per_order')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.refundId} is null`),
+    uniqueIndex('mail_outbox_one_per_refund')
+      .on(t.refundId)
+      .where(sql`${t.refundId} is not null`),
     // Claimed per kind: a credit note never waits behind a queue of receipts (send-due.ts).
     index('mail_outbox_due')
       .on(t.kind, t.dueAt)

@@ -11,7 +11,7 @@ import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
 import { addStaff } from './staff';
 import { buyByCard } from '../../test-support/purchase';
-import { staffBrowser } from '../../test-support/staff';
+import { nextCode, staffBrowser } from '../../test-support/staff';
 import { auditLog, staffSessions } from './tables';
 
 const ORIGIN = 'http://localhost:3000';
@@ -171,7 +171,7 @@ describe('the operators console api', () => {
     expect((await login({ email, password: 'wrong password', code })).statusCode).toBe(401);
     expect((await login({ email, password, code: '12' })).statusCode).toBe(400);
     expect(browser.cookies.has('console_session')).toBe(false);
-    expect((await login({ email, password, code })).statusCode).toBe(200);
+    expect((await login({ email, password, code: await nextCode(secret) })).statusCode).toBe(200);
     expect(
       (await browser.inject({ method: 'GET', url: '/api/console/session/' })).json(),
     ).toMatchObject({ email, role: 'support' });
@@ -181,6 +181,32 @@ describe('the operators console api', () => {
       url: `/api/console/enrolment/?token=${token}`,
     });
     expect(again.statusCode).toBe(410);
+  });
+
+  it('refuses a code already used, within its 30-second window, and takes the next one', async () => {
+    const email = 'replay@staff.example.com';
+    const { token } = await addStaff(t.database.db, email, 'support');
+    const browser = testBrowser(() => t.app);
+    const { secret } = (
+      await browser.inject({ method: 'GET', url: `/api/console/enrolment/?token=${token}` })
+    ).json<{ secret: string }>();
+    const password = 'correct horse battery';
+    const code = await generate({ secret });
+    await browser.inject({
+      method: 'POST',
+      url: '/api/console/enrolment/',
+      payload: { token, password, code },
+    });
+    const login = (body: object) =>
+      browser.inject({ method: 'POST', url: '/api/console/session/', payload: body });
+    // The enrolment's code is spent: it does not log in.
+    expect((await login({ email, password, code })).statusCode).toBe(401);
+    const next = await nextCode(secret);
+    expect((await login({ email, password, code: next })).statusCode).toBe(200);
+    // Seen once: an eavesdropper replaying it is refused.
+    const replay = await login({ email, password, code: next });
+    expect(replay.statusCode).toBe(401);
+    expect(codeOf(replay)).toBe('login_failed');
   });
 
   it('ends a session unused for the idle time', async () => {

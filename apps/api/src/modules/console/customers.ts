@@ -1,5 +1,6 @@
 /**
- * The console's customers: an account's orders and subscriptions (by its e-mail), and what
+ * The console's customers: an account's orders and subscriptions (by its e-mail, or by one of
+ * its orders), each subscription's dunning stage and card on file, and what
  * staff may do to a subscription: auto-renew off or on, cancel now, retry a past-due renewal.
  * Each change is done by the owning module and written to the audit log.
  */
@@ -9,6 +10,8 @@ import type { Catalog } from '../catalog/catalog';
 import { accountHistory } from '../self-service/history';
 import { moveSubscriptions, setAutoRenew } from '../subscriptions/customer-actions';
 import { searchOrders } from '../payments/order-search';
+import { cardOnFile } from '../renewals/card-on-file';
+import { failedAttemptsOf } from '../subscriptions/renewal-state';
 import { audit } from './audit';
 import type { Actor } from './orders';
 
@@ -19,7 +22,22 @@ export interface CustomerDeps {
   renewNow: (subscriptionId: string) => Promise<boolean>;
 }
 
-export async function customerOf(deps: CustomerDeps, email: string) {
+/** The account's address: the one given, or its order's. */
+async function addressOf(db: Database, lookup: { email?: string; orderId?: string }) {
+  if (lookup.email) return lookup.email;
+  const [order] = await searchOrders(db, { orderId: lookup.orderId, limit: 1 });
+  if (!order) throw new AppError(ERROR_CODES.notFound, 'No order has this id.');
+  return order.email;
+}
+
+export async function customerOf(
+  deps: CustomerDeps,
+  lookup: { email?: string | undefined; orderId?: string | undefined },
+) {
+  const email = await addressOf(deps.db, {
+    ...(lookup.email ? { email: lookup.email } : {}),
+    ...(lookup.orderId ? { orderId: lookup.orderId } : {}),
+  });
   const [orders, history] = await Promise.all([
     searchOrders(deps.db, { email, limit: 100 }),
     accountHistory(deps.db, deps.catalog, email),
@@ -34,7 +52,13 @@ export async function customerOf(deps: CustomerDeps, email: string) {
       provider: o.provider,
       createdAt: o.createdAt.toISOString(),
     })),
-    subscriptions: history.subscriptions,
+    subscriptions: await Promise.all(
+      history.subscriptions.map(async (sub) => ({
+        ...sub,
+        dunningAttempts: await failedAttemptsOf(deps.db, sub.id),
+        card: await cardOnFile(deps.db, sub.id, sub.orderId),
+      })),
+    ),
   };
 }
 

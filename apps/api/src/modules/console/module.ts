@@ -6,6 +6,7 @@ import type { ConsoleOrderDeps } from './orders';
 import { catalogRoutes } from './catalog-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
+import { staffRoutes } from './staff-routes';
 
 export type ConsoleSetting = ConsoleOrderDeps & CustomerDeps & { env: ApiEnv };
 
@@ -19,6 +20,7 @@ export async function consoleModule(
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
   catalogRoutes(app, deps, env.CONSOLE_IDLE_MINUTES * 60_000);
+  staffRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

@@ -10,10 +10,13 @@ import {
   mayDo,
   type ConsoleOrderDetail,
   type ConsoleOrderRow,
+  type Attribution,
   type ConsoleTimelineEntry,
   type OrderSearch,
 } from '@checkout/core';
 import type { Database } from '../../db/client';
+import { attributionOf, variantsOf } from '../analytics/store';
+import { creditRefundPart } from '../billing/refund-notes';
 import { mailsOf, resendReceipt } from '../billing/resend';
 import type { OutboxDeps } from '../billing/send-due';
 import { orderMoves } from '../orders/order-moves';
@@ -66,13 +69,25 @@ async function foundOrder(db: Database, orderId: string): Promise<FoundOrder> {
   return order;
 }
 
+const visit = (a: Attribution) => [a.source, a.medium, a.campaign].map((f) => f || '–').join(' / ');
+
+/** "source / medium / campaign", and the first visit's when it differs. */
+function cameFrom({ current, first }: { current: Attribution | null; first: Attribution | null }) {
+  const now = current ? visit(current) : undefined;
+  const then = first ? visit(first) : undefined;
+  if (!now) return `(first visit: ${then ?? '–'})`;
+  return then && then !== now ? `${now} (first visit: ${then})` : now;
+}
+
 export async function orderDetail(db: Database, orderId: string): Promise<ConsoleOrderDetail> {
   const order = await foundOrder(db, orderId);
-  const [moves, history, mails, ledger] = await Promise.all([
+  const [moves, history, mails, ledger, attribution, exposures] = await Promise.all([
     orderMoves(db, orderId),
     paymentHistory(db, orderId),
     mailsOf(db, orderId),
     refundedSoFar(db, orderId),
+    attributionOf(db, orderId),
+    variantsOf(db, orderId),
   ]);
   const timeline: ConsoleTimelineEntry[] = [
     ...moves.map((m) => ({
@@ -95,6 +110,18 @@ export async function orderDetail(db: Database, orderId: string): Promise<Consol
       kind: 'refund' as const,
       text: `${r.whole ? 'rest' : 'part'} ${r.amountMinor} ${order.currency}`,
     })),
+    ...(attribution
+      ? [{ at: attribution.at, kind: 'attribution' as const, text: cameFrom(attribution) }]
+      : []),
+    ...(exposures
+      ? [
+          {
+            at: exposures.at,
+            kind: 'experiments' as const,
+            text: exposures.variants.map((v) => `${v.experiment}: ${v.variant}`).join(', '),
+          },
+        ]
+      : []),
   ]
     .sort((a, b) => a.at.getTime() - b.at.getTime())
     .map((entry) => ({ ...entry, at: entry.at.toISOString() }));
@@ -133,6 +160,13 @@ export async function refundFromConsole(
     request.amountMinor !== undefined && request.amountMinor < totalMinor - before.refundedMinor;
   await checkRefundRights(deps, actor.member, orderId, partial);
   const done = await refundByStaff(deps, { orderId, ...request });
+  // The rest's credit note comes with the move to refunded; a part's is issued here.
+  if (!done.whole) {
+    await creditRefundPart(deps.outbox, deps.catalog, orderId, {
+      id: request.requestId,
+      amountMinor: done.amountMinor,
+    });
+  }
   const after = await orderDetail(deps.db, orderId);
   await audit(deps.db, actor.member, actor.address, {
     action: done.whole ? 'order.refund' : 'order.refund_part',

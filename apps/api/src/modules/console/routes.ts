@@ -12,7 +12,7 @@ import {
   type ConsoleAction,
   consoleRecordSchema,
   consoleRefundSchema,
-  customerQuerySchema,
+  customerLookupSchema,
   enrolmentQuerySchema,
   noBodySchema,
   noQuerySchema,
@@ -158,8 +158,8 @@ export function consoleRoutes(
 
   api.get(
     '/api/console/customers/',
-    { schema: { querystring: customerQuerySchema }, preValidation: guard('customers.read') },
-    async (request) => customerOf(deps, request.query.email),
+    { schema: { querystring: customerLookupSchema }, preValidation: guard('customers.read') },
+    async (request) => customerOf(deps, request.query),
   );
 
   api.post(

@@ -4,7 +4,7 @@
  * whatever happens; every request it makes moves its idle deadline.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { sha256 } from '../users/sessions';
@@ -66,7 +66,7 @@ export async function sessionStaff(
   const [member] = await db
     .select({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role })
     .from(staffAccounts)
-    .where(eq(staffAccounts.id, row.staffId));
+    .where(and(eq(staffAccounts.id, row.staffId), isNull(staffAccounts.disabledAt)));
   return member;
 }
 

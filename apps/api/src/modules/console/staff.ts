@@ -1,10 +1,11 @@
 /**
  * Staff accounts: created with a role and a one-time enrolment link, enrolled with a password
  * and a TOTP secret, and checked at login with both. Passwords are hashed like shoppers'
- * (identity/passwords.ts, scrypt); codes are RFC 6238 (otplib), one step either side allowed.
+ * (identity/passwords.ts, scrypt); codes are RFC 6238 (otplib), one step either side allowed,
+ * and each code is taken once: its time step is recorded, and it and older ones are refused.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { AppError, ERROR_CODES, normalizeEmail, type StaffRole } from '@checkout/core';
 import type { Database } from '../../db/client';
@@ -34,6 +35,8 @@ export async function addStaff(
     role,
     passwordHash: null,
     totpSecret: generateSecret(),
+    totpLastStep: null,
+    disabledAt: null,
     enrolmentTokenHash: sha256(token),
     enrolmentExpiresAt: new Date(now.getTime() + ENROLMENT_TTL_MS),
   };
@@ -72,8 +75,34 @@ export async function enrolmentOf(db: Database, token: string, now = new Date())
   };
 }
 
-async function codeHolds(secret: string, code: string): Promise<boolean> {
-  return (await verify({ secret, token: code, epochTolerance: 30 })).valid;
+/** The code's time step when it holds and is newer than the last one taken. */
+async function codeStep(
+  secret: string,
+  code: string,
+  lastStep: number | null,
+): Promise<number | undefined> {
+  const result = await verify({
+    secret,
+    token: code,
+    epochTolerance: 30,
+    ...(lastStep === null ? {} : { afterTimeStep: lastStep }),
+  });
+  return result.valid && 'timeStep' in result ? result.timeStep : undefined;
+}
+
+/** Records the step as taken; false when a concurrent login took it (or a newer one) first. */
+async function takeStep(db: Database, id: string, step: number): Promise<boolean> {
+  const taken = await db
+    .update(staffAccounts)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(staffAccounts.id, id),
+        or(isNull(staffAccounts.totpLastStep), lt(staffAccounts.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: staffAccounts.id });
+  return taken.length === 1;
 }
 
 /** Sets the password once the first code proves the authenticator holds the secret. */
@@ -83,7 +112,8 @@ export async function enrol(
   now = new Date(),
 ): Promise<StaffMember> {
   const row = await enrolling(db, input.token, now);
-  if (!(await codeHolds(row.totpSecret, input.code))) {
+  const step = await codeStep(row.totpSecret, input.code, null);
+  if (step === undefined) {
     throw new AppError(ERROR_CODES.invalidCode, 'That code does not match; try the next one.');
   }
   const [done] = await db
@@ -92,6 +122,7 @@ export async function enrol(
       passwordHash: await hashPassword(input.password),
       enrolmentTokenHash: null,
       enrolmentExpiresAt: null,
+      totpLastStep: step,
     })
     .where(
       and(eq(staffAccounts.id, row.id), eq(staffAccounts.enrolmentTokenHash, sha256(input.token))),
@@ -111,8 +142,16 @@ export async function checkLogin(
     .from(staffAccounts)
     .where(eq(staffAccounts.email, normalizeEmail(input.email)));
   const passwordOk = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash()));
-  const codeOk = row?.totpSecret ? await codeHolds(row.totpSecret, input.code) : false;
-  if (!row?.passwordHash || !passwordOk || !codeOk) {
+  const step = row?.totpSecret
+    ? await codeStep(row.totpSecret, input.code, row.totpLastStep)
+    : undefined;
+  if (
+    !row?.passwordHash ||
+    row.disabledAt ||
+    !passwordOk ||
+    step === undefined ||
+    !(await takeStep(db, row.id, step))
+  ) {
     throw new AppError(ERROR_CODES.loginFailed, 'E-mail, password or code is wrong.');
   }
   return { id: row.id, email: row.email, role: row.role };

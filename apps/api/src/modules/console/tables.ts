@@ -1,5 +1,14 @@
 /** The console's tables: staff accounts, their sessions, and the append-only audit log. */
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { STAFF_ROLES } from '@checkout/core';
 
 export const staffAccounts = pgTable('staff_accounts', {
@@ -10,9 +19,13 @@ export const staffAccounts = pgTable('staff_accounts', {
   passwordHash: text('password_hash'),
   /** The TOTP secret (base32); null until enrolled. */
   totpSecret: text('totp_secret'),
+  /** The time step of the last code accepted: that code and older ones are refused (replay). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   enrolmentTokenHash: text('enrolment_token_hash'),
   enrolmentExpiresAt: timestamp('enrolment_expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an admin: its sessions end and it logs in no more (until enrolled again). */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
 });
 
 export const staffSessions = pgTable('staff_sessions', {

@@ -54,7 +54,7 @@ export async function cardProviderOf(
 }
 
 /** The newest card the customer entered (its event), else the first payment's card. */
-async function cardOnFile(db: Database, subscriptionId: string, orderId: string) {
+export async function cardOnFile(db: Database, subscriptionId: string, orderId: string) {
   const [card] = await queryRows<{ brand: string | null; last4: string | null }>(
     db,
     sql`select * from (

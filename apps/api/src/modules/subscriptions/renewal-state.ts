@@ -31,7 +31,8 @@ export interface DueRow {
 }
 
 /**
- * Claims due subscriptions (a batch, or the one named) until `now` plus the claim's time: rows
+ * Claims due subscriptions (a batch, or the one named, which when past due is due at once) until
+ * `now` plus the claim's time: rows
  * locked by another job are skipped, and a claim is taken over only once it ran out.
  */
 export async function claimDue(
@@ -46,9 +47,14 @@ export async function claimDue(
     sql`with due as (
       select s.id from subscriptions s
       left join subscription_renewals r on r.subscription_id = s.id
-      where s.status in ('active', 'past_due') and s.next_charge_at <= ${now.toISOString()}::timestamptz
+      where s.status in ('active', 'past_due')
         and (r.claimed_until is null or r.claimed_until < ${now.toISOString()}::timestamptz)
-        ${only ? sql`and s.id = ${only}` : sql``}
+        ${
+          only
+            ? // Asked for by name: a past-due one is retried now, before its next dunning retry.
+              sql`and s.id = ${only} and (s.status = 'past_due' or s.next_charge_at <= ${now.toISOString()}::timestamptz)`
+            : sql`and s.next_charge_at <= ${now.toISOString()}::timestamptz`
+        }
       order by s.next_charge_at
       limit ${batch.batchSize}
       for update of s skip locked
@@ -90,6 +96,15 @@ export async function subscriptionProgress(db: Database, subscriptionId: string)
     sql`select status, cycle from subscriptions where id = ${subscriptionId}`,
   );
   return row;
+}
+
+/** Failed charges of the renewal now due (the dunning stage): 0 when none failed. */
+export async function failedAttemptsOf(db: Database, subscriptionId: string): Promise<number> {
+  const [row] = await queryRows<{ failed_attempts: number }>(
+    db,
+    sql`select failed_attempts from subscription_renewals where subscription_id = ${subscriptionId}`,
+  );
+  return row?.failed_attempts ?? 0;
 }
 
 /** An active yearly subscription whose renewal reminder is due. */

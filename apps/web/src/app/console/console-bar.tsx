@@ -21,7 +21,9 @@ export function ConsoleBar() {
       <Link href={`/console/${lang}/orders/`}>{t('orders')}</Link>
       <Link href={`/console/${lang}/catalog/`}>{t('catalog')}</Link>
       <Link href={`/console/${lang}/coupons/`}>{t('coupons')}</Link>
+      <Link href={`/console/${lang}/customers/`}>{t('customers')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
+      <Link href={`/console/${lang}/staff/`}>{t('staff')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
       </button>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
+import Link from 'next/link';
 import { useFormatter, useLocale } from 'next-intl';
 import { formatPrice, type ConsoleOrderDetail, type Currency } from '@checkout/core';
 import { consoleCall, type ConsoleAnswer } from './console-api';
@@ -10,6 +11,9 @@ import styles from './console.module.css';
 /** One order: its facts, its timeline, and the actions the api may allow (it decides). */
 export function OrderDetail({ id }: { id: string }) {
   const t = useConsoleText('order');
+  const statusWord = useConsoleText('orderStatus');
+  const kindWord = useConsoleText('timelineKind');
+  const customerText = useConsoleText('customers');
   const format = useFormatter();
   const lang = useLocale();
   const [order, setOrder] = useState<ConsoleOrderDetail>();
@@ -62,7 +66,7 @@ export function OrderDetail({ id }: { id: string }) {
         <>
           <dl className={styles.facts}>
             <dt>{t('status')}</dt>
-            <dd data-testid="order-status">{order.status}</dd>
+            <dd data-testid="order-status">{statusWord(order.status)}</dd>
             <dt>{t('total')}</dt>
             <dd>{money(order.totalMinor)}</dd>
             <dt>{t('refunded')}</dt>
@@ -74,7 +78,10 @@ export function OrderDetail({ id }: { id: string }) {
                 <button type="button" onClick={() => void reveal()}>
                   {t('reveal')}
                 </button>
-              )}
+              )}{' '}
+              <Link href={`/console/${lang}/customers/?order=${id}`}>
+                {customerText('account')}
+              </Link>
             </dd>
           </dl>
           <h2>{t('actions')}</h2>
@@ -100,7 +107,7 @@ export function OrderDetail({ id }: { id: string }) {
             {order.timeline.map((entry, i) => (
               <li key={i}>
                 {format.dateTime(new Date(entry.at), { dateStyle: 'medium', timeStyle: 'medium' })}{' '}
-                · {entry.kind}: {entry.text}
+                · {kindWord(entry.kind)}: {entry.text}
               </li>
             ))}
           </ol>

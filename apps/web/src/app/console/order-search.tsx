@@ -12,6 +12,7 @@ const FIELDS = ['email', 'orderId', 'paymentId'] as const;
 
 export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) {
   const t = useConsoleText('search');
+  const statusWord = useConsoleText('orderStatus');
   const format = useFormatter();
   const lang = useLocale();
   const [rows, setRows] = useState<ConsoleOrderRow[]>();
@@ -41,7 +42,9 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
           <select name="status" defaultValue="">
             <option value="">{t('any')}</option>
             {statuses.map((status) => (
-              <option key={status}>{status}</option>
+              <option key={status} value={status}>
+                {statusWord(status)}
+              </option>
             ))}
           </select>
         </label>
@@ -89,7 +92,7 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
                   <Link href={`/console/${lang}/orders/${order.id}/`}>{order.id.slice(0, 8)}</Link>
                 </td>
                 <td>{order.emailMasked}</td>
-                <td>{order.status}</td>
+                <td>{statusWord(order.status)}</td>
                 <td>
                   {formatPrice(order.totalMinor, order.currency as Currency, lang, {
                     precise: true,

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import type { CartView, ConsoleOrderDetail } from '@checkout/core';
+import { createTestApp, type TestApp } from '../../test-app';
+import { testBrowser } from '../../test-browser';
+import { staffBrowser } from '../../test-support/staff';
+import { sandboxMail } from '../../mail/tables';
+import { invoices } from '../billing/tables';
+
+const EMAIL = 'three.refunds@gmail.com';
+
+describe('credit notes of refunds made in the console', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  }, 60_000);
+  afterAll(() => t.close());
+
+  async function paidOrder(): Promise<string> {
+    const shopper = testBrowser(() => t.app);
+    const cart = (
+      await shopper.inject({
+        method: 'POST',
+        url: '/api/carts/',
+        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email: EMAIL },
+      })
+    ).json<CartView>();
+    const { token } = (
+      await shopper.inject({
+        method: 'POST',
+        url: '/api/sandbox/tokens/',
+        payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
+      })
+    ).json<{ token: string }>();
+    const paid = await shopper.inject({
+      method: 'POST',
+      url: '/api/payments/',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        cartId: cart.id,
+        provider: 'adyen_card',
+        returnPath: '/processing/',
+        cardToken: token,
+      },
+    });
+    return paid.json<{ orderId: string }>().orderId;
+  }
+
+  const notesOf = async (orderId: string) =>
+    (
+      await t.database.db
+        .select({ document: invoices.document })
+        .from(invoices)
+        .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
+        .orderBy(asc(invoices.number))
+    ).map(({ document }) => ({ total: document.totalMinor, credits: document.creditsNumber }));
+
+  it('issues and mails one credit note per refund, part or rest, each for its own amount', async () => {
+    const orderId = await paidOrder();
+    const finance = await staffBrowser(() => t.app, t.database.db, 'finance');
+    const refund = (amountMinor?: number) =>
+      finance.inject({
+        method: 'POST',
+        url: `/api/console/orders/${orderId}/refunds/`,
+        headers: { origin: 'http://localhost:3000' },
+        payload: { requestId: randomUUID(), ...(amountMinor ? { amountMinor } : {}) },
+      });
+    const first = await refund(1000);
+    const { totalMinor } = first.json<ConsoleOrderDetail>();
+    await refund(250);
+    expect((await refund()).json<ConsoleOrderDetail>().status).toBe('refunded');
+    const [invoice] = await t.database.db
+      .select({ number: invoices.numberText })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    await expect.poll(() => notesOf(orderId)).toHaveLength(3);
+    expect(await notesOf(orderId)).toEqual([
+      { total: 1000, credits: invoice?.number },
+      { total: 250, credits: invoice?.number },
+      { total: totalMinor - 1250, credits: invoice?.number },
+    ]);
+    const creditMails = async () =>
+      (await t.database.db.select().from(sandboxMail).where(eq(sandboxMail.to, EMAIL)))
+        .filter((mail) => mail.subject.startsWith('Your refund'))
+        .map((mail) => /€\s?[\d.,]+|[\d.,]+\s?€/.exec(mail.body)?.[0]);
+    await expect.poll(creditMails).toHaveLength(3);
+    expect((await creditMails()).sort()).toEqual(
+      ['€10.00', '€2.50', `€${((totalMinor - 1250) / 100).toFixed(2)}`].sort(),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/** The console's staff list (admins only, `staff.manage`): list, change a role, disable. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  consoleRecordSchema,
+  noBodySchema,
+  noQuerySchema,
+  staffRoleChangeSchema,
+} from '@checkout/core';
+import type { Database } from '../../db/client';
+import { consoleGuard, staffOf } from './guard';
+import { changeRole, disableStaff, listStaff } from './staff-admin';
+
+export function staffRoutes(app: FastifyInstance, db: Database, idleMs: number): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = consoleGuard(db, idleMs)('staff.manage');
+
+  api.get(
+    '/api/console/staff/',
+    { schema: { querystring: noQuerySchema }, preValidation: guard },
+    async () => ({ staff: await listStaff(db) }),
+  );
+
+  api.post(
+    '/api/console/staff/:id/role/',
+    { schema: { params: consoleRecordSchema, body: staffRoleChangeSchema }, preValidation: guard },
+    async (request) =>
+      changeRole(
+        db,
+        { member: staffOf(request), address: request.ip },
+        request.params.id,
+        request.body.role,
+      ),
+  );
+
+  api.post(
+    '/api/console/staff/:id/disable/',
+    { schema: { params: consoleRecordSchema, body: noBodySchema }, preValidation: guard },
+    async (request) =>
+      disableStaff(db, { member: staffOf(request), address: request.ip }, request.params.id),
+  );
+}

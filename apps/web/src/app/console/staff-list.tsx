@@ -1,0 +1,130 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import type { StaffListRow, StaffRole } from '@checkout/core';
+import { consoleCall, type ConsoleAnswer } from './console-api';
+import { useConsoleText } from './console-text';
+import styles from './console.module.css';
+
+/** Admins only (the api answers 403 to the rest): staff, their roles, add, change, disable. */
+export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
+  const t = useConsoleText('staff');
+  const [staff, setStaff] = useState<StaffListRow[]>();
+  const [link, setLink] = useState<string>();
+  const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
+  const fetchStaff = () => consoleCall<{ staff: StaffListRow[] }>('staff/');
+  const show = (res: ConsoleAnswer<{ staff: StaffListRow[] }>) => {
+    if (res.ok) setStaff(res.data?.staff);
+    else setOutcome({ ok: false, code: res.code });
+  };
+  useEffect(() => {
+    void fetchStaff().then(show);
+  }, []);
+  const settle = async (res: ConsoleAnswer<unknown>) => {
+    setOutcome({ ok: res.ok, code: res.code });
+    if (res.ok) show(await fetchStaff());
+  };
+  const add = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const res = await consoleCall<{ enrolmentUrl: string }>('staff/', {
+      method: 'POST',
+      body: { email: form.get('email'), role: form.get('role') },
+    });
+    setLink(res.data?.enrolmentUrl);
+    await settle(res);
+  };
+  const roleSelect = (name: string, value: StaffRole, onChange?: (role: StaffRole) => void) => (
+    <select
+      name={name}
+      aria-label={t('role')}
+      defaultValue={value}
+      onChange={onChange && ((event) => onChange(event.target.value as StaffRole))}
+    >
+      {roles.map((role) => (
+        <option key={role} value={role}>
+          {role}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <>
+      <h1>{t('heading')}</h1>
+      {outcome && (
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          className={outcome.ok ? styles.notice : styles.error}
+        >
+          {outcome.ok ? t('done') : t('failed', { code: outcome.code ?? '' })}
+        </p>
+      )}
+      <form className={styles.filters} onSubmit={(event) => void add(event)}>
+        <label>
+          {t('email')}
+          <input name="email" type="email" required />
+        </label>
+        <label>
+          {t('role')}
+          {roleSelect('role', 'support')}
+        </label>
+        <button type="submit" className={styles.button}>
+          {t('add')}
+        </button>
+      </form>
+      {link && (
+        <p>
+          {t('link')} <code data-testid="enrolment-link">{link}</code>
+        </p>
+      )}
+      {staff && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{t('email')}</th>
+              <th>{t('role')}</th>
+              <th>{t('state')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((member) => (
+              <tr key={`${member.id}-${member.role}`} aria-label={member.email}>
+                <td>{member.email}</td>
+                <td>
+                  {roleSelect(
+                    `role-${member.id}`,
+                    member.role,
+                    (role) =>
+                      void consoleCall(`staff/${member.id}/role/`, {
+                        method: 'POST',
+                        body: { role },
+                      }).then(settle),
+                  )}
+                </td>
+                <td>
+                  {t(member.disabled ? 'disabled' : member.enrolled ? 'enrolled' : 'invited')}
+                </td>
+                <td>
+                  {!member.disabled && (
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void consoleCall(`staff/${member.id}/disable/`, {
+                          method: 'POST',
+                          body: {},
+                        }).then(settle)
+                      }
+                    >
+                      {t('disable')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
