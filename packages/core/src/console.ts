@@ -24,10 +24,16 @@ export const CONSOLE_ACTIONS = [
   'subscriptions.manage',
   'audit.read',
   'staff.manage',
+  /** Experiments' definitions and results; funnels and payment figures. */
+  'experiments.read',
+  /** Create, start, pause, stop an experiment, change its weights. */
+  'experiments.manage',
+  'funnels.read',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
 const READ: readonly ConsoleAction[] = ['orders.read', 'customers.read', 'audit.read'];
+const INSIGHTS: readonly ConsoleAction[] = ['experiments.read', 'funnels.read'];
 
 export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAction[]>> = {
   support: [
@@ -38,10 +44,10 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAct
     'customers.reveal',
     'subscriptions.manage',
   ],
-  finance: [...READ, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
-  marketing: ['audit.read'],
+  finance: [...READ, ...INSIGHTS, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
+  marketing: ['audit.read', ...INSIGHTS, 'experiments.manage'],
   admin: [...CONSOLE_ACTIONS],
-  analyst: READ,
+  analyst: [...READ, ...INSIGHTS],
 };
 
 export function mayDo(role: StaffRole, action: ConsoleAction): boolean {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiEnv } from '../../env';
 import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
+import { experimentRoutes } from './experiment-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 
@@ -16,6 +17,7 @@ export async function consoleModule(
     publicOrigin: env.PUBLIC_ORIGIN,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
+  experimentRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }
