@@ -31,6 +31,7 @@ export * from './cart-binding';
 export * from './cart-status';
 export * from './console';
 export * from './console-experiments';
+export * from './console-funnels';
 export * from './coupons';
 export * from './countries';
 export * from './card-fields';

@@ -4,6 +4,7 @@ import type { ApiEnv } from '../../env';
 import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
 import { experimentRoutes } from './experiment-routes';
+import { funnelRoutes } from './funnel-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 
@@ -18,6 +19,7 @@ export async function consoleModule(
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
   });
   experimentRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
+  funnelRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }
