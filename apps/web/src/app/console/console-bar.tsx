@@ -20,6 +20,8 @@ export function ConsoleBar() {
       <strong>{t('title')}</strong>
       <Link href={`/console/${lang}/orders/`}>{t('orders')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
+      <Link href={`/console/${lang}/experiments/`}>{t('experiments')}</Link>
+      <Link href={`/console/${lang}/funnels/`}>{t('funnels')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
       </button>
