@@ -16,10 +16,7 @@ interface Row {
 }
 
 export async function funnelByDay(db: Database, query: FunnelQuery): Promise<FunnelRow[]> {
-  // The visitor's variant of the experiment, read from its `id:variant+…` context.
-  const variant = query.experiment
-    ? sql`substring(experiment from ${`(?:^|\\+)${query.experiment}:([a-z0-9_-]+)`})`
-    : sql`null`;
+  const variant = query.experiment ? sql`experiments->>${query.experiment}` : sql`null`;
   const groups: Record<FunnelQuery['groupBy'], SQL> = {
     none: sql`''`,
     country: sql`country`,

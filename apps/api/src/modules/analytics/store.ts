@@ -41,23 +41,31 @@ export async function insertEvents(
       returning browser_id, event, occurred_at, section, context
     )
     insert into funnel_days as f (day, browser_id, country, device, language, provider,
-      experiment, viewed, email, payment_started, paid)
-    select (occurred_at at time zone 'UTC')::date, browser_id, ${visitor.country}::text,
-      ${visitor.device}::text, max(context->>'page_language'),
-      max(context->'payments'->>'selected'), max(context->>'experiment'),
-      bool_or(event = 'page_view'),
-      bool_or(event = 'form_update' and section = 'email'
-        and context->>'form_status' = 'submitted'),
-      bool_or(event = 'payments_initiated'), bool_or(event = 'conversion')
-    from stored
-    where event in ('page_view', 'form_update', 'payments_initiated', 'conversion')
-    group by 1, 2
+      experiments, viewed, email, payment_started, paid)
+    select day, browser_id, ${visitor.country}::text, ${visitor.device}::text, language, provider,
+      (select jsonb_object_agg(split_part(p, ':', 1), split_part(p, ':', 2))
+        from unnest(string_to_array(experiment, '+')) as p where p like '%:%'),
+      viewed, email, payment_started, paid
+    from (
+      select (occurred_at at time zone 'UTC')::date as day, browser_id,
+        max(context->>'page_language') as language,
+        max(context->'payments'->>'selected') as provider,
+        max(context->>'experiment') as experiment,
+        bool_or(event = 'page_view') as viewed,
+        bool_or(event = 'form_update' and section = 'email'
+          and context->>'form_status' = 'submitted') as email,
+        bool_or(event = 'payments_initiated') as payment_started,
+        bool_or(event = 'conversion') as paid
+      from stored
+      where event in ('page_view', 'form_update', 'payments_initiated', 'conversion')
+      group by 1, 2
+    ) as visits
     on conflict (day, browser_id) do update set
       country = coalesce(f.country, excluded.country),
       device = coalesce(f.device, excluded.device),
       language = coalesce(f.language, excluded.language),
       provider = coalesce(excluded.provider, f.provider),
-      experiment = coalesce(excluded.experiment, f.experiment),
+      experiments = coalesce(excluded.experiments, f.experiments),
       viewed = f.viewed or excluded.viewed,
       email = f.email or excluded.email,
       payment_started = f.payment_started or excluded.payment_started,

@@ -86,8 +86,8 @@ export const funnelDays = pgTable(
     language: text('language'),
     device: text('device'),
     provider: text('provider'),
-    /** The `experiment` context: `id:variant` joined with '+'. */
-    experiment: text('experiment'),
+    /** The `experiment` context (`id:variant` joined with '+') as an object: id → variant. */
+    experiments: jsonb('experiments').$type<Record<string, string>>(),
     viewed: boolean('viewed').notNull().default(false),
     email: boolean('email').notNull().default(false),
     paymentStarted: boolean('payment_started').notNull().default(false),
