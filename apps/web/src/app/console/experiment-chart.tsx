@@ -22,7 +22,13 @@ export function ExperimentChart({ variants, label }: { variants: VariantResult[]
         <XAxis dataKey="variant" />
         <YAxis unit="%" />
         <Bar dataKey="rate" fill="#1f4fd6" isAnimationActive={false}>
-          <ErrorBar dataKey="interval" width={8} stroke="#101828" direction="y" />
+          <ErrorBar
+            dataKey="interval"
+            width={8}
+            stroke="#101828"
+            direction="y"
+            isAnimationActive={false}
+          />
         </Bar>
       </BarChart>
       <figcaption>{label}</figcaption>
