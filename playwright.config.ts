@@ -57,6 +57,9 @@ export default defineConfig({
       // The card-testing challenge's proof of work, kept quick for tests (e2e/card-testing).
       ALTCHA_COST: '1',
       ALTCHA_MAX_COUNTER: '2000',
+      // The web nodes re-read the experiments this often: a console change reaches the checkout
+      // within seconds (e2e/console.spec.ts pauses one).
+      CATALOG_REFRESH_MS: '3000',
       // The console's demo admin, enrolled by e2e/console.spec.ts.
       CONSOLE_DEMO_ADMIN_TOKEN: 'e2e-console-demo-admin-token',
     },

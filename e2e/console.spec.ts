@@ -274,3 +274,145 @@ test('an admin adds a member on the staff page, changes the role and disables it
   ).entries.map((e) => e.action);
   expect(entries).toEqual(['staff.disable', 'staff.role', 'staff.add']);
 });
+
+/** The variant of `id` a new visitor of the checkout is assigned (fresh cookies), if any. */
+async function assignedVariant(browser: Browser, id: string, marker: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/payment/?product_group=vpn&console_e2e=${marker}`);
+  const cookie = (await context.cookies()).find((c) => c.name === 'experiment')?.value ?? '';
+  await context.close();
+  return new RegExp(`(?:^|\\+)${id}:([a-z0-9_-]+)`).exec(decodeURIComponent(cookie))?.[1];
+}
+
+/** `n` browsers exposed to `variant` of `id`, `converted` of them then paying, through the collector. */
+async function exposures(page: Page, id: string, variant: string, n: number, converted: number) {
+  let time = Date.now() - 60_000;
+  for (let i = 0; i < n; i += 1) {
+    const browserId = crypto.randomUUID();
+    const event = (name: string, data?: Record<string, unknown>) => ({
+      id: crypto.randomUUID(),
+      event: name,
+      time: (time += 10),
+      page: '/payment/',
+      section: null,
+      element: null,
+      context: { page_language: 'en', experiment: `${id}:${variant}` },
+      ...(data ? { data } : {}),
+    });
+    const events = [
+      event('page_view'),
+      event('experiment_exposure', { experiment_id: id, variant }),
+    ];
+    if (i < converted) {
+      events.push(
+        event('conversion', { order_id: crypto.randomUUID(), revenue_minor: 999, currency: 'USD' }),
+      );
+    }
+    const sent = await page.request.post('/api/events/', {
+      headers: { cookie: `browser_id=${browserId}` },
+      data: { browser_id: browserId, events },
+    });
+    expect(sent.status()).toBe(202);
+  }
+}
+
+test('a marketer pauses an experiment after reading its results, and the checkout stops assigning it', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const marketer = await staff(browser, 'marketing');
+  const id = `console-e2e-${Date.now().toString(36)}`;
+  const marker = id.slice(-6);
+  // Only visitors whose address carries this marker take part: the other tests see nothing of it.
+  const created = await marketer.request.post('/api/console/experiments/', {
+    data: {
+      id,
+      description: 'Console journey: a split that went wrong',
+      variants: [
+        { value: 'control', weight: 50 },
+        { value: 'test', weight: 50 },
+      ],
+      triggers: {
+        combinator: 'AND',
+        rules: [
+          { dimension: 'URL_PARAMETER', key: 'console_e2e', operator: 'EQUALS', value: marker },
+        ],
+      },
+    },
+  });
+  expect(created.status()).toBe(200);
+  await marketer.goto(`/console/en/experiments/`);
+  await marketer.getByRole('link', { name: id }).click();
+  await expect(marketer.getByTestId('experiment-status')).toHaveText('paused');
+  await marketer.getByRole('button', { name: 'Start' }).click();
+  await expect(marketer.getByTestId('experiment-status')).toHaveText('running');
+  await expect
+    .poll(() => assignedVariant(browser, id, marker), { timeout: 20_000 })
+    .toMatch(/^(control|test)$/);
+
+  // 60 visitors against 25 on a 50/50 split.
+  await exposures(marketer, id, 'control', 60, 12);
+  await exposures(marketer, id, 'test', 25, 9);
+  await marketer.reload();
+  await expect(marketer.getByTestId('srm-verdict')).toContainText('Sample ratio mismatch');
+  await expect(marketer.getByRole('cell', { name: '60', exact: true })).toBeVisible();
+  await expect(
+    marketer
+      .getByRole('figure', { name: /Conversion rate per variant/ })
+      .locator('svg')
+      .first(),
+  ).toBeVisible();
+  await marketer.screenshot({
+    path: 'docs/screenshots/console-experiment-results.png',
+    fullPage: true,
+  });
+
+  await marketer.getByRole('button', { name: 'Pause' }).click();
+  await expect(marketer.getByTestId('experiment-status')).toHaveText('paused');
+  await expect
+    .poll(() => assignedVariant(browser, id, marker), { timeout: 20_000 })
+    .toBeUndefined();
+
+  await marketer.goto('/console/en/audit/');
+  const row = marketer.getByRole('row').filter({ hasText: `experiment:${id}` });
+  await expect(row.filter({ hasText: 'experiment.pause' })).toHaveCount(1);
+  await expect(row.filter({ hasText: 'experiment.start' })).toHaveCount(1);
+});
+
+test('an analyst reads the funnel, sorts and filters it, and downloads it as CSV', async ({
+  browser,
+}) => {
+  const analyst = await staff(browser, 'analyst');
+  await exposures(analyst, 'funnel-e2e', 'control', 3, 1);
+  await analyst.goto('/console/en/funnels/');
+  await expect(analyst.getByRole('heading', { name: 'Funnels and payments' })).toBeVisible();
+  const byStep = analyst.getByRole('region', { name: 'Conversion by step' });
+  const today = new Date().toISOString().slice(0, 10);
+  await expect(byStep.getByRole('cell', { name: today })).toBeVisible();
+  await analyst.getByLabel('Group by').selectOption('language');
+  await analyst.getByRole('button', { name: 'Show' }).click();
+  await expect(byStep.getByRole('cell', { name: 'en', exact: true })).toBeVisible();
+  // Numbers sort largest first, then smallest first.
+  const pageViews = byStep.getByRole('columnheader', { name: /Page view/ });
+  await byStep.getByRole('button', { name: 'Page view' }).click();
+  await expect(pageViews).toHaveAttribute('aria-sort', 'descending');
+  await byStep.getByRole('button', { name: 'Page view' }).click();
+  await expect(pageViews).toHaveAttribute('aria-sort', 'ascending');
+  await byStep.getByLabel('Filter rows').fill('zz-nothing');
+  await expect(byStep.getByRole('cell', { name: today })).toHaveCount(0);
+  await byStep.getByLabel('Filter rows').fill('');
+  const csvHref = await byStep.getByRole('link', { name: 'Download CSV' }).getAttribute('href');
+  const csv = await analyst.request.get(csvHref ?? '');
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect((await csv.text()).split('\n')[0]).toBe('day,group,viewed,email,paymentStarted,paid');
+  await expect(
+    analyst.getByRole('region', { name: 'Payment success by provider and method' }),
+  ).toBeVisible();
+  await analyst.screenshot({ path: 'docs/screenshots/console-funnel.png', fullPage: true });
+  // Reading is all an analyst may do with experiments.
+  const start = await analyst.request.post('/api/console/experiments/big-payment-cta/pause/', {
+    data: {},
+  });
+  expect(start.status()).toBe(403);
+});

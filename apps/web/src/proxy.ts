@@ -17,6 +17,7 @@ import {
   localizedPath,
   readQueryParam,
   stripLocalePrefix,
+  VISITOR_COUNTRY_HEADER,
 } from '@checkout/core';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
@@ -131,7 +132,12 @@ export default function proxy(request: NextRequest): NextResponse {
   // Every request keeps this node's copy of the experiments fresh (a read in the background).
   const experiments = currentExperiments();
   if (isApiPath(pathname)) {
-    return NextResponse.rewrite(new URL(`${pathname}${search}`, env.API_URL));
+    const target = new URL(`${pathname}${search}`, env.API_URL);
+    if (pathname !== '/api/events/') return NextResponse.rewrite(target);
+    // The collector's funnel groups by country: ours, never one the client sent.
+    const headers = new Headers(request.headers);
+    headers.set(VISITOR_COUNTRY_HEADER, countryOf(request.headers));
+    return NextResponse.rewrite(target, { request: { headers } });
   }
   // The web app's own route handlers: no language prefix, no page processing.
   if (pathname.startsWith('/api/processing/')) return NextResponse.next();

@@ -30,6 +30,11 @@ export const CONSOLE_ACTIONS = [
   'catalog.propose',
   'catalog.publish',
   'coupons.manage',
+  /** Experiments' definitions and results; funnels and payment figures. */
+  'experiments.read',
+  /** Create, start, pause, stop an experiment, change its weights. */
+  'experiments.manage',
+  'funnels.read',
 ] as const;
 export type ConsoleAction = (typeof CONSOLE_ACTIONS)[number];
 
@@ -39,6 +44,7 @@ const READ: readonly ConsoleAction[] = [
   'audit.read',
   'catalog.read',
 ];
+const INSIGHTS: readonly ConsoleAction[] = ['experiments.read', 'funnels.read'];
 
 export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAction[]>> = {
   support: [
@@ -49,10 +55,17 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAct
     'customers.reveal',
     'subscriptions.manage',
   ],
-  finance: [...READ, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
-  marketing: ['audit.read', 'catalog.read', 'catalog.propose', 'coupons.manage'],
+  finance: [...READ, ...INSIGHTS, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
+  marketing: [
+    'audit.read',
+    'catalog.read',
+    'catalog.propose',
+    'coupons.manage',
+    ...INSIGHTS,
+    'experiments.manage',
+  ],
   admin: [...CONSOLE_ACTIONS],
-  analyst: READ,
+  analyst: [...READ, ...INSIGHTS],
 };
 
 export function mayDo(role: StaffRole, action: ConsoleAction): boolean {

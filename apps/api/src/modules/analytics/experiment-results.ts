@@ -4,14 +4,10 @@
  * exposure. Revenue is summed per currency, in minor units.
  */
 import { sql } from 'drizzle-orm';
-import type { VariantCounts } from '@checkout/core';
+import type { ExperimentCounts, VariantCounts } from '@checkout/core';
 import type { Database } from '../../db/client';
 
-export interface ExperimentCounts {
-  experiment: string;
-  /** Variants in name order ('a', 'control' … first): the first is the control. */
-  variants: VariantCounts[];
-}
+export type { ExperimentCounts };
 
 interface Row extends Record<string, unknown> {
   experiment: string;

@@ -15,6 +15,9 @@ import {
   type AnalyticsBatch,
   browserEventsQuerySchema,
   consentDecisionSchema,
+  deviceOf,
+  normalizeCountry,
+  VISITOR_COUNTRY_HEADER,
 } from '@checkout/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -80,7 +83,11 @@ export function analyticsRoutes(
       },
     },
     async (request, reply) => {
-      const accepted = await collectBatch(db, readBatch(request.body));
+      const country = request.headers[VISITOR_COUNTRY_HEADER];
+      const accepted = await collectBatch(db, readBatch(request.body), {
+        country: normalizeCountry(typeof country === 'string' ? country : undefined) ?? null,
+        device: deviceOf(request.headers['user-agent']),
+      });
       return reply.status(202).send({ accepted });
     },
   );

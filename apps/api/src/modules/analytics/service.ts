@@ -13,11 +13,20 @@ import {
 } from '@checkout/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { insertConsentDecision, insertEvents, insertOrderAttribution } from './store';
+import {
+  insertConsentDecision,
+  insertEvents,
+  insertOrderAttribution,
+  type VisitorFacts,
+} from './store';
 
 /** Stores a batch the route read whole (readBatch): every event or none. */
-export async function collectBatch(db: Database, batch: AnalyticsBatch): Promise<number> {
-  await insertEvents(db, batch.browser_id, batch.events);
+export async function collectBatch(
+  db: Database,
+  batch: AnalyticsBatch,
+  visitor: VisitorFacts,
+): Promise<number> {
+  await insertEvents(db, batch.browser_id, batch.events, visitor);
   return batch.events.length;
 }
 

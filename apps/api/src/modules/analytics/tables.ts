@@ -71,3 +71,27 @@ export const orderAttributions = pgTable('order_attributions', {
   first: jsonb('first'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The funnel's rollup (migration 0033): one row per browser and day (UTC) with the steps it
+ * reached and its country, language, device, provider and experiments, kept by the collector
+ * in the statement that stores the events (store.ts).
+ */
+export const funnelDays = pgTable(
+  'funnel_days',
+  {
+    day: date('day').notNull(),
+    browserId: uuid('browser_id').notNull(),
+    country: text('country'),
+    language: text('language'),
+    device: text('device'),
+    provider: text('provider'),
+    /** The `experiment` context (`id:variant` joined with '+') as an object: id → variant. */
+    experiments: jsonb('experiments').$type<Record<string, string>>(),
+    viewed: boolean('viewed').notNull().default(false),
+    email: boolean('email').notNull().default(false),
+    paymentStarted: boolean('payment_started').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+  },
+  (t) => [primaryKey({ name: 'funnel_days_pkey', columns: [t.day, t.browserId] })],
+);

@@ -4,6 +4,8 @@ import type { ApiEnv } from '../../env';
 import type { CustomerDeps } from './customers';
 import type { ConsoleOrderDeps } from './orders';
 import { catalogRoutes } from './catalog-routes';
+import { experimentRoutes } from './experiment-routes';
+import { funnelRoutes } from './funnel-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 import { staffRoutes } from './staff-routes';
@@ -21,6 +23,8 @@ export async function consoleModule(
   });
   catalogRoutes(app, deps, env.CONSOLE_IDLE_MINUTES * 60_000);
   staffRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
+  experimentRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
+  funnelRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

@@ -6,6 +6,9 @@ import { testBrowser } from '../../test-browser';
 import { staffBrowser } from '../../test-support/staff';
 import { insertEvents, insertOrderAttribution } from '../analytics/store';
 
+/** Where the events' visitor was (the funnel's rollup groups by it). */
+const DESKTOP_IN_GERMANY = { country: 'DE', device: 'desktop' };
+
 describe("the console's order timeline", () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -79,15 +82,23 @@ describe("the console's order timeline", () => {
       source('newsletter', 'email', 'launch'),
     );
     const browserId = randomUUID();
-    await insertEvents(t.database.db, browserId, [
-      event('experiment_exposure', { experiment_id: 'price-test', variant: 'b' }),
-      event('experiment_exposure', { experiment_id: 'one-step', variant: 'control' }),
-      event('conversion', { order_id: orderId }),
-    ]);
+    await insertEvents(
+      t.database.db,
+      browserId,
+      [
+        event('experiment_exposure', { experiment_id: 'price-test', variant: 'b' }),
+        event('experiment_exposure', { experiment_id: 'one-step', variant: 'control' }),
+        event('conversion', { order_id: orderId }),
+      ],
+      DESKTOP_IN_GERMANY,
+    );
     // Another browser's exposure is not this order's.
-    await insertEvents(t.database.db, randomUUID(), [
-      event('experiment_exposure', { experiment_id: 'other', variant: 'x' }),
-    ]);
+    await insertEvents(
+      t.database.db,
+      randomUUID(),
+      [event('experiment_exposure', { experiment_id: 'other', variant: 'x' })],
+      DESKTOP_IN_GERMANY,
+    );
     const analyst = await staffBrowser(() => t.app, t.database.db, 'analyst');
     const { timeline } = (
       await analyst.inject({ method: 'GET', url: `/api/console/orders/${orderId}/` })

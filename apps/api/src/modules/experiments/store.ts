@@ -1,7 +1,7 @@
 /** Experiment rows: the seed from data/experiments/ on first start, and every row as stored. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { experimentSchema, type Experiment } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { experiments } from './tables';
@@ -18,7 +18,7 @@ export function readExperimentSeed(dir: string = DEFAULT_EXPERIMENTS_DIR): Exper
     .map((name) => experimentSchema.parse(JSON.parse(readFileSync(`${dir}/${name}`, 'utf8'))));
 }
 
-const toRow = (e: Experiment): typeof experiments.$inferInsert => ({
+export const toRow = (e: Experiment): typeof experiments.$inferInsert => ({
   id: e.id,
   description: e.description,
   type: e.type,
@@ -40,11 +40,16 @@ export async function seedExperiments(db: Database, seed: readonly Experiment[])
   await db.insert(experiments).values(seed.map(toRow)).onConflictDoNothing();
 }
 
-/** Every row in the shape core's schema checks (dates as ISO strings). */
+/** Every row (or the one of `id`) in the shape core's schema checks (dates as ISO strings). */
 export async function readExperimentRows(
   db: Database,
+  id?: string,
 ): Promise<{ id: string; definition: unknown }[]> {
-  const rows = await db.select().from(experiments).orderBy(experiments.id);
+  const rows = await db
+    .select()
+    .from(experiments)
+    .where(id === undefined ? undefined : eq(experiments.id, id))
+    .orderBy(experiments.id);
   return rows.map((r) => ({
     id: r.id,
     definition: {

@@ -24,6 +24,8 @@ export function ConsoleBar() {
       <Link href={`/console/${lang}/customers/`}>{t('customers')}</Link>
       <Link href={`/console/${lang}/audit/`}>{t('audit')}</Link>
       <Link href={`/console/${lang}/staff/`}>{t('staff')}</Link>
+      <Link href={`/console/${lang}/experiments/`}>{t('experiments')}</Link>
+      <Link href={`/console/${lang}/funnels/`}>{t('funnels')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
       </button>

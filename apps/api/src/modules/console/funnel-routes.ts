@@ -1,0 +1,68 @@
+/**
+ * The console's funnels and payment figures, for the roles that read them: conversion by step
+ * per day (grouped and filtered), payment success per provider and method, refunds and
+ * chargebacks per week. Each answers JSON, or with `format=csv` the same rows as a CSV file.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stringify } from 'csv-stringify/sync';
+import { funnelQuerySchema, paymentFiguresQuerySchema } from '@checkout/core';
+import type { Database } from '../../db/client';
+import { funnelByDay } from '../analytics/funnel';
+import { disputesByWeek, successByProvider } from '../payments/payment-figures';
+import { consoleGuard } from './guard';
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @ first: groups come from what
+ * browsers sent) is written as text.
+ */
+const cell = (value: unknown) =>
+  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+
+function csv<T extends object>(reply: FastifyReply, name: string, rows: readonly T[]): string {
+  void reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`);
+  const records = rows.map((row) => Object.values(row).map(cell));
+  const first = rows[0];
+  return stringify(records, { header: true, columns: first ? Object.keys(first) : [] });
+}
+
+export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const guard = consoleGuard(db, idleMs);
+
+  api.get(
+    '/api/console/funnels/',
+    { schema: { querystring: funnelQuerySchema }, preValidation: guard('funnels.read') },
+    async (request, reply) => {
+      const { query } = request;
+      const rows = await funnelByDay(db, query);
+      if (query.format === 'csv') return csv(reply, `funnel-${query.from}-${query.to}`, rows);
+      return { rows };
+    },
+  );
+
+  api.get(
+    '/api/console/funnels/payments/',
+    { schema: { querystring: paymentFiguresQuerySchema }, preValidation: guard('funnels.read') },
+    async (request, reply) => {
+      const { query } = request;
+      const providers = await successByProvider(db, query);
+      if (query.format === 'csv')
+        return csv(reply, `payments-${query.from}-${query.to}`, providers);
+      return { providers };
+    },
+  );
+
+  api.get(
+    '/api/console/funnels/disputes/',
+    { schema: { querystring: paymentFiguresQuerySchema }, preValidation: guard('funnels.read') },
+    async (request, reply) => {
+      const { query } = request;
+      const weeks = await disputesByWeek(db, query);
+      if (query.format === 'csv') return csv(reply, `disputes-${query.from}-${query.to}`, weeks);
+      return { weeks };
+    },
+  );
+}

@@ -1,0 +1,5 @@
+import { ExperimentList } from '../../experiment-list';
+
+export default function ConsoleExperimentsPage() {
+  return <ExperimentList />;
+}

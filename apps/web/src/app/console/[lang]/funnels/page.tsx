@@ -1,0 +1,5 @@
+import { FunnelView } from '../../funnel-view';
+
+export default function ConsoleFunnelsPage() {
+  return <FunnelView />;
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import { useEffect, useState, type FormEvent } from 'react';
+import Link from 'next/link';
+import { useLocale } from 'next-intl';
+import type { ConsoleExperiment } from '@checkout/core';
+import { consoleCall } from './console-api';
+import { useConsoleText } from './console-text';
+import styles from './console.module.css';
+
+/** `control:50, test:50` → the variants of a new experiment (the api checks the sum). */
+function parseVariants(text: string) {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const [value = '', weight = ''] = part.split(':').map((s) => s.trim());
+      return { value, weight: Number(weight) };
+    });
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+export function ExperimentList() {
+  const t = useConsoleText('experiments');
+  const lang = useLocale();
+  const [experiments, setExperiments] = useState<ConsoleExperiment[]>([]);
+  const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
+  const load = () =>
+    consoleCall<{ experiments: ConsoleExperiment[] }>('experiments/').then((res) =>
+      res.ok ? setExperiments(res.data?.experiments ?? []) : setOutcome(res),
+    );
+  useEffect(() => {
+    void load();
+  }, []);
+  const create = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const res = await consoleCall('experiments/', {
+      method: 'POST',
+      body: {
+        id: field(form, 'id').trim(),
+        description: field(form, 'description'),
+        variants: parseVariants(field(form, 'variants')),
+      },
+    });
+    setOutcome({ ok: res.ok, code: res.code });
+    if (res.ok) await load();
+  };
+  return (
+    <>
+      <h1>{t('heading')}</h1>
+      {outcome && (
+        <p
+          role={outcome.ok ? 'status' : 'alert'}
+          className={outcome.ok ? styles.notice : styles.error}
+        >
+          {outcome.ok ? t('created') : t('failed', { code: outcome.code ?? '' })}
+        </p>
+      )}
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th>{t('id')}</th>
+            <th>{t('status')}</th>
+            <th>{t('weights')}</th>
+            <th>{t('description')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {experiments.map((e) => (
+            <tr key={e.id}>
+              <td>
+                <Link href={`/console/${lang}/experiments/${e.id}/`}>{e.id}</Link>
+              </td>
+              <td>{t(`state.${e.status}`)}</td>
+              <td>{e.variants.map((v) => `${v.value} ${v.weight}`).join(' · ')}</td>
+              <td>{e.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t('create')}</h2>
+      <form className={styles.form} onSubmit={(e) => void create(e)}>
+        <label>
+          {t('id')}
+          <input name="id" required pattern="[a-z0-9][a-z0-9\-]*" />
+        </label>
+        <label>
+          {t('description')}
+          <input name="description" />
+        </label>
+        <label>
+          {t('variants')}
+          <input name="variants" required defaultValue="control:50, test:50" />
+        </label>
+        <button type="submit" className={styles.button}>
+          {t('createSubmit')}
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The console's experiments (issue 33): what staff send to create one, move it (start, pause,
+ * stop) and change its weights, and what the console shows of it and its results.
+ */
+import { z } from 'zod';
+import { ruleGroupSchema } from './experiment-rules';
+import type { ExperimentResult } from './experiment-results';
+import {
+  experimentIdSchema,
+  variantValueSchema,
+  type Experiment,
+  type ExperimentVariant,
+} from './experiments';
+import { text } from './text';
+
+/** The console states weights as whole percentages of the experiment's traffic. */
+export const WEIGHT_TOTAL = 100;
+
+const sumsToTotal = (weights: readonly number[]) =>
+  weights.reduce((sum, w) => sum + w, 0) === WEIGHT_TOTAL;
+const weight = () => z.number().int().min(0).max(WEIGHT_TOTAL);
+
+/** An experiment named in a console path. */
+export const consoleExperimentParamsSchema = z.object({ id: experimentIdSchema });
+
+/** POST /api/console/experiments/: a segment experiment, created paused. */
+export const consoleExperimentCreateSchema = z
+  .strictObject({
+    id: experimentIdSchema,
+    description: text().max(500).default(''),
+    allocation: z.number().gt(0).max(1).default(1),
+    variants: z
+      .array(z.strictObject({ value: variantValueSchema, weight: weight() }))
+      .min(2)
+      .max(20),
+    triggers: ruleGroupSchema.nullable().default(null),
+    filterSettings: ruleGroupSchema.nullable().default(null),
+  })
+  .refine((e) => sumsToTotal(e.variants.map((v) => v.weight)), {
+    message: `the weights add up to ${WEIGHT_TOTAL}`,
+    path: ['variants'],
+  })
+  .refine((e) => new Set(e.variants.map((v) => v.value)).size === e.variants.length, {
+    message: 'variants repeat',
+    path: ['variants'],
+  });
+export type ConsoleExperimentCreate = z.infer<typeof consoleExperimentCreateSchema>;
+
+/** PUT /api/console/experiments/:id/weights/: every variant of the experiment, by its value. */
+export const consoleWeightsSchema = z.strictObject({
+  weights: z
+    .record(variantValueSchema, weight())
+    .refine((w) => sumsToTotal(Object.values(w)), `the weights add up to ${WEIGHT_TOTAL}`),
+});
+
+export const EXPERIMENT_COMMANDS = ['start', 'pause', 'stop'] as const;
+export type ExperimentCommand = (typeof EXPERIMENT_COMMANDS)[number];
+export const experimentCommandSchema = z.object({
+  id: experimentIdSchema,
+  command: z.enum(EXPERIMENT_COMMANDS),
+});
+
+/** Where a command takes an experiment, or null when it cannot from here (ended is final). */
+export function nextExperimentStatus(
+  status: Experiment['status'],
+  command: ExperimentCommand,
+): Experiment['status'] | null {
+  if (command === 'start') return status === 'paused' ? 'running' : null;
+  if (command === 'pause') return status === 'running' ? 'paused' : null;
+  return status === 'ended' ? null : 'ended';
+}
+
+/**
+ * The variants with the new weights; null when the weights do not name exactly the
+ * experiment's variants (a missing one, or one it does not have).
+ */
+export function reweighted(
+  variants: readonly ExperimentVariant[],
+  weights: Readonly<Record<string, number>>,
+): ExperimentVariant[] | null {
+  const named = Object.keys(weights);
+  if (named.length !== variants.length || variants.some((v) => !(v.value in weights))) return null;
+  return variants.map((v) => ({ ...v, weight: weights[v.value] ?? 0 }));
+}
+
+/**
+ * The sample-ratio check's verdict. The χ² test needs about five expected visitors in every
+ * variant; below that it says nothing, and the console says "not enough data".
+ */
+export type SampleRatioVerdict = 'ok' | 'mismatch' | 'not_enough_data';
+export const MIN_EXPECTED_VISITORS = 5;
+
+export function sampleRatioVerdict(result: ExperimentResult): SampleRatioVerdict {
+  const visitors = result.variants.reduce((sum, v) => sum + v.visitors, 0);
+  const weights = result.variants.map((v) => result.weights[v.variant] ?? 0);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const fewest = Math.min(...weights.filter((w) => w > 0).map((w) => (visitors * w) / total));
+  if (!(fewest >= MIN_EXPECTED_VISITORS)) return 'not_enough_data';
+  return result.srm.mismatch ? 'mismatch' : 'ok';
+}
+
+export interface ConsoleExperiment {
+  id: string;
+  description: string;
+  type: Experiment['type'];
+  status: Experiment['status'];
+  allocation: number;
+  variants: { value: string; weight: number }[];
+}
+
+export interface ConsoleExperimentDetail extends ConsoleExperiment {
+  /** Null before the first exposure is recorded. */
+  results: (ExperimentResult & { verdict: SampleRatioVerdict }) | null;
+}
