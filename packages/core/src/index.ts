@@ -1,4 +1,5 @@
 export * from './app-context';
+export * from './adyen-amounts';
 export * from './currencies';
 export * from './env';
 export * from './errors';

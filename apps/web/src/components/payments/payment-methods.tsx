@@ -161,7 +161,7 @@ export function PaymentMethods({
           component={adyenComponent}
           locale={locale}
           country={address.country}
-          amount={{ value: cart.totalMinor, currency: cart.currency }}
+          amount={{ minor: cart.totalMinor, currency: cart.currency }}
           actionLabel={t('pay', { amount })}
           busy={busy}
           alert={said}

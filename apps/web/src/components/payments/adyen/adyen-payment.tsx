@@ -21,7 +21,7 @@ import {
   type UIElement,
 } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
-import type { ComponentData } from '@checkout/core';
+import { toAdyenAmount, type ComponentData, type Currency } from '@checkout/core';
 import type { AdyenWebConfig } from '../../../server/adyen-web';
 import { PaymentAlert } from '../payment-alert';
 import type { AdyenComponent } from './adyen-components';
@@ -32,10 +32,10 @@ export interface AdyenPaymentProps {
   component: AdyenComponent;
   /** The page's language (next-intl's), for Adyen's texts. */
   locale: string;
-  /** The billing country and the amount, in minor units, as the wallets' sheets show them. */
+  /** The billing country, and the amount in our minor units, as the wallets' sheets show them. */
   country: string;
   /** None when nothing is charged (a card kept for renewals). */
-  amount?: { value: number; currency: string };
+  amount?: { minor: number; currency: Currency };
   /** The button's words: "Pay €4.99" in the checkout, "Save card" on the update-card page. */
   actionLabel: string;
   busy: boolean;
@@ -102,7 +102,8 @@ export function AdyenPayment({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   // The latest callbacks, for the component made once per method.
-  const value = amount?.value;
+  // In Adyen's minor units, as the api sends them (IDR and VND have no decimals at Adyen).
+  const value = amount ? toAdyenAmount(amount.minor, amount.currency).value : undefined;
   const currency = amount?.currency;
   const handlers = useRef({ onData, onDetails });
   useEffect(() => {

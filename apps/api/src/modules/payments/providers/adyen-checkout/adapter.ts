@@ -12,6 +12,7 @@ import { LRUCache } from 'lru-cache';
 import {
   AppError,
   ERROR_CODES,
+  toAdyenAmount,
   type ComponentData,
   type OrderStatus,
   type ProviderSpec,
@@ -20,7 +21,6 @@ import {
 import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
 import { adyen } from '../adyen';
-import { toAdyenAmount } from './amounts';
 import { checkoutApi } from './client';
 import { adyenNotifications } from './events';
 import type { AdyenConfig } from './env';
