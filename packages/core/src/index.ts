@@ -43,6 +43,7 @@ export * from './payment-return';
 export * from './subscriptions';
 export * from './renewals';
 export * from './payment-providers';
+export * from './provider-options';
 export * from './provider-labels';
 export * from './users';
 export * from './billing';

@@ -13,6 +13,7 @@ import type {
   OrderStatus,
   PaymentAction,
   PaymentDetailsRequest,
+  ProviderConfiguration,
   ProviderSpec,
 } from '@checkout/core';
 
@@ -228,14 +229,15 @@ export interface PaymentAdapter {
    */
   checkPaymentData?: (provider: ProviderSpec, data: ComponentData | undefined) => void;
   /**
-   * The provider ids it offers for an order, as the provider itself says (its method listing);
+   * The provider ids it offers for an order, as the provider itself says (its method listing),
+   * each with what its browser component starts with (a wallet's merchant configuration);
    * without it, every configured provider of the catalogue is offered.
    */
   offers?: (order: {
     country: string;
     currency: Currency;
     amountMinor: number;
-  }) => Promise<ReadonlySet<string>>;
+  }) => Promise<ReadonlyMap<string, ProviderConfiguration | undefined>>;
   /** Finishes a redirect or 3-D Secure step with what the provider handed the checkout. */
   submitDetails?: (
     payment: PaymentRef,

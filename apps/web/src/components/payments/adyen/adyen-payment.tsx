@@ -21,7 +21,13 @@ import {
   type UIElement,
 } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
-import { toAdyenAmount, type ComponentData, type Currency } from '@checkout/core';
+import {
+  toAdyenAmount,
+  WALLET_CONFIGURATION_SCHEMAS,
+  type ComponentData,
+  type Currency,
+  type ProviderConfiguration,
+} from '@checkout/core';
 import type { AdyenWebConfig } from '../../../server/adyen-web';
 import { PaymentAlert } from '../payment-alert';
 import type { AdyenComponent } from './adyen-components';
@@ -30,6 +36,8 @@ import styles from '../payments.module.css';
 export interface AdyenPaymentProps {
   config: AdyenWebConfig;
   component: AdyenComponent;
+  /** The wallets' merchant configuration, as Adyen's /paymentMethods gave it (the api's list). */
+  configuration?: ProviderConfiguration | undefined;
   /** The page's language (next-intl's), for Adyen's texts. */
   locale: string;
   /** The billing country, and the amount in our minor units, as the wallets' sheets show them. */
@@ -51,7 +59,11 @@ type StepHandler = (providerAction: Record<string, unknown>, orderId: string) =>
 /** Wallets show their own buttons; the other components are submitted by ours. */
 const OWN_BUTTON = new Set(['applepay', 'googlepay']);
 
-function elementFor(checkout: Awaited<ReturnType<typeof AdyenCheckout>>, c: AdyenComponent) {
+function elementFor(
+  checkout: Awaited<ReturnType<typeof AdyenCheckout>>,
+  c: AdyenComponent,
+  configuration: ProviderConfiguration | undefined,
+) {
   switch (c.type) {
     case 'scheme':
       return new Card(checkout, {
@@ -66,10 +78,15 @@ function elementFor(checkout: Awaited<ReturnType<typeof AdyenCheckout>>, c: Adye
       return new Blik(checkout);
     case 'pix':
       return new Pix(checkout);
+    // A wallet starts only with the configuration it needs (throws otherwise: the generic alert).
     case 'applepay':
-      return new ApplePay(checkout);
+      return new ApplePay(checkout, {
+        configuration: WALLET_CONFIGURATION_SCHEMAS.applepay.parse(configuration),
+      });
     case 'googlepay':
-      return new GooglePay(checkout);
+      return new GooglePay(checkout, {
+        configuration: WALLET_CONFIGURATION_SCHEMAS.googlepay.parse(configuration),
+      });
     case 'vipps':
       return new Redirect(checkout, { type: 'vipps' });
   }
@@ -86,6 +103,7 @@ function componentDataOf(data: { paymentMethod?: unknown; browserInfo?: unknown 
 export function AdyenPayment({
   config,
   component,
+  configuration,
   locale,
   country,
   amount,
@@ -143,7 +161,7 @@ export function AdyenPayment({
     })
       .then((checkout) => {
         if (done || !host.current) return;
-        element.current = elementFor(checkout, component).mount(host.current);
+        element.current = elementFor(checkout, component, configuration).mount(host.current);
         setReady(true);
       })
       .catch(() => setFailed(true));
@@ -152,7 +170,7 @@ export function AdyenPayment({
       element.current?.unmount();
       element.current = null;
     };
-  }, [config, component, locale, country, value, currency]);
+  }, [config, component, configuration, locale, country, value, currency]);
 
   // A refused payment: the form is the shopper's again, for another try.
   useEffect(() => {

@@ -15,6 +15,7 @@ import {
   toAdyenAmount,
   type ComponentData,
   type OrderStatus,
+  type ProviderConfiguration,
   type ProviderSpec,
   withOrderId,
 } from '@checkout/core';
@@ -71,7 +72,10 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
   const returnUrl = (path: string, orderId: string) =>
     new URL(withOrderId(path, orderId), setting.publicOrigin).toString();
   /** What /paymentMethods offered lately per country, currency and amount. */
-  const offered = new LRUCache<string, Set<string>>({ max: 2000, ttl: 5 * 60_000 });
+  const offered = new LRUCache<string, Map<string, ProviderConfiguration | undefined>>({
+    max: 2000,
+    ttl: 5 * 60_000,
+  });
 
   const call = async <T>(request: () => Promise<T>): Promise<T> => {
     try {

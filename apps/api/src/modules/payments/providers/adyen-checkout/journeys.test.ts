@@ -17,7 +17,7 @@ import { staffBrowser } from '../../../../test-support/staff';
 import { createSession } from '../../../users/sessions';
 import { notificationInbox, payments } from '../../tables';
 import { adyenEnv } from './fake/config';
-import { FakeAdyen, TEST_CARDS } from './fake/fake-adyen';
+import { FakeAdyen, TEST_CARDS, WALLET_CONFIGURATION } from './fake/fake-adyen';
 import { adyenDisputes, adyenPayments } from './tables';
 
 describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
@@ -169,6 +169,35 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     fake.withdrawn.clear();
     // CyberPost has no Adyen method type: never offered through Adyen.
     expect(await regular((await newCart('KR', 'KRW')).id)).not.toContain('adyen_cyberpost');
+  });
+
+  it('hands Apple Pay and Google Pay the configuration /paymentMethods gives them, and leaves out a wallet without one', async () => {
+    const cart = await newCart('DE', 'EUR');
+    const listed = async () =>
+      (
+        await shopper.inject({
+          method: 'GET',
+          url: `/api/payments/providers/one-click/?cart_id=${cart.id}`,
+        })
+      ).json<{ providers: { id: string; configuration?: Record<string, string> }[] }>().providers;
+    const wallets = (await listed()).filter((p) => p.id.startsWith('adyen_'));
+    expect(wallets).toEqual([
+      expect.objectContaining({
+        id: 'adyen_applepay',
+        configuration: WALLET_CONFIGURATION.applepay,
+      }),
+      expect.objectContaining({
+        id: 'adyen_googlepay',
+        configuration: WALLET_CONFIGURATION.googlepay,
+      }),
+    ]);
+    // A configuration the wallet cannot start with (no gateway merchant): not offered.
+    const other = await newCart('FI', 'EUR');
+    fake.walletConfiguration.googlepay = { merchantId: 'BCR2DN4T1234567' };
+    const ids = await oneClick(other.id);
+    fake.walletConfiguration.googlepay = { ...WALLET_CONFIGURATION.googlepay };
+    expect(ids).toContain('adyen_applepay');
+    expect(ids).not.toContain('adyen_googlepay');
   });
 
   it('pays by card: our payment id as reference, minor units, the card kept for renewals', async () => {

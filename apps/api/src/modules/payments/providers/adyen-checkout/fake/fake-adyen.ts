@@ -61,6 +61,11 @@ const AVAILABILITY: Record<string, { countries: string[]; currencies: string[]; 
   grabpay_SG: { countries: ['SG'], currencies: ['SGD'], name: 'GrabPay' },
   momo_wallet: { countries: ['VN'], currencies: ['VND'], name: 'MoMo' },
 };
+/** The wallets' configuration on the merchant account, as /paymentMethods lists it. */
+export const WALLET_CONFIGURATION: Record<string, Record<string, string>> = {
+  applepay: { merchantId: 'merchant.com.adyen.AegisECOM', merchantName: 'AegisECOM' },
+  googlepay: { merchantId: 'BCR2DN4T1234567', gatewayMerchantId: 'AegisECOM' },
+};
 const CARD_BRANDS: Record<string, string[]> = {
   FR: ['visa', 'mc', 'cartebancaire'],
   DK: ['visa', 'mc', 'dankort'],
@@ -111,6 +116,9 @@ export class FakeAdyen {
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   /** Methods /paymentMethods leaves out, to show the listing follows it. */
   readonly withdrawn = new Set<string>();
+  /** The wallets' configuration /paymentMethods lists (a test may spoil or remove one). */
+  readonly walletConfiguration: Record<string, Record<string, string>> =
+    structuredClone(WALLET_CONFIGURATION);
   /** The next requests fail: Adyen answers 500, drops the connection, or never answers. */
   outage: 'none' | 'error' | 'drop' | 'hang' = 'none';
   private server: Server | undefined;
@@ -252,7 +260,13 @@ export class FakeAdyen {
       paymentMethods: offered.map(([type, { name }]) =>
         type === 'scheme'
           ? { type, name, brands: CARD_BRANDS[country] ?? ['visa', 'mc'] }
-          : { type, name },
+          : {
+              type,
+              name,
+              ...(this.walletConfiguration[type]
+                ? { configuration: this.walletConfiguration[type] }
+                : {}),
+            },
       ),
     };
   }
