@@ -332,6 +332,37 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     },
   );
 
+  it.each([
+    ['adyen_pix', 'BR', 'BRL', undefined],
+    ['adyen_blik', 'PL', 'PLN', { paymentMethod: { type: 'blik', blikCode: '777123' } }],
+  ])(
+    "finishes %s with the payload adyen-web's wait hands over, through /payments/details",
+    async (provider, country, currency, data) => {
+      const cart = await newCart(country, currency);
+      const action = (await pay(cart.id, provider, data)).json<PaymentAction>();
+      expect(action).toMatchObject({ type: 'frontend_action' });
+      const payment = await paymentOf(action.orderId);
+      // What Adyen's status check gives adyen-web once the shopper confirmed in their app.
+      const payload = fake.payloadFor(payment.id);
+      const done = await details(action.orderId, { payload });
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ type: 'done', orderId: action.orderId });
+      expect(lastRequest('/payments/details')?.body).toEqual({ details: { payload } });
+      expect((await order(action.orderId)).status).toBe('paid');
+    },
+  );
+
+  it('refuses details that are not a redirect, challenge or wait result, with a code', async () => {
+    const cart = await newCart('BR', 'BRL');
+    const action = (await pay(cart.id, 'adyen_pix')).json<PaymentAction>();
+    for (const detail of [{ payload: '' }, { payload: 'x', redirectResult: 'y' }, { other: 'z' }]) {
+      const res = await details(action.orderId, detail);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    expect((await order(action.orderId)).status).toBe('pending');
+  });
+
   it('charges the renewal to the stored card, merchant-initiated', async () => {
     const { orderId } = await paidByCard('renews@gmail.com');
     const [sub] = await t.database.db

@@ -358,10 +358,17 @@ export class FakeAdyen {
       return { ...this.settle(payment, 'Authorised'), ...base };
     if (ASYNC_TYPES.has(payment.type)) {
       payment.resultCode = 'Pending';
+      // paymentData: what adyen-web's status check names the payment by.
+      const paymentData = Buffer.from(`wait:${pspReference}`).toString('base64');
       const action =
         payment.type === 'pix'
-          ? { type: 'qrCode', paymentMethodType: 'pix', qrCodeData: `00020126PIX${pspReference}` }
-          : { type: 'await', paymentMethodType: 'blik' };
+          ? {
+              type: 'qrCode',
+              paymentMethodType: 'pix',
+              qrCodeData: `00020126PIX${pspReference}`,
+              paymentData,
+            }
+          : { type: 'await', paymentMethodType: 'blik', paymentData };
       return { ...base, resultCode: 'Pending', action };
     }
     payment.resultCode = 'RedirectShopper';
@@ -393,6 +400,16 @@ export class FakeAdyen {
     return Buffer.from(payment.pspReference).toString('base64');
   }
 
+  /**
+   * The payload Adyen's status check hands adyen-web once the shopper confirmed a Pix or BLIK
+   * payment in their app (the wait's paymentData names the payment).
+   */
+  payloadFor(reference: string, answer: 'Authorised' | 'Refused' = 'Authorised'): string {
+    const payment = this.paymentFor(reference);
+    payment.onDetails = answer;
+    return Buffer.from(payment.pspReference).toString('base64');
+  }
+
   /** The challenge's authorisation token: names its payment, as Adyen's does for Adyen. */
   private authorisationTokenOf(pspReference: string): string {
     return Buffer.from(`auth:${pspReference}`).toString('hex');
@@ -417,7 +434,9 @@ export class FakeAdyen {
 
   private details(body: Record<string, unknown>): Record<string, unknown> {
     const details = body.details as Record<string, string>;
-    const { psp, answer } = this.resultOf(details.redirectResult ?? details.threeDSResult ?? '');
+    const { psp, answer } = this.resultOf(
+      details.redirectResult ?? details.threeDSResult ?? details.payload ?? '',
+    );
     const payment = this.payments.get(psp);
     if (!payment?.onDetails) return { errorCode: '101', message: 'Invalid payment details' };
     const resultCode = answer ?? payment.onDetails;
