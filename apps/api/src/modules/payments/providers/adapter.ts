@@ -45,6 +45,17 @@ export interface SavedMethodCharge extends PaymentRef {
 }
 
 /** What we keep of a card the provider charged: never its number or security code. */
+/** A card kept on file: the provider's saved method and the card as the customer knows it. */
+export interface SavedCard {
+  method: string;
+  card: CardSummary;
+}
+
+/** The provider's step before it keeps a card (its component's action). */
+export interface CardStep {
+  providerAction: Record<string, unknown>;
+}
+
 export interface CardSummary {
   brand: string | null;
   last4: string;
@@ -217,12 +228,18 @@ export interface PaymentAdapter {
   /**
    * The same for providers paid through their own browser components: keeps the card their
    * data carries for the subscription's shopper (the first order's id), without charging it;
-   * undefined when the provider refused it.
+   * or answers the step the issuer asks for first (a 3-D Secure challenge), which the component
+   * runs and finishComponentCard completes; undefined when the provider refused it.
    */
   saveComponentCard?: (
     data: ComponentData,
     shopper: { shopperReference: string; currency: Currency },
-  ) => Promise<{ method: string; card: CardSummary } | undefined>;
+  ) => Promise<SavedCard | CardStep | undefined>;
+  /** Keeps the card once its step is passed, if the step was this shopper's; else undefined. */
+  finishComponentCard?: (
+    details: { threeDSResult: string },
+    shopper: { shopperReference: string },
+  ) => Promise<SavedCard | CardStep | undefined>;
   /**
    * Providers paid through their own browser components (no card token): refuses, with a 4xx,
    * payment data that cannot pay `provider`, before any order is placed.

@@ -355,7 +355,12 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
   it('refuses details that are not a redirect, challenge or wait result, with a code', async () => {
     const cart = await newCart('BR', 'BRL');
     const action = (await pay(cart.id, 'adyen_pix')).json<PaymentAction>();
-    for (const detail of [{ payload: '' }, { payload: 'x', redirectResult: 'y' }, { other: 'z' }]) {
+    const wrong: Record<string, string>[] = [
+      { payload: '' },
+      { payload: 'x', redirectResult: 'y' },
+      { other: 'z' },
+    ];
+    for (const detail of wrong) {
       const res = await details(action.orderId, detail);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'validation_failed' } });
@@ -442,6 +447,51 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     expect(storedId).toBe(
       `STORED${String(fake.paymentFor(String(stored?.body.reference)).pspReference)}`,
     );
+  });
+
+  it('keeps a new card that wants a 3-D Secure challenge once the customer passed it, on the update-card page', async () => {
+    const email = 'new-card-3ds@gmail.com';
+    const { orderId } = await paidByCard(email);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    const account = await accountByEmail(t.database.db, email);
+    if (!sub || !account) throw new Error('no subscription');
+    const token = await createSession(t.database.db, { id: account.id, email, providerSid: null });
+    const url = `/api/subscriptions/${sub.id}/payment-method/`;
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, cookies: { token }, payload });
+    const asked = await post({ componentData: card(TEST_CARDS.challenge) });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      providerAction: { type: 'threeDS2', subtype: 'challenge' },
+    });
+    const started = lastRequest('/payments');
+    expect(started?.body).toMatchObject({
+      amount: { value: 0, currency: 'EUR' },
+      storePaymentMethod: true,
+      shopperReference: orderId,
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
+    });
+    // Nothing stored before the challenge is passed.
+    expect(fake.stored.get(orderId)?.size).toBe(1);
+    // A challenge result of another payment (a checkout's) is not this subscription's card.
+    const other = (
+      await pay((await newCart()).id, 'adyen_card', card(TEST_CARDS.challenge))
+    ).json<PaymentAction>();
+    const foreign = fake.redirectResultFor((await paymentOf(other.orderId)).id);
+    const refused = await post({ details: { threeDSResult: foreign } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    const threeDSResult = fake.redirectResultFor(String(started?.body.reference));
+    const saved = await post({ details: { threeDSResult } });
+    expect(saved.json()).toEqual({ last4: '0006', renewed: false });
+    expect(lastRequest('/payments/details')?.body).toEqual({ details: { threeDSResult } });
+    const storedId = [...(fake.stored.get(orderId) ?? [])].at(-1);
+    expect(storedId).toBe(`STORED${fake.paymentFor(String(started?.body.reference)).pspReference}`);
+    const view = await t.app.inject({ method: 'GET', url, cookies: { token } });
+    expect(view.json()).toMatchObject({ card: { last4: '0006' } });
   });
 
   it('records a CHARGEBACK once, ends the subscription and mails the operators', async () => {

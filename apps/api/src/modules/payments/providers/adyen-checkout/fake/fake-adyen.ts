@@ -90,6 +90,8 @@ interface FakePayment {
   resultCode: string;
   /** The shopper's answer at the redirect or challenge: what /payments/details says. */
   onDetails?: 'Authorised' | 'Refused';
+  /** A card to store for this shopper reference once the challenge is passed. */
+  storeFor?: { shopperReference: string; last4: string };
 }
 
 export interface Delivery {
@@ -309,6 +311,8 @@ export class FakeAdyen {
       if (number === TEST_CARDS.challenge) {
         payment.resultCode = 'ChallengeShopper';
         payment.onDetails = 'Authorised';
+        if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+          payment.storeFor = { shopperReference: body.shopperReference, last4: number.slice(-4) };
         return {
           ...base,
           resultCode: 'ChallengeShopper',
@@ -331,20 +335,8 @@ export class FakeAdyen {
         };
       }
       const answer = { ...this.settle(payment, 'Authorised'), ...base };
-      if (body.storePaymentMethod === true && typeof body.shopperReference === 'string') {
-        const id = `STORED${pspReference}`;
-        const set = this.stored.get(body.shopperReference) ?? new Set<string>();
-        this.stored.set(body.shopperReference, set.add(id));
-        return {
-          ...answer,
-          additionalData: {
-            'recurring.recurringDetailReference': id,
-            cardSummary: number.slice(-4),
-            expiryDate: '3/2030',
-            paymentMethod: 'visa',
-          },
-        };
-      }
+      if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+        return { ...answer, additionalData: this.store(payment, body.shopperReference, number) };
       return {
         ...answer,
         additionalData: {
@@ -382,6 +374,19 @@ export class FakeAdyen {
         paymentMethodType: payment.type,
         url: `https://checkoutshopper-test.adyen.com/checkoutshopper/checkoutPaymentRedirect?redirectData=${pspReference}`,
       },
+    };
+  }
+
+  /** Keeps the payment's card for the shopper: the stored method's reference and card. */
+  private store(payment: FakePayment, shopperReference: string, number: string) {
+    const id = `STORED${payment.pspReference}`;
+    const set = this.stored.get(shopperReference) ?? new Set<string>();
+    this.stored.set(shopperReference, set.add(id));
+    return {
+      'recurring.recurringDetailReference': id,
+      cardSummary: number.slice(-4),
+      expiryDate: '3/2030',
+      paymentMethod: 'visa',
     };
   }
 
@@ -442,11 +447,13 @@ export class FakeAdyen {
     const resultCode = answer ?? payment.onDetails;
     payment.resultCode = resultCode;
     payment.onDetails = undefined;
+    const keep = resultCode === 'Authorised' ? payment.storeFor : undefined;
     return {
       resultCode,
       pspReference: payment.pspReference,
       merchantReference: payment.reference,
       ...(resultCode === 'Refused' ? { refusalReason: 'Refused', refusalReasonCode: '2' } : {}),
+      ...(keep ? { additionalData: this.store(payment, keep.shopperReference, keep.last4) } : {}),
     };
   }
 
