@@ -32,10 +32,22 @@ export const providerConfigurationSchema = z
   .refine((fields) => Object.keys(fields).length <= 10, 'too many fields');
 export type ProviderConfiguration = z.infer<typeof providerConfigurationSchema>;
 
+/**
+ * The spec's "saved versus regular" (§3 enumerations), as this product means it: `saved` is a
+ * payment method the provider already keeps for a logged-in customer (the card stored at a
+ * first payment, Adyen's stored payment method), charged without entering it again; `regular`
+ * is a method the shopper enters now (card fields, a wallet's sheet, a redirect). The one-click
+ * list is not "saved": its wallets are entered now. The payment page lists regular methods
+ * only today; a customer's stored card is used for renewals and the update-card page.
+ */
+export const METHOD_SOURCES = ['saved', 'regular'] as const;
+export type MethodSource = (typeof METHOD_SOURCES)[number];
+
 export const providerOptionSchema = z.strictObject({
   id: text().min(1).max(64),
   action: z.enum(ACTION_TYPES),
   form: z.enum(['redirect', 'form']),
+  source: z.enum(METHOD_SOURCES),
   /** Card providers paid in the checkout: the provider's card fields page. */
   cardFields: text().optional(),
   /** What the provider's browser component starts with (Adyen's wallets). */

@@ -56,6 +56,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     id: p.id,
     action: p.action,
     form: p.form,
+    source: 'regular',
     cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
     ...(p.configuration ? { configuration: p.configuration } : {}),
   });

@@ -180,7 +180,12 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
           url: `/api/payments/providers/one-click/?cart_id=${cart.id}`,
         })
       ).json<{ providers: { id: string; configuration?: Record<string, string> }[] }>().providers;
-    const wallets = (await listed()).filter((p) => p.id.startsWith('adyen_'));
+    const all = await listed();
+    // Spec "saved versus regular": a method entered now is regular (core METHOD_SOURCES).
+    expect(new Set(all.map((p) => (p as { source?: string }).source))).toEqual(
+      new Set(['regular']),
+    );
+    const wallets = all.filter((p) => p.id.startsWith('adyen_'));
     expect(wallets).toEqual([
       expect.objectContaining({
         id: 'adyen_applepay',
