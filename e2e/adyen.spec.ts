@@ -176,6 +176,31 @@ test('an iDEAL redirect in Dutch comes back with its redirectResult to the Dutch
   await context.close();
 });
 
+test('a Pix payment shows Adyen’s QR code, then lands on success once the bank app confirms', async ({
+  browser,
+}) => {
+  const { context, page, hosted } = await shopperIn(browser, 'BR');
+  await toMethods(page, '/payment/?product_group=vpn', 'adyen-pix@gmail.com');
+  await page.locator('[data-element="provider-adyen_pix"]').click();
+  // Pix's component has no fields of its own: our button is enabled once it is mounted.
+  await expect(page.locator('[data-element="pay-button"]')).toBeEnabled();
+  await page.locator('[data-element="pay-button"]').click();
+  // Adyen's QR code, in its component on our page, while Adyen waits for the shopper's bank.
+  const code = page.getByRole('textbox', { name: 'PIX code' });
+  await expect(code).toHaveValue(/^00020126PIX/);
+  const reference = String(lastPayment()?.reference);
+  await expect(code).toHaveValue(`00020126PIX${fake.paymentFor(reference).pspReference}`);
+  expect(fake.paymentFor(reference).resultCode).toBe('Pending');
+  hosted.confirmed.add(reference);
+  await page.waitForURL(/\/success\/\?order_id=/, { timeout: 30_000 });
+  // The payload adyen-web's status check handed over finished the payment at Adyen.
+  expect(fake.requests.at(-1)).toMatchObject({
+    path: '/payments/details',
+    body: { details: { payload: expect.any(String) } },
+  });
+  await context.close();
+});
+
 test('a declined card in Arabic at 375 px says so in view, in Arabic, right to left', async ({
   browser,
 }) => {
@@ -306,6 +331,31 @@ test('the update-card page keeps a new card through Adyen’s card component', a
     amount: { value: 0 },
     storePaymentMethod: true,
     paymentMethod: { encryptedCardNumber: 'test_4111111111111111' },
+  });
+  await context.close();
+});
+
+test('the update-card page keeps a new card once its 3-D Secure challenge is passed', async ({
+  browser,
+}) => {
+  const { context, page } = await shopperIn(browser, 'DE');
+  await buyAsNewAccount(page, `adyen-new-card-3ds-${Date.now()}@gmail.com`);
+  await page.goto('/dashboard/');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.locator('[data-element="update-card"]').first().click();
+  await page.waitForURL(/\/dashboard\/card\/\?subscription=/);
+  await payWithAdyenCard(page, '4212345678910006', 'Anna Smith');
+  // The issuer's challenge, in Adyen's card component on the update-card page.
+  const acs = page.frameLocator('iframe[name="threeDSIframe"]');
+  await acs.getByLabel('Code').fill('123456');
+  await acs.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('[data-element="card-saved"]')).toHaveText(
+    'Card saved. Renewals are now charged to the card ending in 0006.',
+  );
+  expect(lastPayment()).toMatchObject({ amount: { value: 0 }, storePaymentMethod: true });
+  expect(fake.requests.at(-1)).toMatchObject({
+    path: '/payments/details',
+    body: { details: { threeDSResult: expect.any(String) } },
   });
   await context.close();
 });

@@ -2,8 +2,9 @@
  * Stand-ins for what Adyen itself hosts, served through Playwright's routing: the secured card
  * fields' frames (one input each, answering adyen-web's own postMessage protocol with Adyen's
  * test-card convention `test_<value>` as the "encrypted" value), the device fingerprint frame,
- * translations and logos, and the iDEAL bank page that sends the shopper back with a
- * redirectResult; and the card issuer's 3-D Secure page with the 3-D Secure server's
+ * translations and logos, the iDEAL bank page that sends the shopper back with a
+ * redirectResult, and the status check of a wait (Pix's QR code) that hands adyen-web its payload
+ * once the shopper confirmed in their bank's app; and the card issuer's 3-D Secure page with the 3-D Secure server's
  * notification page that hands adyen-web the challenge's result. adyen-web's own code runs for
  * real on our page.
  */
@@ -66,10 +67,27 @@ const notificationPage = (transStatus: string) => `<!doctype html><html><body><s
 export interface AdyenHosted {
   /** The translation files adyen-web asked Adyen's CDN for (ar.json, nl-NL.json…). */
   translations: string[];
+  /** Payments (our references) the shopper confirmed in their bank's app (Pix, BLIK). */
+  confirmed: Set<string>;
+}
+
+/** Adyen's status check of a wait (Pix's QR code, BLIK): pending until the shopper confirms. */
+function waitStatus(fake: FakeAdyen, hosted: AdyenHosted, paymentData: string) {
+  const psp = Buffer.from(paymentData, 'base64')
+    .toString('utf8')
+    .replace(/^wait:/, '');
+  const payment = fake.payments.get(psp);
+  if (!payment || !hosted.confirmed.has(payment.reference))
+    return { type: 'pending', resultCode: 'pending' };
+  return {
+    type: 'complete',
+    resultCode: 'authorised',
+    payload: fake.payloadFor(payment.reference),
+  };
 }
 
 export async function standInForAdyen(page: Page, fake: FakeAdyen): Promise<AdyenHosted> {
-  const hosted: AdyenHosted = { translations: [] };
+  const hosted: AdyenHosted = { translations: [], confirmed: new Set() };
   await page.route(new URL(FAKE_ACS_URL).origin + '/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: ACS_PAGE }),
   );
@@ -86,6 +104,13 @@ export async function standInForAdyen(page: Page, fake: FakeAdyen): Promise<Adye
       // Adyen's own wording is not ours to copy: the stand-in answers with no custom strings,
       // and adyen-web falls back to its bundled English for each.
       return route.fulfill({ contentType: 'application/json', body: '{}' });
+    }
+    if (url.pathname.endsWith('/services/PaymentInitiation/v1/status')) {
+      const { paymentData } = route.request().postDataJSON() as { paymentData: string };
+      return route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify(waitStatus(fake, hosted, paymentData)),
+      });
     }
     if (url.href === FAKE_3DS_NOTIFICATION_URL) {
       const posted = new URLSearchParams(route.request().postData() ?? '');

@@ -1,4 +1,5 @@
 export * from './app-context';
+export * from './adyen-amounts';
 export * from './currencies';
 export * from './env';
 export * from './errors';
@@ -46,6 +47,7 @@ export * from './payment-return';
 export * from './subscriptions';
 export * from './renewals';
 export * from './payment-providers';
+export * from './provider-options';
 export * from './provider-labels';
 export * from './users';
 export * from './billing';

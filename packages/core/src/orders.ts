@@ -60,14 +60,16 @@ export const componentDataSchema = z.strictObject({
 export type ComponentData = z.infer<typeof componentDataSchema>;
 
 /**
- * Back from the provider's redirect or 3-D Secure step: what it handed the checkout
- * (redirectResult on the return address, threeDSResult from the challenge) for the order.
+ * Back from the provider's redirect, 3-D Secure step or wait: what it handed the checkout
+ * (redirectResult on the return address, threeDSResult from the challenge, the payload Adyen's
+ * status check gives adyen-web once a Pix or BLIK payment is confirmed) for the order.
  */
 export const paymentDetailsRequestSchema = z.strictObject({
   orderId: z.uuid(),
   details: z.union([
     z.strictObject({ redirectResult: text().min(1).max(20_000) }),
     z.strictObject({ threeDSResult: text().min(1).max(20_000) }),
+    z.strictObject({ payload: text().min(1).max(20_000) }),
   ]),
 });
 export type PaymentDetailsRequest = z.infer<typeof paymentDetailsRequestSchema>;

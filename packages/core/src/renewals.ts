@@ -51,15 +51,20 @@ export interface ClockView {
 
 /**
  * POST /api/subscriptions/:id/payment-method/: the customer's new card, from the card fields (a
- * token) or from the provider's own component (Adyen's encrypted fields).
+ * token) or from the provider's own component (Adyen's encrypted fields), and, when the card's
+ * issuer asked for a 3-D Secure challenge before it may be stored, the challenge's result.
  */
 export const paymentMethodRequestSchema = z.union([
   z.object({ cardToken: z.string().min(8).max(200) }),
   z.object({ componentData: componentDataSchema }),
+  z.object({ details: z.strictObject({ threeDSResult: text().min(1).max(20_000) }) }),
 ]);
 export type PaymentMethodRequest = z.infer<typeof paymentMethodRequestSchema>;
 
 export const subscriptionParamsSchema = z.object({ id: z.uuid() });
+
+/** The card is kept, or the provider's component runs a step first (a 3-D Secure challenge). */
+export type PaymentMethodAnswer = PaymentMethodView | { providerAction: Record<string, unknown> };
 
 export interface PaymentMethodView {
   /** The card now on file, as the customer recognises it. */

@@ -10,6 +10,7 @@ import {
   takesCardFields,
   type Currency,
   type PaymentRequest,
+  type ProviderConfiguration,
   type ProviderSpec,
 } from '@checkout/core';
 import type { PaymentAdapter } from './providers/adapter';
@@ -46,9 +47,16 @@ interface Order {
   amountMinor: number;
 }
 
+type Listing = ReadonlyMap<string, ProviderConfiguration | undefined>;
+
 /** What the provider lists for the order; nothing while it cannot be asked (an outage). */
-async function listed(adapter: PaymentAdapter, order: Order): Promise<ReadonlySet<string>> {
-  return adapter.offers ? adapter.offers(order).catch(() => new Set<string>()) : new Set();
+async function listed(adapter: PaymentAdapter, order: Order): Promise<Listing> {
+  return adapter.offers ? adapter.offers(order).catch(() => new Map()) : new Map();
+}
+
+/** A provider on offer, with what its browser component starts with, when it needs anything. */
+export interface OfferedProvider extends ProviderSpec {
+  configuration?: ProviderConfiguration;
 }
 
 /** The providers of the catalogue that a configured adapter serves and offers for the order. */
@@ -56,9 +64,9 @@ export async function offeredProviders(
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined,
   providers: readonly ProviderSpec[],
   order: Order,
-): Promise<ProviderSpec[]> {
-  const lists = new Map<PaymentAdapter, Promise<ReadonlySet<string>>>();
-  const offered: ProviderSpec[] = [];
+): Promise<OfferedProvider[]> {
+  const lists = new Map<PaymentAdapter, Promise<Listing>>();
+  const offered: OfferedProvider[] = [];
   for (const provider of providers) {
     const adapter = adapterFor(provider);
     if (!adapter) continue;
@@ -68,7 +76,10 @@ export async function offeredProviders(
     }
     const list = lists.get(adapter) ?? listed(adapter, order);
     lists.set(adapter, list);
-    if ((await list).has(provider.id)) offered.push(provider);
+    const listing = await list;
+    if (!listing.has(provider.id)) continue;
+    const configuration = listing.get(provider.id);
+    offered.push(configuration ? { ...provider, configuration } : provider);
   }
   return offered;
 }

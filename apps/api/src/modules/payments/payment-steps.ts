@@ -13,6 +13,7 @@ import {
   canTransition,
   ERROR_CODES,
   findProvider,
+  isWaiting,
   type OrderStatus,
   type PaymentAction,
   type PaymentDetailsRequest,
@@ -93,7 +94,8 @@ export async function submitDetails(
       { path: 'orderId', message: 'invalid' },
     ]);
   }
-  if (payment.status !== 'new') return answered(payment.orderId, payment.status);
+  // A wait (Pix, BLIK) is finished on a pending order; any other answered order says what it is.
+  if (!isWaiting(payment.status)) return answered(payment.orderId, payment.status);
   const { action, status } = await adapter.submitDetails(payment, request.details);
   if (status) await moveOrder(deps, payment.orderId, status, 'authorization');
   return action;

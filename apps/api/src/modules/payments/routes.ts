@@ -15,13 +15,16 @@ import {
   takesCardFields,
   tokenExchangeRequestSchema,
   type FlowKind,
+  type OneClickProviders,
   type PaymentRequest,
+  type ProviderOption,
+  type RegularProviders,
 } from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
 import { sessionUser } from '../users/sessions';
-import { offeredProviders } from './payment-data';
+import { offeredProviders, type OfferedProvider } from './payment-data';
 import { cancelPayment, exchangeToken, submitDetails } from './payment-steps';
 import type { PaymentDeps } from './deps';
 import { startPayment } from './service';
@@ -48,6 +51,15 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
       await updateCart(deps, cart.id, { email: user.email }, caller);
     }
   };
+  /** One provider as the payment page sees it (core's providerOptionSchema). */
+  const optionOf = (p: OfferedProvider): ProviderOption => ({
+    id: p.id,
+    action: p.action,
+    form: p.form,
+    source: 'regular',
+    cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
+    ...(p.configuration ? { configuration: p.configuration } : {}),
+  });
   const listSchema = { schema: { querystring: cartQuerySchema } };
   api.get('/api/payments/providers/regular/', listSchema, async (request) => {
     const providers = await list(request, request.query.cart_id, 'payment');
@@ -55,20 +67,13 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
     return {
       methods: methods.map((method) => ({
         method,
-        providers: providers
-          .filter((p) => p.method === method)
-          .map((p) => ({
-            id: p.id,
-            action: p.action,
-            form: p.form,
-            cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
-          })),
+        providers: providers.filter((p) => p.method === method).map(optionOf),
       })),
-    };
+    } satisfies RegularProviders;
   });
   api.get('/api/payments/providers/one-click/', listSchema, async (request) => {
     const providers = await list(request, request.query.cart_id, 'one_click_payment');
-    return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
+    return { providers: providers.map(optionOf) } satisfies OneClickProviders;
   });
   const paySchema = { schema: { body: paymentRequestSchema } };
   api.post('/api/payments/', paySchema, async (request, reply) => {

@@ -1,13 +1,14 @@
 /**
  * The customer's new card for a subscription (the update-card page): the provider keeps it on
- * file in place of the first payment's, and a past_due subscription is charged with it at once.
+ * file in place of the first payment's (after the 3-D Secure challenge its issuer may ask for),
+ * and a past_due subscription is charged with it at once.
  */
 import {
   AppError,
   ERROR_CODES,
   type Currency,
   type PaymentMethodRequest,
-  type PaymentMethodView,
+  type PaymentMethodAnswer,
 } from '@checkout/core';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from '../subscriptions/moves';
@@ -19,26 +20,28 @@ export async function replacePaymentMethod(
   owner: string,
   subscriptionId: string,
   body: PaymentMethodRequest,
-): Promise<PaymentMethodView> {
+): Promise<PaymentMethodAnswer> {
   const sub = await ownedSubscription(deps.db, owner, subscriptionId);
   if (sub.status !== 'active' && sub.status !== 'past_due') {
     throw new AppError(ERROR_CODES.conflict, 'This subscription has ended.');
   }
   const provider = await cardProviderOf(deps.db, sub.order_id);
   const adapter = provider && deps.adapterFor(provider);
+  const shopper = { shopperReference: sub.order_id, currency: sub.currency as Currency };
   const saved =
     'cardToken' in body
       ? await adapter?.saveCard?.(body.cardToken)
-      : await adapter?.saveComponentCard?.(body.componentData, {
-          shopperReference: sub.order_id,
-          currency: sub.currency as Currency,
-        });
+      : 'componentData' in body
+        ? await adapter?.saveComponentCard?.(body.componentData, shopper)
+        : await adapter?.finishComponentCard?.(body.details, shopper);
   if (!provider || !saved) {
-    const path = 'cardToken' in body ? 'cardToken' : 'componentData';
+    const path = Object.keys(body)[0] ?? 'componentData';
     throw new AppError(ERROR_CODES.validation, 'The card could not be saved; enter it again.', [
       { path, message: 'invalid' },
     ]);
   }
+  // The issuer asks for a 3-D Secure challenge first: the provider's component runs it.
+  if ('providerAction' in saved) return saved;
   await keepPaymentMethod(deps.db, subscriptionId, provider.id, saved.method);
   await changeSubscription(deps.db, subscriptionId, {
     event: 'payment_method_updated',

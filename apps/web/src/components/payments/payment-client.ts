@@ -4,32 +4,32 @@
  * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
 import type {
-  MethodGroup,
+  OneClickProviders,
   OrderStatus,
   PaymentAction,
   PaymentDetailsRequest,
   PaymentRequest,
+  RegularProviders,
   TokenExchangeRequest,
 } from '@checkout/core';
 import { request, type RequestResult } from '../../lib/http';
 
-export interface ProviderOption {
-  id: string;
-  action: string;
-  form: string;
-  /** Card providers paid in the checkout: the provider's card fields page. */
-  cardFields?: string;
-}
+/**
+ * One provider of the lists (core's providerOptionSchema). A component's configuration is
+ * checked with zod where the component starts (adyen-payment.tsx), so that the first load of
+ * the payment page carries no zod.
+ */
+export type { ProviderOption } from '@checkout/core';
 
 export function fetchRegularProviders(cartId: string, signal: AbortSignal) {
-  return request<{ methods: { method: MethodGroup; providers: ProviderOption[] }[] }>(
-    '/api/payments/providers/regular/',
-    { query: { cart_id: cartId }, signal },
-  );
+  return request<RegularProviders>('/api/payments/providers/regular/', {
+    query: { cart_id: cartId },
+    signal,
+  });
 }
 
 export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
-  return request<{ providers: ProviderOption[] }>('/api/payments/providers/one-click/', {
+  return request<OneClickProviders>('/api/payments/providers/one-click/', {
     query: { cart_id: cartId },
     signal,
   });

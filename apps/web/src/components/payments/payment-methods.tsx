@@ -8,11 +8,11 @@ import { useTranslations } from 'next-intl';
 import { formatPrice, type ExpiryLayout, PROVIDER_LABELS } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from '../checkout/checkout-provider';
-import { fetchRegularProviders } from './payment-client';
+import { fetchOneClickProviders, fetchRegularProviders } from './payment-client';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
 import { LazyCardPayment, preloadCardPayment } from './lazy-card-payment';
 import type { AdyenWebConfig } from '../../server/adyen-web';
-import { adyenComponentOf } from './adyen/adyen-components';
+import { adyenComponentOf, withAdyenWallets } from './adyen/adyen-components';
 import { LazyAdyenPayment } from './adyen/lazy-adyen-payment';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
@@ -60,19 +60,24 @@ export function PaymentMethods({
   const { pay, busy, failure, challenged, retryWith } = payment;
   const name = useId();
   const cartId = cart?.email ? cart.id : undefined;
+  const withAdyen = adyen !== undefined;
 
   useEffect(() => {
     if (!cartId) return;
     const controller = new AbortController();
     void preloadCardPayment();
-    void fetchRegularProviders(cartId, controller.signal).then(({ data }) => {
+    void Promise.all([
+      fetchRegularProviders(cartId, controller.signal),
+      withAdyen ? fetchOneClickProviders(cartId, controller.signal) : null,
+    ]).then(([{ data }, oneClick]) => {
       if (!data) return;
-      setGroups(data.methods);
+      const methods = withAdyenWallets(data.methods, oneClick?.data?.providers ?? []);
+      setGroups(methods);
       // The methods on offer, and the one the list opens with: what `payment_provider` named,
       // else the first (card, where offered).
-      const loaded = data.methods.flatMap((g) => g.providers.map((p) => p.id));
+      const loaded = methods.flatMap((g) => g.providers.map((p) => p.id));
       const preselected = openingMethod(
-        shownMethods(data.methods).map((m) => m.provider.id),
+        shownMethods(methods).map((m) => m.provider.id),
         preselect,
       );
       setAnalyticsContext({ payments: { loaded, preselected, selected: preselected } });
@@ -80,7 +85,7 @@ export function PaymentMethods({
       if (preselected) track('payments_preselected', { section: 'payment-methods' });
     });
     return () => controller.abort();
-  }, [cartId, cart?.totalMinor, preselect]);
+  }, [cartId, cart?.totalMinor, preselect, withAdyen]);
 
   const alert =
     declined || failure === 'declined'
@@ -108,6 +113,7 @@ export function PaymentMethods({
     method,
     action: p.action,
     cardFields: p.cardFields,
+    configuration: p.configuration,
   }));
   // Said once the methods are in, where it belongs (by the card form's button or the other).
   const said = groups === null ? null : alert;
@@ -159,9 +165,10 @@ export function PaymentMethods({
           key={option.id}
           config={adyen}
           component={adyenComponent}
+          configuration={option.configuration}
           locale={locale}
           country={address.country}
-          amount={{ value: cart.totalMinor, currency: cart.currency }}
+          amount={{ minor: cart.totalMinor, currency: cart.currency }}
           actionLabel={t('pay', { amount })}
           busy={busy}
           alert={said}

@@ -197,9 +197,9 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
   };
 
   /**
-   * The provider's component finished its step (a 3-D Secure challenge): the api hears its
-   * result. A result the api does not take (a wallet app's confirmation) is Adyen's word on its
-   * way by webhook: /processing/ waits for it.
+   * The provider's component finished its step (a 3-D Secure challenge, Pix's or BLIK's wait
+   * with the payload Adyen's status check gave it): the api hears its result. A result the api
+   * does not take is Adyen's word on its way by webhook: /processing/ waits for it.
    */
   const details = async (
     provider: string,
@@ -207,7 +207,9 @@ export function usePay(cartId: string | undefined, totalMinor: number) {
     result: Record<string, unknown>,
     onStep: Step,
   ) => {
-    const known = ['redirectResult', 'threeDSResult'].find((k) => typeof result[k] === 'string');
+    const known = ['redirectResult', 'threeDSResult', 'payload'].find(
+      (k) => typeof result[k] === 'string',
+    );
     if (!known) {
       toProcessing(orderId);
       return;

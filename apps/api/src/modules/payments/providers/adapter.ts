@@ -13,6 +13,7 @@ import type {
   OrderStatus,
   PaymentAction,
   PaymentDetailsRequest,
+  ProviderConfiguration,
   ProviderSpec,
 } from '@checkout/core';
 
@@ -44,6 +45,17 @@ export interface SavedMethodCharge extends PaymentRef {
 }
 
 /** What we keep of a card the provider charged: never its number or security code. */
+/** A card kept on file: the provider's saved method and the card as the customer knows it. */
+export interface SavedCard {
+  method: string;
+  card: CardSummary;
+}
+
+/** The provider's step before it keeps a card (its component's action). */
+export interface CardStep {
+  providerAction: Record<string, unknown>;
+}
+
 export interface CardSummary {
   brand: string | null;
   last4: string;
@@ -216,26 +228,33 @@ export interface PaymentAdapter {
   /**
    * The same for providers paid through their own browser components: keeps the card their
    * data carries for the subscription's shopper (the first order's id), without charging it;
-   * undefined when the provider refused it.
+   * or answers the step the issuer asks for first (a 3-D Secure challenge), which the component
+   * runs and finishComponentCard completes; undefined when the provider refused it.
    */
   saveComponentCard?: (
     data: ComponentData,
     shopper: { shopperReference: string; currency: Currency },
-  ) => Promise<{ method: string; card: CardSummary } | undefined>;
+  ) => Promise<SavedCard | CardStep | undefined>;
+  /** Keeps the card once its step is passed, if the step was this shopper's; else undefined. */
+  finishComponentCard?: (
+    details: { threeDSResult: string },
+    shopper: { shopperReference: string },
+  ) => Promise<SavedCard | CardStep | undefined>;
   /**
    * Providers paid through their own browser components (no card token): refuses, with a 4xx,
    * payment data that cannot pay `provider`, before any order is placed.
    */
   checkPaymentData?: (provider: ProviderSpec, data: ComponentData | undefined) => void;
   /**
-   * The provider ids it offers for an order, as the provider itself says (its method listing);
+   * The provider ids it offers for an order, as the provider itself says (its method listing),
+   * each with what its browser component starts with (a wallet's merchant configuration);
    * without it, every configured provider of the catalogue is offered.
    */
   offers?: (order: {
     country: string;
     currency: Currency;
     amountMinor: number;
-  }) => Promise<ReadonlySet<string>>;
+  }) => Promise<ReadonlyMap<string, ProviderConfiguration | undefined>>;
   /** Finishes a redirect or 3-D Secure step with what the provider handed the checkout. */
   submitDetails?: (
     payment: PaymentRef,

@@ -7,6 +7,8 @@
  * adyen-checkout/methods.ts is the server's side of this list). Kept small: the payment methods
  * list reads it before anything of Adyen's is loaded.
  */
+import type { ProviderOption } from '@checkout/core';
+import type { MethodGroupOption } from '../shown-methods';
 export interface AdyenComponent {
   /** Adyen's payment method type, as its component reports it. */
   type: 'scheme' | 'bcmc' | 'blik' | 'pix' | 'applepay' | 'googlepay' | 'vipps';
@@ -32,4 +34,21 @@ const ADYEN_COMPONENTS: Readonly<Record<string, AdyenComponent>> = {
 /** The component a provider is paid through; undefined for redirects and other providers. */
 export function adyenComponentOf(providerId: string): AdyenComponent | undefined {
   return Object.hasOwn(ADYEN_COMPONENTS, providerId) ? ADYEN_COMPONENTS[providerId] : undefined;
+}
+
+/**
+ * Adyen's Apple Pay and Google Pay come in the one-click list (their flow); they are paid in
+ * the payment methods list, through Adyen's components started with their configuration.
+ */
+export function withAdyenWallets(
+  groups: readonly MethodGroupOption[],
+  oneClick: readonly ProviderOption[],
+): MethodGroupOption[] {
+  const wallets = oneClick.filter((p) => adyenComponentOf(p.id));
+  if (wallets.length === 0) return [...groups];
+  if (!groups.some((g) => g.method === 'wallet'))
+    return [...groups, { method: 'wallet', providers: wallets }];
+  return groups.map((g) =>
+    g.method === 'wallet' ? { ...g, providers: [...g.providers, ...wallets] } : g,
+  );
 }

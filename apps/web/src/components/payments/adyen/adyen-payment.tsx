@@ -21,7 +21,13 @@ import {
   type UIElement,
 } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
-import type { ComponentData } from '@checkout/core';
+import {
+  toAdyenAmount,
+  WALLET_CONFIGURATION_SCHEMAS,
+  type ComponentData,
+  type Currency,
+  type ProviderConfiguration,
+} from '@checkout/core';
 import type { AdyenWebConfig } from '../../../server/adyen-web';
 import { PaymentAlert } from '../payment-alert';
 import type { AdyenComponent } from './adyen-components';
@@ -30,12 +36,14 @@ import styles from '../payments.module.css';
 export interface AdyenPaymentProps {
   config: AdyenWebConfig;
   component: AdyenComponent;
+  /** The wallets' merchant configuration, as Adyen's /paymentMethods gave it (the api's list). */
+  configuration?: ProviderConfiguration | undefined;
   /** The page's language (next-intl's), for Adyen's texts. */
   locale: string;
-  /** The billing country and the amount, in minor units, as the wallets' sheets show them. */
+  /** The billing country, and the amount in our minor units, as the wallets' sheets show them. */
   country: string;
   /** None when nothing is charged (a card kept for renewals). */
-  amount?: { value: number; currency: string };
+  amount?: { minor: number; currency: Currency };
   /** The button's words: "Pay €4.99" in the checkout, "Save card" on the update-card page. */
   actionLabel: string;
   busy: boolean;
@@ -51,7 +59,11 @@ type StepHandler = (providerAction: Record<string, unknown>, orderId: string) =>
 /** Wallets show their own buttons; the other components are submitted by ours. */
 const OWN_BUTTON = new Set(['applepay', 'googlepay']);
 
-function elementFor(checkout: Awaited<ReturnType<typeof AdyenCheckout>>, c: AdyenComponent) {
+function elementFor(
+  checkout: Awaited<ReturnType<typeof AdyenCheckout>>,
+  c: AdyenComponent,
+  configuration: ProviderConfiguration | undefined,
+) {
   switch (c.type) {
     case 'scheme':
       return new Card(checkout, {
@@ -66,10 +78,15 @@ function elementFor(checkout: Awaited<ReturnType<typeof AdyenCheckout>>, c: Adye
       return new Blik(checkout);
     case 'pix':
       return new Pix(checkout);
+    // A wallet starts only with the configuration it needs (throws otherwise: the generic alert).
     case 'applepay':
-      return new ApplePay(checkout);
+      return new ApplePay(checkout, {
+        configuration: WALLET_CONFIGURATION_SCHEMAS.applepay.parse(configuration),
+      });
     case 'googlepay':
-      return new GooglePay(checkout);
+      return new GooglePay(checkout, {
+        configuration: WALLET_CONFIGURATION_SCHEMAS.googlepay.parse(configuration),
+      });
     case 'vipps':
       return new Redirect(checkout, { type: 'vipps' });
   }
@@ -86,6 +103,7 @@ function componentDataOf(data: { paymentMethod?: unknown; browserInfo?: unknown 
 export function AdyenPayment({
   config,
   component,
+  configuration,
   locale,
   country,
   amount,
@@ -102,7 +120,8 @@ export function AdyenPayment({
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
   // The latest callbacks, for the component made once per method.
-  const value = amount?.value;
+  // In Adyen's minor units, as the api sends them (IDR and VND have no decimals at Adyen).
+  const value = amount ? toAdyenAmount(amount.minor, amount.currency).value : undefined;
   const currency = amount?.currency;
   const handlers = useRef({ onData, onDetails });
   useEffect(() => {
@@ -142,7 +161,7 @@ export function AdyenPayment({
     })
       .then((checkout) => {
         if (done || !host.current) return;
-        element.current = elementFor(checkout, component).mount(host.current);
+        element.current = elementFor(checkout, component, configuration).mount(host.current);
         setReady(true);
       })
       .catch(() => setFailed(true));
@@ -151,7 +170,7 @@ export function AdyenPayment({
       element.current?.unmount();
       element.current = null;
     };
-  }, [config, component, locale, country, value, currency]);
+  }, [config, component, configuration, locale, country, value, currency]);
 
   // A refused payment: the form is the shopper's again, for another try.
   useEffect(() => {

@@ -6,21 +6,29 @@
  * twice. Adyen has no status lookup in Checkout: its word arrives by webhook (events.ts), and
  * refreshStatus answers the last word kept.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { HttpClientException, type Types } from '@adyen/api-library';
 import { LRUCache } from 'lru-cache';
 import {
   AppError,
   ERROR_CODES,
+  toAdyenAmount,
   type ComponentData,
   type OrderStatus,
+  type ProviderConfiguration,
   type ProviderSpec,
   withOrderId,
 } from '@checkout/core';
 import type { Database } from '../../../../db/client';
-import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
+import type {
+  CardStep,
+  PaymentAdapter,
+  PaymentDesk,
+  PaymentRef,
+  SavedCard,
+  SavedMethodCharge,
+} from '../adapter';
 import { adyen } from '../adyen';
-import { toAdyenAmount } from './amounts';
 import { checkoutApi } from './client';
 import { adyenNotifications } from './events';
 import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
@@ -44,6 +52,7 @@ export interface AdyenSetting {
 export interface AdyenAdapter extends PaymentAdapter {
   checkPaymentData: NonNullable<PaymentAdapter['checkPaymentData']>;
   saveComponentCard: NonNullable<PaymentAdapter['saveComponentCard']>;
+  finishComponentCard: NonNullable<PaymentAdapter['finishComponentCard']>;
   offers: NonNullable<PaymentAdapter['offers']>;
   submitDetails: NonNullable<PaymentAdapter['submitDetails']>;
 }
@@ -71,7 +80,10 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
   const returnUrl = (path: string, orderId: string) =>
     new URL(withOrderId(path, orderId), setting.publicOrigin).toString();
   /** What /paymentMethods offered lately per country, currency and amount. */
-  const offered = new LRUCache<string, Set<string>>({ max: 2000, ttl: 5 * 60_000 });
+  const offered = new LRUCache<string, Map<string, ProviderConfiguration | undefined>>({
+    max: 2000,
+    ttl: 5 * 60_000,
+  });
 
   const call = async <T>(request: () => Promise<T>): Promise<T> => {
     try {
@@ -136,12 +148,37 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
 
   /**
    * The update-card page: a zero-value payment that only stores the card for the subscription's
-   * shopper (its first order's id), as Adyen's card verification does. A card that wants a 3-D
-   * Secure challenge to be stored is refused here: the customer is asked to enter it again.
+   * shopper (its first order's id), as Adyen's card verification does. Its reference names the
+   * shopper, so that a 3-D Secure result the customer brings back is checked to be for this
+   * subscription's card before the card is kept.
    */
+  const cardReference = (shopperReference: string) => `card-${shopperReference}-`;
+  const keptCard = (
+    answer: Types.checkout.PaymentResponse | Types.checkout.PaymentDetailsResponse | undefined,
+    shopperReference: string,
+  ): SavedCard | CardStep | undefined => {
+    if (!answer?.merchantReference?.startsWith(cardReference(shopperReference))) return undefined;
+    const resultCode = String(answer.resultCode);
+    const action = 'action' in answer ? answer.action : undefined;
+    if ((resultCode === 'ChallengeShopper' || resultCode === 'IdentifyShopper') && action)
+      return { providerAction: action as unknown as Record<string, unknown> };
+    const extra = answer.additionalData ?? {};
+    const stored = extra['recurring.recurringDetailReference'];
+    const last4 = extra.cardSummary;
+    if (resultCode !== 'Authorised' || !stored || !last4) return undefined;
+    return {
+      method: savedMethodOf(shopperReference, stored),
+      card: { brand: extra.paymentMethod ?? null, last4, expiry: extra.expiryDate ?? '' },
+    };
+  };
+  const refusedAsUndefined = (error: unknown) => {
+    if (refusedByAdyen(error)) return undefined;
+    throw error;
+  };
+
   const saveComponentCard: AdyenAdapter['saveComponentCard'] = async (data, shopper) => {
     if (!REUSABLE_TYPES.has(data.paymentMethod.type as string)) return undefined;
-    const reference = randomUUID();
+    const reference = `${cardReference(shopper.shopperReference)}${randomUUID()}`;
     const request: PaymentRequest = {
       amount: toAdyenAmount(0, shopper.currency),
       merchantAccount,
@@ -154,24 +191,28 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
       storePaymentMethod: true,
       shopperReference: shopper.shopperReference,
       recurringProcessingModel: 'Subscription' as PaymentRequest['recurringProcessingModel'],
+      // A card whose issuer wants a challenge before it is stored gets it in Adyen's component.
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' as never } },
       ...(data.browserInfo
         ? { browserInfo: data.browserInfo as unknown as PaymentRequest['browserInfo'] }
         : {}),
     };
     const answer = await call(() =>
       api.PaymentsApi.payments(request, { idempotencyKey: `store-${reference}` }),
-    ).catch((error: unknown) => {
-      if (refusedByAdyen(error)) return undefined;
-      throw error;
-    });
-    const extra = answer?.additionalData ?? {};
-    const stored = extra['recurring.recurringDetailReference'];
-    const last4 = extra.cardSummary;
-    if (String(answer?.resultCode) !== 'Authorised' || !stored || !last4) return undefined;
-    return {
-      method: savedMethodOf(shopper.shopperReference, stored),
-      card: { brand: extra.paymentMethod ?? null, last4, expiry: extra.expiryDate ?? '' },
-    };
+    ).catch(refusedAsUndefined);
+    return keptCard(answer, shopper.shopperReference);
+  };
+
+  const finishComponentCard: AdyenAdapter['finishComponentCard'] = async (details, shopper) => {
+    const answer = await call(() =>
+      api.PaymentsApi.paymentsDetails(
+        { details },
+        {
+          idempotencyKey: `store-details-${createHash('sha256').update(details.threeDSResult).digest('hex')}`,
+        },
+      ),
+    ).catch(refusedAsUndefined);
+    return keptCard(answer, shopper.shopperReference);
   };
 
   return {
@@ -340,5 +381,6 @@ export function adyenAdapter(setting: AdyenSetting): AdyenAdapter {
     },
     chargeSavedMethod,
     saveComponentCard,
+    finishComponentCard,
   };
 }

@@ -10,10 +10,9 @@
  * payments that are not ours (reports, another system on the merchant account) are accepted and
  * left alone.
  */
-import type { OrderStatus } from '@checkout/core';
+import { fromAdyenValue, type OrderStatus } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { NotificationChannel, PaymentDesk, ProviderNotification } from '../adapter';
-import { fromAdyenValue } from './amounts';
 import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 import { adyenEventSchema, readAdyenNotification, type AdyenEvent } from './notifications';
 import { recordDispute, rememberWord } from './store';

@@ -17,7 +17,7 @@ import { staffBrowser } from '../../../../test-support/staff';
 import { createSession } from '../../../users/sessions';
 import { notificationInbox, payments } from '../../tables';
 import { adyenEnv } from './fake/config';
-import { FakeAdyen, TEST_CARDS } from './fake/fake-adyen';
+import { FakeAdyen, TEST_CARDS, WALLET_CONFIGURATION } from './fake/fake-adyen';
 import { adyenDisputes, adyenPayments } from './tables';
 
 describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
@@ -171,6 +171,40 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     expect(await regular((await newCart('KR', 'KRW')).id)).not.toContain('adyen_cyberpost');
   });
 
+  it('hands Apple Pay and Google Pay the configuration /paymentMethods gives them, and leaves out a wallet without one', async () => {
+    const cart = await newCart('DE', 'EUR');
+    const listed = async () =>
+      (
+        await shopper.inject({
+          method: 'GET',
+          url: `/api/payments/providers/one-click/?cart_id=${cart.id}`,
+        })
+      ).json<{ providers: { id: string; configuration?: Record<string, string> }[] }>().providers;
+    const all = await listed();
+    // Spec "saved versus regular": a method entered now is regular (core METHOD_SOURCES).
+    expect(new Set(all.map((p) => (p as { source?: string }).source))).toEqual(
+      new Set(['regular']),
+    );
+    const wallets = all.filter((p) => p.id.startsWith('adyen_'));
+    expect(wallets).toEqual([
+      expect.objectContaining({
+        id: 'adyen_applepay',
+        configuration: WALLET_CONFIGURATION.applepay,
+      }),
+      expect.objectContaining({
+        id: 'adyen_googlepay',
+        configuration: WALLET_CONFIGURATION.googlepay,
+      }),
+    ]);
+    // A configuration the wallet cannot start with (no gateway merchant): not offered.
+    const other = await newCart('FI', 'EUR');
+    fake.walletConfiguration.googlepay = { merchantId: 'BCR2DN4T1234567' };
+    const ids = await oneClick(other.id);
+    fake.walletConfiguration.googlepay = { ...WALLET_CONFIGURATION.googlepay };
+    expect(ids).toContain('adyen_applepay');
+    expect(ids).not.toContain('adyen_googlepay');
+  });
+
   it('pays by card: our payment id as reference, minor units, the card kept for renewals', async () => {
     const cart = await newCart();
     const res = await pay(cart.id, 'adyen_card', card(TEST_CARDS.visa));
@@ -303,6 +337,42 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     },
   );
 
+  it.each([
+    ['adyen_pix', 'BR', 'BRL', undefined],
+    ['adyen_blik', 'PL', 'PLN', { paymentMethod: { type: 'blik', blikCode: '777123' } }],
+  ])(
+    "finishes %s with the payload adyen-web's wait hands over, through /payments/details",
+    async (provider, country, currency, data) => {
+      const cart = await newCart(country, currency);
+      const action = (await pay(cart.id, provider, data)).json<PaymentAction>();
+      expect(action).toMatchObject({ type: 'frontend_action' });
+      const payment = await paymentOf(action.orderId);
+      // What Adyen's status check gives adyen-web once the shopper confirmed in their app.
+      const payload = fake.payloadFor(payment.id);
+      const done = await details(action.orderId, { payload });
+      expect(done.statusCode).toBe(200);
+      expect(done.json()).toEqual({ type: 'done', orderId: action.orderId });
+      expect(lastRequest('/payments/details')?.body).toEqual({ details: { payload } });
+      expect((await order(action.orderId)).status).toBe('paid');
+    },
+  );
+
+  it('refuses details that are not a redirect, challenge or wait result, with a code', async () => {
+    const cart = await newCart('BR', 'BRL');
+    const action = (await pay(cart.id, 'adyen_pix')).json<PaymentAction>();
+    const wrong: Record<string, string>[] = [
+      { payload: '' },
+      { payload: 'x', redirectResult: 'y' },
+      { other: 'z' },
+    ];
+    for (const detail of wrong) {
+      const res = await details(action.orderId, detail);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    }
+    expect((await order(action.orderId)).status).toBe('pending');
+  });
+
   it('charges the renewal to the stored card, merchant-initiated', async () => {
     const { orderId } = await paidByCard('renews@gmail.com');
     const [sub] = await t.database.db
@@ -382,6 +452,51 @@ describe('Adyen through its Checkout API (fake Adyen, OpenAPI-checked)', () => {
     expect(storedId).toBe(
       `STORED${String(fake.paymentFor(String(stored?.body.reference)).pspReference)}`,
     );
+  });
+
+  it('keeps a new card that wants a 3-D Secure challenge once the customer passed it, on the update-card page', async () => {
+    const email = 'new-card-3ds@gmail.com';
+    const { orderId } = await paidByCard(email);
+    const [sub] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.orderId, orderId));
+    const account = await accountByEmail(t.database.db, email);
+    if (!sub || !account) throw new Error('no subscription');
+    const token = await createSession(t.database.db, { id: account.id, email, providerSid: null });
+    const url = `/api/subscriptions/${sub.id}/payment-method/`;
+    const post = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url, cookies: { token }, payload });
+    const asked = await post({ componentData: card(TEST_CARDS.challenge) });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      providerAction: { type: 'threeDS2', subtype: 'challenge' },
+    });
+    const started = lastRequest('/payments');
+    expect(started?.body).toMatchObject({
+      amount: { value: 0, currency: 'EUR' },
+      storePaymentMethod: true,
+      shopperReference: orderId,
+      authenticationData: { threeDSRequestData: { nativeThreeDS: 'preferred' } },
+    });
+    // Nothing stored before the challenge is passed.
+    expect(fake.stored.get(orderId)?.size).toBe(1);
+    // A challenge result of another payment (a checkout's) is not this subscription's card.
+    const other = (
+      await pay((await newCart()).id, 'adyen_card', card(TEST_CARDS.challenge))
+    ).json<PaymentAction>();
+    const foreign = fake.redirectResultFor((await paymentOf(other.orderId)).id);
+    const refused = await post({ details: { threeDSResult: foreign } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'validation_failed' } });
+    const threeDSResult = fake.redirectResultFor(String(started?.body.reference));
+    const saved = await post({ details: { threeDSResult } });
+    expect(saved.json()).toEqual({ last4: '0006', renewed: false });
+    expect(lastRequest('/payments/details')?.body).toEqual({ details: { threeDSResult } });
+    const storedId = [...(fake.stored.get(orderId) ?? [])].at(-1);
+    expect(storedId).toBe(`STORED${fake.paymentFor(String(started?.body.reference)).pspReference}`);
+    const view = await t.app.inject({ method: 'GET', url, cookies: { token } });
+    expect(view.json()).toMatchObject({ card: { last4: '0006' } });
   });
 
   it('records a CHARGEBACK once, ends the subscription and mails the operators', async () => {

@@ -5,6 +5,12 @@
  * the brand; Korean-issued cards (KCP) are `scheme` with the card password in Adyen's
  * encrypted field. CyberPost has no type in Checkout v71: it is not offered through Adyen.
  */
+import {
+  isWalletType,
+  WALLET_CONFIGURATION_SCHEMAS,
+  type ProviderConfiguration,
+} from '@checkout/core';
+
 export interface AdyenMethod {
   type: string;
   /** A card brand within `scheme` that /paymentMethods must list. */
@@ -47,14 +53,24 @@ export function adyenMethodOf(providerId: string): AdyenMethod | undefined {
   return Object.hasOwn(ADYEN_METHODS, providerId) ? ADYEN_METHODS[providerId] : undefined;
 }
 
-/** The variants /paymentMethods offers, from its list of methods (type, and brands of cards). */
+/**
+ * The variants /paymentMethods offers, from its list of methods (type, and brands of cards),
+ * with the configuration a wallet's component starts with. A wallet listed without a usable
+ * configuration (Apple Pay with no merchant id) cannot start: it is not offered.
+ */
 export function offeredVariants(
-  listed: readonly { type?: string; brands?: string[] }[],
-): Set<string> {
-  const offered = new Set<string>();
+  listed: readonly { type?: string; brands?: string[]; configuration?: Record<string, string> }[],
+): Map<string, ProviderConfiguration | undefined> {
+  const offered = new Map<string, ProviderConfiguration | undefined>();
   for (const [id, method] of Object.entries(ADYEN_METHODS)) {
     const entry = listed.find((m) => m.type === method.type);
-    if (entry && (!method.brand || entry.brands?.includes(method.brand))) offered.add(id);
+    if (!entry || (method.brand && !entry.brands?.includes(method.brand))) continue;
+    if (!isWalletType(method.type)) {
+      offered.set(id, undefined);
+      continue;
+    }
+    const wallet = WALLET_CONFIGURATION_SCHEMAS[method.type].safeParse(entry.configuration);
+    if (wallet.success) offered.set(id, wallet.data);
   }
   return offered;
 }

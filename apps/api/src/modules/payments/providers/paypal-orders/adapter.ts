@@ -241,7 +241,8 @@ export function paypalAdapter(setting: PayPalSetting): PayPalAdapter {
     },
     // The buttons' onApprove (and a return the browser reports) hand over PayPal's order id.
     submitDetails: async (payment, details) => {
-      const token = 'redirectResult' in details ? details.redirectResult : details.threeDSResult;
+      // Whichever name the browser gave it; ownRecord checks it is this payment's PayPal order.
+      const [token = ''] = Object.values(details);
       const record = await ownRecord(payment.paymentId, token);
       const status = await capture(record);
       return { action: settledAction(payment.orderId, status), status };

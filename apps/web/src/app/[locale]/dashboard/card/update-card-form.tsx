@@ -3,12 +3,13 @@
  * The checkout's card fields with a "Save card" button: the token goes to the api, which keeps
  * the card for the subscription's renewals (and charges an overdue renewal with it at once).
  * A provider with its own component (Adyen) takes the card there instead, and its encrypted
- * data goes to the api the same way.
+ * data goes to the api the same way; a 3-D Secure challenge the issuer asks for before the card
+ * may be kept runs in that component, and its result goes to the api to finish keeping it.
  */
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import type { PaymentMethodRequest, PaymentMethodView } from '@checkout/core';
+import type { PaymentMethodAnswer, PaymentMethodRequest } from '@checkout/core';
 import { CardPayment } from '../../../../components/payments/card-payment';
 import { adyenComponentOf } from '../../../../components/payments/adyen/adyen-components';
 import { LazyAdyenPayment } from '../../../../components/payments/adyen/lazy-adyen-payment';
@@ -36,16 +37,21 @@ export default function UpdateCardForm(props: UpdateCardFormProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  async function save(body: PaymentMethodRequest) {
+  /** `onStep`: the component's runner of the issuer's challenge, when the api asks for one. */
+  async function save(
+    body: PaymentMethodRequest,
+    onStep?: (action: Record<string, unknown>) => void,
+  ) {
     setBusy(true);
     setAlert(null);
     setOutcome(null);
-    const { data } = await request<PaymentMethodView>(
+    const { data } = await request<PaymentMethodAnswer>(
       `/api/subscriptions/${props.subscriptionId}/payment-method/`,
       { method: 'POST', body },
     );
+    if (data && 'providerAction' in data && onStep) return onStep(data.providerAction);
     setBusy(false);
-    if (!data) return setAlert(t('failed'));
+    if (!data || 'providerAction' in data) return setAlert(t('failed'));
     // Saved either way; a past_due renewal the new card did not pay is still overdue.
     if (props.pastDue && !data.renewed) setAlert(t('declined'));
     else setOutcome(data.renewed ? { kind: 'renewed' } : { kind: 'saved', last4: data.last4 });
@@ -74,9 +80,16 @@ export default function UpdateCardForm(props: UpdateCardFormProps) {
           actionLabel={t('save')}
           busy={busy}
           alert={alert}
-          // Keeping a card asks for no step of Adyen's: the api answers saved or refused.
-          onData={(componentData) => void save({ componentData })}
-          onDetails={() => setAlert(t('failed'))}
+          onData={(componentData, onStep) =>
+            void save({ componentData }, (action) => onStep(action, ''))
+          }
+          onDetails={(_orderId, details, onStep) =>
+            typeof details.threeDSResult === 'string'
+              ? void save({ details: { threeDSResult: details.threeDSResult } }, (action) =>
+                  onStep(action, ''),
+                )
+              : setAlert(t('failed'))
+          }
         />
       ) : (
         <p>{t('failed')}</p>

@@ -61,6 +61,11 @@ const AVAILABILITY: Record<string, { countries: string[]; currencies: string[]; 
   grabpay_SG: { countries: ['SG'], currencies: ['SGD'], name: 'GrabPay' },
   momo_wallet: { countries: ['VN'], currencies: ['VND'], name: 'MoMo' },
 };
+/** The wallets' configuration on the merchant account, as /paymentMethods lists it. */
+export const WALLET_CONFIGURATION: Record<string, Record<string, string>> = {
+  applepay: { merchantId: 'merchant.com.adyen.AegisECOM', merchantName: 'AegisECOM' },
+  googlepay: { merchantId: 'BCR2DN4T1234567', gatewayMerchantId: 'AegisECOM' },
+};
 const CARD_BRANDS: Record<string, string[]> = {
   FR: ['visa', 'mc', 'cartebancaire'],
   DK: ['visa', 'mc', 'dankort'],
@@ -85,6 +90,8 @@ interface FakePayment {
   resultCode: string;
   /** The shopper's answer at the redirect or challenge: what /payments/details says. */
   onDetails?: 'Authorised' | 'Refused';
+  /** A card to store for this shopper reference once the challenge is passed. */
+  storeFor?: { shopperReference: string; last4: string };
 }
 
 export interface Delivery {
@@ -111,6 +118,9 @@ export class FakeAdyen {
   private readonly replays = new Map<string, { status: number; body: unknown }>();
   /** Methods /paymentMethods leaves out, to show the listing follows it. */
   readonly withdrawn = new Set<string>();
+  /** The wallets' configuration /paymentMethods lists (a test may spoil or remove one). */
+  readonly walletConfiguration: Record<string, Record<string, string>> =
+    structuredClone(WALLET_CONFIGURATION);
   /** The next requests fail: Adyen answers 500, drops the connection, or never answers. */
   outage: 'none' | 'error' | 'drop' | 'hang' = 'none';
   private server: Server | undefined;
@@ -252,7 +262,13 @@ export class FakeAdyen {
       paymentMethods: offered.map(([type, { name }]) =>
         type === 'scheme'
           ? { type, name, brands: CARD_BRANDS[country] ?? ['visa', 'mc'] }
-          : { type, name },
+          : {
+              type,
+              name,
+              ...(this.walletConfiguration[type]
+                ? { configuration: this.walletConfiguration[type] }
+                : {}),
+            },
       ),
     };
   }
@@ -295,6 +311,8 @@ export class FakeAdyen {
       if (number === TEST_CARDS.challenge) {
         payment.resultCode = 'ChallengeShopper';
         payment.onDetails = 'Authorised';
+        if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+          payment.storeFor = { shopperReference: body.shopperReference, last4: number.slice(-4) };
         return {
           ...base,
           resultCode: 'ChallengeShopper',
@@ -317,20 +335,8 @@ export class FakeAdyen {
         };
       }
       const answer = { ...this.settle(payment, 'Authorised'), ...base };
-      if (body.storePaymentMethod === true && typeof body.shopperReference === 'string') {
-        const id = `STORED${pspReference}`;
-        const set = this.stored.get(body.shopperReference) ?? new Set<string>();
-        this.stored.set(body.shopperReference, set.add(id));
-        return {
-          ...answer,
-          additionalData: {
-            'recurring.recurringDetailReference': id,
-            cardSummary: number.slice(-4),
-            expiryDate: '3/2030',
-            paymentMethod: 'visa',
-          },
-        };
-      }
+      if (body.storePaymentMethod === true && typeof body.shopperReference === 'string')
+        return { ...answer, additionalData: this.store(payment, body.shopperReference, number) };
       return {
         ...answer,
         additionalData: {
@@ -344,10 +350,17 @@ export class FakeAdyen {
       return { ...this.settle(payment, 'Authorised'), ...base };
     if (ASYNC_TYPES.has(payment.type)) {
       payment.resultCode = 'Pending';
+      // paymentData: what adyen-web's status check names the payment by.
+      const paymentData = Buffer.from(`wait:${pspReference}`).toString('base64');
       const action =
         payment.type === 'pix'
-          ? { type: 'qrCode', paymentMethodType: 'pix', qrCodeData: `00020126PIX${pspReference}` }
-          : { type: 'await', paymentMethodType: 'blik' };
+          ? {
+              type: 'qrCode',
+              paymentMethodType: 'pix',
+              qrCodeData: `00020126PIX${pspReference}`,
+              paymentData,
+            }
+          : { type: 'await', paymentMethodType: 'blik', paymentData };
       return { ...base, resultCode: 'Pending', action };
     }
     payment.resultCode = 'RedirectShopper';
@@ -364,6 +377,19 @@ export class FakeAdyen {
     };
   }
 
+  /** Keeps the payment's card for the shopper: the stored method's reference and card. */
+  private store(payment: FakePayment, shopperReference: string, number: string) {
+    const id = `STORED${payment.pspReference}`;
+    const set = this.stored.get(shopperReference) ?? new Set<string>();
+    this.stored.set(shopperReference, set.add(id));
+    return {
+      'recurring.recurringDetailReference': id,
+      cardSummary: number.slice(-4),
+      expiryDate: '3/2030',
+      paymentMethod: 'visa',
+    };
+  }
+
   private settle(
     payment: FakePayment,
     resultCode: 'Authorised' | 'Refused',
@@ -374,6 +400,16 @@ export class FakeAdyen {
 
   /** What the issuer's or bank's page hands back to the returnUrl: the shopper's answer. */
   redirectResultFor(reference: string, answer: 'Authorised' | 'Refused' = 'Authorised'): string {
+    const payment = this.paymentFor(reference);
+    payment.onDetails = answer;
+    return Buffer.from(payment.pspReference).toString('base64');
+  }
+
+  /**
+   * The payload Adyen's status check hands adyen-web once the shopper confirmed a Pix or BLIK
+   * payment in their app (the wait's paymentData names the payment).
+   */
+  payloadFor(reference: string, answer: 'Authorised' | 'Refused' = 'Authorised'): string {
     const payment = this.paymentFor(reference);
     payment.onDetails = answer;
     return Buffer.from(payment.pspReference).toString('base64');
@@ -403,17 +439,21 @@ export class FakeAdyen {
 
   private details(body: Record<string, unknown>): Record<string, unknown> {
     const details = body.details as Record<string, string>;
-    const { psp, answer } = this.resultOf(details.redirectResult ?? details.threeDSResult ?? '');
+    const { psp, answer } = this.resultOf(
+      details.redirectResult ?? details.threeDSResult ?? details.payload ?? '',
+    );
     const payment = this.payments.get(psp);
     if (!payment?.onDetails) return { errorCode: '101', message: 'Invalid payment details' };
     const resultCode = answer ?? payment.onDetails;
     payment.resultCode = resultCode;
     payment.onDetails = undefined;
+    const keep = resultCode === 'Authorised' ? payment.storeFor : undefined;
     return {
       resultCode,
       pspReference: payment.pspReference,
       merchantReference: payment.reference,
       ...(resultCode === 'Refused' ? { refusalReason: 'Refused', refusalReasonCode: '2' } : {}),
+      ...(keep ? { additionalData: this.store(payment, keep.shopperReference, keep.last4) } : {}),
     };
   }
 
