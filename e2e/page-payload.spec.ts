@@ -50,3 +50,21 @@ test('the payment page hands its client parts the plans’ prices and names, not
     expect(flight).not.toContain(`"${field}":`);
   }
 });
+
+test('the payment page’s first answer names only the starting country; the browser names the rest', async ({
+  request,
+  page,
+}) => {
+  const html = await (
+    await request.get('/payment/?product_group=vpn', { headers: { 'x-test-country': 'DE' } })
+  ).text();
+  // About 250 countries were 17 KB of the answer, in the HTML and again in the flight data.
+  expect(html).toContain('>Germany</option>');
+  for (const name of ['Afghanistan', 'Zimbabwe']) expect(html).not.toContain(name);
+  await page.setExtraHTTPHeaders({ 'x-test-country': 'DE' });
+  await page.goto('/payment/?product_group=vpn');
+  const country = page.getByLabel('Country', { exact: true });
+  await expect(country).toHaveValue('DE');
+  await expect(country.locator('option', { hasText: 'Zimbabwe' })).toHaveCount(1);
+  expect(await country.locator('option').count()).toBeGreaterThan(200);
+});
