@@ -68,3 +68,15 @@ test('the payment page’s first answer names only the starting country; the bro
   await expect(country.locator('option', { hasText: 'Zimbabwe' })).toHaveCount(1);
   expect(await country.locator('option').count()).toBeGreaterThan(200);
 });
+
+test('the payment page inlines its own styles, not the dashboard’s or the success page’s', async ({
+  request,
+}) => {
+  const html = await (await request.get('/payment/?product_group=vpn')).text();
+  expect(html).toContain('_picker{');
+  // Rules of dashboard.module.css and success.module.css (CSS modules keep the local name after
+  // the hash): Turbopack's default chunking put them into /payment/'s <style> and flight data.
+  for (const rule of ['_cellNote{', '_dialogActions{', '_subscription{']) {
+    expect(html).not.toContain(rule);
+  }
+});
