@@ -50,3 +50,48 @@ test('the payment page hands its client parts the plans’ prices and names, not
     expect(flight).not.toContain(`"${field}":`);
   }
 });
+
+test('the payment page’s first answer names only the starting country; the browser names the rest', async ({
+  request,
+  page,
+}) => {
+  const html = await (
+    await request.get('/payment/?product_group=vpn', { headers: { 'x-test-country': 'DE' } })
+  ).text();
+  // About 250 countries were 17 KB of the answer, in the HTML and again in the flight data.
+  expect(html).toContain('>Germany</option>');
+  for (const name of ['Afghanistan', 'Zimbabwe']) expect(html).not.toContain(name);
+  await page.setExtraHTTPHeaders({ 'x-test-country': 'DE' });
+  await page.goto('/payment/?product_group=vpn');
+  const country = page.getByLabel('Country', { exact: true });
+  await expect(country).toHaveValue('DE');
+  await expect(country.locator('option', { hasText: 'Zimbabwe' })).toHaveCount(1);
+  expect(await country.locator('option').count()).toBeGreaterThan(200);
+});
+
+test('the payment page loads its own styles, not the dashboard’s or the success page’s', async ({
+  request,
+}) => {
+  const html = await (await request.get('/payment/?product_group=vpn')).text();
+  const hrefs = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+    ([, href]) => href,
+  );
+  const css = (
+    await Promise.all(hrefs.map(async (href) => (await request.get(href ?? '')).text()))
+  ).join('');
+  expect(css).toContain('_picker{');
+  // Rules of dashboard.module.css and success.module.css (CSS modules keep the local name after
+  // the hash): Turbopack's default chunking merged them into /payment/'s styles.
+  for (const rule of ['_cellNote{', '_dialogActions{', '_subscription{']) {
+    expect(css).not.toContain(rule);
+  }
+});
+
+test('the payment page’s first answer, HTML and flight data, stays under 60 KB', async ({
+  request,
+}) => {
+  const body = await (await request.get('/payment/?product_group=vpn')).body();
+  // 111 KB before: the country list twice (17 KB) and the CSS twice, inlined in a <style> and
+  // again in the flight data (43 KB, a fifth of it other pages' rules).
+  expect(body.length).toBeLessThanOrEqual(60 * 1024);
+});

@@ -37,10 +37,14 @@ const config: NextConfig = {
     // The render's trace context in a <meta name="traceparent"> (with tracing on): the
     // browser's document-load span becomes its child, one trace from server to first paint.
     clientTraceMetadata: ['traceparent'],
-    // The pages' few KB of CSS in the first response instead of three render-blocking requests:
-    // Lighthouse mobile LCP of /payment/ 3.1 s -> 2.1 s (median of 5 runs each). The price: Next
-    // also writes the CSS into the flight data, about 10 % more server CPU per /payment/ render.
-    inlineCss: true,
+    // The pages' CSS as stylesheets, not inlined: `inlineCss` wrote every rule twice into each
+    // answer, in a <style> and again in the flight data (36 KB of /payment/'s 91 KB), and cost
+    // about 10 % more server CPU per render. Measured in one run of bench/next-baseline.ts
+    // --lighthouse 3 (docs/performance.md): /payment/ 91 -> 56 KB, LCP within 0.4 s of the bare
+    // page either way. Each page's own rules only: the default chunking put the dashboard's and
+    // the success page's into /payment/'s; 'graph' chunks by the pages that load them.
+    inlineCss: false,
+    cssChunking: 'graph',
   },
 };
 

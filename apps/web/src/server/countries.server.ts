@@ -1,18 +1,12 @@
-/** Country names in the shopper's language, sorted for a select; built once per language. */
+/**
+ * The option the country select starts with, named on the server so that hydration matches; the
+ * browser adds the other countries afterwards (components/checkout/country-options.ts).
+ */
 import 'server-only';
 import { COUNTRIES } from '@checkout/core';
+import type { CountryOption } from '../components/checkout/country-options';
 
-const byLocale = new Map<string, readonly (readonly [string, string])[]>();
-
-export function countryOptions(locale: string): readonly (readonly [string, string])[] {
-  let options = byLocale.get(locale);
-  if (!options) {
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    const collator = new Intl.Collator(locale);
-    options = COUNTRIES.map((code) => [code, names.of(code) ?? code] as const).sort((a, b) =>
-      collator.compare(a[1], b[1]),
-    );
-    byLocale.set(locale, options);
-  }
-  return options;
+export function startCountryOption(locale: string, code: string): readonly CountryOption[] {
+  if (!COUNTRIES.includes(code)) return [];
+  return [[code, new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code]];
 }

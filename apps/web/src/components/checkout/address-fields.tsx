@@ -5,13 +5,18 @@ import { useTranslations } from 'next-intl';
 import { addressLayoutFor, DEFAULT_REGIONS, type RegionList } from '@checkout/core';
 import { setAnalyticsContext, track } from '../../analytics/track';
 import { useCheckout } from './checkout-provider';
+import type { CountryOption } from './country-options';
 import styles from './address-fields.module.css';
 
 const REGION_LABEL = { US: 'state', CA: 'province', AE: 'emirate' } as const;
 
 interface AddressFieldsProps {
-  /** [code, localized name] pairs, named and sorted on the server so hydration matches. */
-  countries: readonly (readonly [string, string])[];
+  locale: string;
+  /**
+   * The country the checkout starts with, named on the server so that hydration matches; the
+   * others are named in the browser once it has hydrated (country-options.ts).
+   */
+  startCountry: readonly CountryOption[];
   /**
    * The regions of the country the checkout starts with, when it has any; the whole table
    * (`@checkout/core/regions`) is fetched when the shopper picks another country that has them.
@@ -19,13 +24,14 @@ interface AddressFieldsProps {
   regions: Readonly<Record<string, RegionList>>;
 }
 
-export function AddressFields({ countries, regions: startRegions }: AddressFieldsProps) {
+export function AddressFields({ locale, startCountry, regions: startRegions }: AddressFieldsProps) {
   const t = useTranslations('address');
   const tv = useTranslations('validation');
   const { address, save, saving } = useCheckout();
   const [postalCode, setPostalCode] = useState(address.postalCode);
   const [postalError, setPostalError] = useState(false);
   const id = useId();
+  const [countries, setCountries] = useState(startCountry);
   const [regionTable, setRegionTable] = useState(startRegions);
   const layout = addressLayoutFor(address.country);
   const regions = regionTable[address.country] ?? [];
@@ -52,6 +58,16 @@ export function AddressFields({ countries, regions: startRegions }: AddressField
       track('taxes_selected', { section: 'order-summary', element: 'billing-address' });
     }
   };
+
+  useEffect(() => {
+    let live = true;
+    void import('./country-options').then(({ countryOptions }) => {
+      if (live) setCountries(countryOptions(locale));
+    });
+    return () => {
+      live = false;
+    };
+  }, [locale]);
 
   useEffect(() => {
     if (!regionsMissing) return;

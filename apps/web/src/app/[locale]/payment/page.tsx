@@ -47,7 +47,7 @@ import {
 import { getBrand } from '../../../server/brand.server';
 import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
-import { countryOptions } from '../../../server/countries.server';
+import { startCountryOption } from '../../../server/countries.server';
 import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
 import { getAdyenWebConfig } from '../../../server/server-config.server';
@@ -285,7 +285,8 @@ export default async function PaymentPage() {
                     })}
                   </p>
                   <AddressFields
-                    countries={countryOptions(locale)}
+                    locale={locale}
+                    startCountry={startCountryOption(locale, startCountry)}
                     regions={startRegions ? { [startCountry]: startRegions } : {}}
                   />
                   {isEnabled(flags, 'coupon') && !upgrade ? (
