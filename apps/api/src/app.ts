@@ -50,7 +50,7 @@ import { startTelemetry } from './telemetry/telemetry';
 import { startSubscriptions } from './modules/renewals/module';
 import { renewNow } from './modules/renewals/renewals';
 import { consoleModule } from './modules/console/module';
-import { subscriptionTerms } from './modules/subscriptions/order-terms';
+import { subscriptionTermsSql } from './modules/subscriptions/order-terms';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -200,7 +200,7 @@ export async function buildApp({
     catalog,
     cartDeps.binding,
     (orderId) => refreshPayment(paymentDeps, orderId, env.PAYMENT_REFRESH_AFTER_MS),
-    (orderId) => subscriptionTerms(database.db, orderId),
+    subscriptionTermsSql,
   );
   // The dashboard's auto-renew, cancel, refund and upgrades (issue 20), on the account's own.
   selfServiceRoutes(app, { ...paymentDeps, now: () => new Date() });
