@@ -106,8 +106,9 @@ async function issueAfter(
   log: FastifyBaseLogger,
   after: number,
   until: number,
+  atOnce = ISSUING_AT_ONCE,
 ): Promise<Pass> {
-  const issuing = pLimit(ISSUING_AT_ONCE);
+  const issuing = pLimit(atOnce);
   const pass: Pass = { issued: 0, checked: after, failed: Infinity, readAll: false };
   while (Date.now() < until) {
     const moves = await missingAfter(db, pass.checked);
@@ -154,6 +155,11 @@ export async function issueMissingDocuments(
 
 /** How long one run of the recent documents' job works before it leaves the rest to the next. */
 const RECENT_BUDGET_MS = 10_000;
+/**
+ * Orders the recent documents' job issues at once: one, so that under a burst of payments the
+ * receipts queue up behind the shoppers' requests rather than share the process with them.
+ */
+const RECENT_AT_ONCE = 1;
 
 /**
  * The job that issues a paid (or refunded) order's documents and sends their mail soon after its
@@ -178,9 +184,10 @@ export function recentDocumentsJob(
     const newest = Number(row?.newest ?? 0);
     if (newest <= from) return;
     const until = Date.now() + RECENT_BUDGET_MS;
-    const pass = await issueAfter(outbox.db, planFacts(), outbox.log, from, until);
+    const pass = await issueAfter(outbox.db, planFacts(), outbox.log, from, until, RECENT_AT_ONCE);
     read = Math.min(pass.readAll ? Math.max(newest, pass.checked) : pass.checked, pass.failed - 1);
-    if (pass.issued > 0) await sendDueMail(outbox, { limit: Infinity, until });
+    // About as many mails as it queued: older ones due again are the sweep's.
+    if (pass.issued > 0) await sendDueMail(outbox, { limit: pass.issued, until });
   };
 }
 
