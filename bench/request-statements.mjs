@@ -5,10 +5,10 @@
  * (the job queue's polling, its jobs, start-up). Commits are counted the same way: a COMMIT, or a
  * statement run outside a transaction (autocommit). On SIGUSR2 the counts so far, with each
  * statement's text and calls per request kind, are written to BENCH_STATEMENTS_FILE.
- * A connection taken from a pool's waiting queue may run under the context of the request that
- * released it, so the counts are exact only while the pool has free connections.
+ * A pool hands a waiting caller its connection from the context of whoever released one, so the
+ * pool's callbacks are bound to their caller's context.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
@@ -36,7 +36,14 @@ http.Server.prototype.emit = function (event, ...args) {
 };
 
 const require = createRequire(path.join(process.cwd(), 'apps/api/package.json'));
-const { Client } = require('pg');
+const { Client, Pool } = require('pg');
+const connect = Pool.prototype.connect;
+Pool.prototype.connect = function (callback) {
+  return connect.call(
+    this,
+    typeof callback === 'function' ? AsyncResource.bind(callback) : callback,
+  );
+};
 const query = Client.prototype.query;
 const CONTROL = /^\s*(begin|start transaction|commit|end|rollback|savepoint|release)\b/i;
 Client.prototype.query = function (config, ...rest) {
