@@ -23,6 +23,8 @@ export interface ApiOptions {
   runs?: 'compiled' | 'tsx';
   /** The checkout to run the api of (this one unless set). */
   cwd?: string;
+  /** Node flags before BENCH_API_NODE_FLAGS', e.g. a module to preload. */
+  nodeFlags?: string[];
 }
 
 /**
@@ -34,13 +36,16 @@ const START_TIMEOUT_MS = 240_000;
 
 export async function startApi(
   env: Record<string, string>,
-  { runs = 'compiled', cwd }: ApiOptions = {},
+  { runs = 'compiled', cwd, nodeFlags = [] }: ApiOptions = {},
 ): Promise<ApiProcess> {
   if (runs === 'compiled' && cwd) {
     execFileSync(process.execPath, ['scripts/api-build.mjs'], { cwd, stdio: 'inherit' });
   } else if (runs === 'compiled') await buildApiIfNeeded('bench');
   const port = await freePort();
-  const flags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const flags = [
+    ...nodeFlags,
+    ...(process.env.BENCH_API_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+  ];
   const program =
     runs === 'compiled'
       ? ['--enable-source-maps', 'apps/api/dist/main.js']

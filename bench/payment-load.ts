@@ -27,7 +27,15 @@ import { startApi, type ApiOptions, type ApiProcess } from './api-process';
 import { checkoutBaseline, type BaselineCheckout } from './baseline-checkout';
 import { startOtlpSink } from './otlp-sink';
 import { cpuMsOf, postgresCpuMs } from './process-cpu';
-import { PG_STAT_STATEMENTS_SETTINGS, statementCounter, type Counts } from './statement-counts';
+import {
+  diffRequestCounts,
+  PG_STAT_STATEMENTS_SETTINGS,
+  readRequestCounts,
+  requestCounterFlags,
+  statementCounter,
+  type Counts,
+  type RequestCounts,
+} from './statement-counts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -333,15 +341,66 @@ async function runTracingCost(
 
 /** Orders bought for the statement and commit counts, after the timed rounds. */
 const COUNTED_ORDERS = 100;
+/** Print each request kind's statements per paid order to stderr (--profile). */
+const profile = process.argv.includes('--profile');
+
+/** The requests a shopper makes for one paid order (buyOnce), as request-statements.mjs names them. */
+const SHOPPER_REQUESTS =
+  /^(POST \/api\/carts\/|POST \/api\/sandbox\/tokens\/|POST \/api\/payments\/|GET \/api\/orders\/:id\/)$/;
+
+/**
+ * Statements and commits per paid order split three ways: the shopper's own requests, the other
+ * requests (the provider's notifications) and the background (jobs and the queue's polling).
+ */
+function splitPerOrder(counts: RequestCounts, paid: number, side: string) {
+  const parts = {
+    shopper: { statements: 0, commits: 0 },
+    otherRequests: { statements: 0, commits: 0 },
+    background: { statements: 0, commits: 0 },
+  };
+  const per = (n: number) => Number((n / paid).toFixed(2));
+  for (const [kind, entry] of Object.entries(counts)) {
+    const part =
+      kind === 'background'
+        ? parts.background
+        : SHOPPER_REQUESTS.test(kind)
+          ? parts.shopper
+          : parts.otherRequests;
+    part.statements += entry.statements;
+    part.commits += entry.commits;
+    if (!profile) continue;
+    console.error(
+      `[profile ${side}] ${kind}: ${entry.requests} requests, ${per(entry.statements)} statements and ${per(entry.commits)} commits per paid order`,
+    );
+    const texts = Object.entries(entry.texts).sort((a, b) => b[1] - a[1]);
+    for (const [text, n] of texts) console.error(`    ${per(n).toFixed(2)}  ${text}`);
+  }
+  const perPart = ({ statements, commits }: { statements: number; commits: number }) => ({
+    statementsPerPaidOrder: per(statements),
+    commitsPerPaidOrder: per(commits),
+  });
+  return {
+    shopper: perPart(parts.shopper),
+    otherRequests: perPart(parts.otherRequests),
+    background: perPart(parts.background),
+  };
+}
+
+interface CountedApi extends ApiProcess {
+  /** Where its preloaded counter writes (request-statements.mjs). */
+  countsFile: string;
+}
 
 /**
  * What the database did per paid order on one side, alone on the machine: COUNTED_ORDERS
  * orders by 10 shoppers, then the notifications and jobs they cause (3 s).
  */
-async function countPerOrder(api: ApiProcess, url: string) {
+async function countPerOrder(api: CountedApi, url: string, side: string) {
   const counter = await statementCounter(url);
+  const requestCounts = () => readRequestCounts(api.pid!, api.countsFile);
   try {
     const before: Counts = await counter.read();
+    const requestsBefore = await requestCounts();
     const tally = newTally();
     let left = COUNTED_ORDERS;
     await Promise.all(
@@ -351,11 +410,13 @@ async function countPerOrder(api: ApiProcess, url: string) {
     );
     await new Promise((r) => setTimeout(r, 3000));
     const after = await counter.read();
+    const requestsAfter = await requestCounts();
     const paid = tally.orders.filter((o) => o.paid).length;
     return {
       countedPaidOrders: paid,
       statementsPerPaidOrder: Number(((after.statements - before.statements) / paid).toFixed(1)),
       commitsPerPaidOrder: Number(((after.commits - before.commits) / paid).toFixed(1)),
+      ...splitPerOrder(diffRequestCounts(requestsBefore, requestsAfter), paid, side),
     };
   } finally {
     await counter.close();
@@ -373,14 +434,23 @@ async function runBaseline(
   urls?: { now: string; baseline: string },
 ) {
   const runs = existsSync(path.join(baseline.dir, 'scripts/api-build.mjs')) ? 'compiled' : 'tsx';
-  const now = await startBenchApi(envFor('now'));
-  let before: ApiProcess | undefined;
+  // On PostgreSQL each api counts its statements by request (bench/request-statements.mjs).
+  const counted = async (side: string, options: ApiOptions = {}): Promise<CountedApi> => {
+    const countsFile = path.join(tmpdir(), `payment-bench-${side}-${process.pid}.json`);
+    const api = await startBenchApi(
+      { ...envFor(side as 'now' | 'baseline'), ...(urls && { BENCH_STATEMENTS_FILE: countsFile }) },
+      { ...options, nodeFlags: urls ? requestCounterFlags : [] },
+    );
+    return { ...api, countsFile };
+  };
+  const now = await counted('now');
+  let before: CountedApi | undefined;
   try {
-    before = await startBenchApi(envFor('baseline'), { cwd: baseline.dir, runs });
+    before = await counted('baseline', { cwd: baseline.dir, runs });
     const { a, b } = await alternate({ a: now, b: before });
     const counts = urls && {
-      now: await countPerOrder(now, urls.now),
-      baseline: await countPerOrder(before, urls.baseline),
+      now: await countPerOrder(now, urls.now, 'now'),
+      baseline: await countPerOrder(before, urls.baseline, 'baseline'),
     };
     return {
       database,

@@ -4,6 +4,7 @@
  * throwaway cluster started with PG_STAT_STATEMENTS_SETTINGS. Every statement of the database
  * counts: the api's requests, its jobs and its queue's polling alike.
  */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
 
 /** Cluster settings that load pg_stat_statements (a server start option, not a runtime one). */
@@ -40,4 +41,51 @@ export async function statementCounter(url: string) {
     read,
     close: () => client.end(),
   };
+}
+
+/** Statements and commits the api ran under one kind of request, or outside any. */
+export interface KindCounts {
+  requests: number;
+  statements: number;
+  commits: number;
+  texts: Record<string, number>;
+}
+export type RequestCounts = Record<string, KindCounts>;
+
+/** Node flags that preload the per-request counter (bench/request-statements.mjs) into an api. */
+export const requestCounterFlags = [
+  '--import',
+  new URL('./request-statements.mjs', import.meta.url).href,
+];
+
+/**
+ * The api's own counts by request kind (its process preloaded with requestCounterFlags and
+ * BENCH_STATEMENTS_FILE = file): SIGUSR2 asks it to write them.
+ */
+export async function readRequestCounts(pid: number, file: string): Promise<RequestCounts> {
+  rmSync(file, { force: true });
+  process.kill(pid, 'SIGUSR2');
+  for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 20));
+  return JSON.parse(readFileSync(file, 'utf8')) as RequestCounts;
+}
+
+/** after − before, kind by kind (kinds with nothing in between left out). */
+export function diffRequestCounts(before: RequestCounts, after: RequestCounts): RequestCounts {
+  const out: RequestCounts = {};
+  for (const [kind, a] of Object.entries(after)) {
+    const b = before[kind];
+    const texts: Record<string, number> = {};
+    for (const [text, n] of Object.entries(a.texts)) {
+      const d = n - (b?.texts[text] ?? 0);
+      if (d) texts[text] = d;
+    }
+    const entry = {
+      requests: a.requests - (b?.requests ?? 0),
+      statements: a.statements - (b?.statements ?? 0),
+      commits: a.commits - (b?.commits ?? 0),
+      texts,
+    };
+    if (entry.requests || entry.statements) out[kind] = entry;
+  }
+  return out;
 }

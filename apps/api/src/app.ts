@@ -46,7 +46,7 @@ import { startTelemetry } from './telemetry/telemetry';
 import { renewalsModule } from './modules/renewals/module';
 import { renewNow } from './modules/renewals/renewals';
 import { consoleModule } from './modules/console/module';
-import { subscriptionTerms } from './modules/subscriptions/order-terms';
+import { subscriptionTermsSql } from './modules/subscriptions/order-terms';
 
 export interface AppOptions {
   env: ApiEnv;
@@ -171,7 +171,7 @@ export async function buildApp({
     catalog,
     binding: carts.binding,
     refresh: (orderId) => refreshPayment(payments, orderId, env.PAYMENT_REFRESH_AFTER_MS),
-    terms: (orderId) => subscriptionTerms(db, orderId),
+    terms: subscriptionTermsSql,
   });
   // The dashboard's auto-renew, cancel, refund and upgrades (issue 20), on the account's own.
   selfServiceRoutes(app, { ...payments, now: () => new Date() });

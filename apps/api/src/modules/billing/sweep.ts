@@ -1,6 +1,6 @@
 /**
- * Billing's sweep: issues what a crash between an order's move and its listener (or a
- * listener's failure) left undone, whatever the order's age, and sends the outbox. It reads the
+ * Billing's sweep: issues what the recent documents' job (below) left undone (a failure, a move
+ * that committed late, a crash), whatever the order's age, and sends the outbox. It reads the
  * orders' moves to paid and refunded (order_events) after billing's mark, oldest first, issues
  * the documents those lack, then moves the mark past what it checked, so an unchanged history
  * is not read again.
@@ -85,11 +85,56 @@ async function issueFor(
   return { issued, failed: Infinity };
 }
 
+/** How far one pass over the moves got. */
+interface Pass {
+  issued: number;
+  /** The last move read; every move up to it was read. */
+  checked: number;
+  /** The first move whose documents failed (Infinity: none). */
+  failed: number;
+  /** Every move after `after` was read (not stopped by `until`). */
+  readAll: boolean;
+}
+
 /**
- * Issues the missing documents, oldest moves first, a few orders at once, until none is left or
- * `until` (a time in ms) passes; receipts and credit notes take their turn alike. A move whose
- * documents fail is logged and holds the mark back, so the next sweep tries it again. Answers
- * how many documents were issued.
+ * Issues the missing documents of the moves after `after`, oldest first, a few orders at once,
+ * until none is left or `until` (a time in ms) passes; receipts and credit notes take their turn
+ * alike. A move whose documents fail is logged and reported, so the caller reads it again.
+ */
+async function issueAfter(
+  db: Database,
+  planFacts: (plan: string) => PlanFacts,
+  log: FastifyBaseLogger,
+  after: number,
+  until: number,
+  atOnce = ISSUING_AT_ONCE,
+): Promise<Pass> {
+  const issuing = pLimit(atOnce);
+  const pass: Pass = { issued: 0, checked: after, failed: Infinity, readAll: false };
+  while (Date.now() < until) {
+    const moves = await missingAfter(db, pass.checked);
+    const byOrder = new Map<string, Move[]>();
+    for (const move of moves)
+      byOrder.set(move.order_id, [...(byOrder.get(move.order_id) ?? []), move]);
+    const results = await Promise.all(
+      [...byOrder.values()].map((own) => issuing(() => issueFor(db, planFacts, log, own))),
+    );
+    for (const result of results) {
+      pass.issued += result.issued;
+      pass.failed = Math.min(pass.failed, result.failed);
+    }
+    pass.checked = moves.at(-1)?.id ?? pass.checked;
+    if (moves.length < MOVES_PER_READ) {
+      pass.readAll = true;
+      break;
+    }
+  }
+  return pass;
+}
+
+/**
+ * Issues the missing documents after billing's mark (issueAfter), then moves the mark past what
+ * surely committed and was read. Answers how many documents were issued.
  */
 export async function issueMissingDocuments(
   db: Database,
@@ -98,29 +143,7 @@ export async function issueMissingDocuments(
   until = Infinity,
 ): Promise<number> {
   const { mark, committed } = await readMark(db);
-  const issuing = pLimit(ISSUING_AT_ONCE);
-  let checked = mark;
-  let failed = Infinity;
-  let issued = 0;
-  let readAll = false;
-  while (Date.now() < until) {
-    const moves = await missingAfter(db, checked);
-    const byOrder = new Map<string, Move[]>();
-    for (const move of moves)
-      byOrder.set(move.order_id, [...(byOrder.get(move.order_id) ?? []), move]);
-    const results = await Promise.all(
-      [...byOrder.values()].map((own) => issuing(() => issueFor(db, planFacts, log, own))),
-    );
-    for (const result of results) {
-      issued += result.issued;
-      failed = Math.min(failed, result.failed);
-    }
-    checked = moves.at(-1)?.id ?? checked;
-    if (moves.length < MOVES_PER_READ) {
-      readAll = true;
-      break;
-    }
-  }
+  const { issued, checked, failed, readAll } = await issueAfter(db, planFacts, log, mark, until);
   const through = Math.min(readAll ? committed : Math.min(checked, committed), failed - 1);
   if (through > mark) {
     await db
@@ -129,6 +152,44 @@ export async function issueMissingDocuments(
       .onConflictDoUpdate({ target: billingSweepMark.id, set: { checkedThrough: through } });
   }
   return issued;
+}
+
+/** How long one run of the recent documents' job works before it leaves the rest to the next. */
+const RECENT_BUDGET_MS = 10_000;
+/**
+ * Orders the recent documents' job issues at once: one, so that under a burst of payments the
+ * receipts queue up behind the shoppers' requests rather than share the process with them.
+ */
+const RECENT_AT_ONCE = 1;
+
+/**
+ * The job that issues a paid (or refunded) order's documents and sends their mail soon after its
+ * move, off the request that moved it: each run reads the moves after the newest this process
+ * has read (the mark, at first), so a steady stream costs one read per run for the moves that
+ * are new. A move whose id was taken before a newer one's but committed after this read is left
+ * to the minute's sweep, which reads from the mark.
+ */
+export function recentDocumentsJob(
+  outbox: OutboxDeps,
+  /** The plans' facts from the catalog as it is at each run. */
+  planFacts: () => (plan: string) => PlanFacts,
+): () => Promise<void> {
+  let read: number | undefined;
+  return async () => {
+    const [row] = await queryRows<{ mark: number | null; newest: number | null }>(
+      outbox.db,
+      sql`select (select checked_through from billing_sweep_mark where id = 1) as mark,
+        (select max(id) from order_events) as newest`,
+    );
+    const from = read ?? Number(row?.mark ?? 0);
+    const newest = Number(row?.newest ?? 0);
+    if (newest <= from) return;
+    const until = Date.now() + RECENT_BUDGET_MS;
+    const pass = await issueAfter(outbox.db, planFacts(), outbox.log, from, until, RECENT_AT_ONCE);
+    read = Math.min(pass.readAll ? Math.max(newest, pass.checked) : pass.checked, pass.failed - 1);
+    // About as many mails as it queued: older ones due again are the sweep's.
+    if (pass.issued > 0) await sendDueMail(outbox, { limit: pass.issued, until });
+  };
 }
 
 /**

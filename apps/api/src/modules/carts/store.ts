@@ -1,5 +1,5 @@
 /** Cart rows. */
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { preparedQuery, type Database } from '../../db/client';
 import { carts, couponRedemptions } from './tables';
 
@@ -58,6 +58,15 @@ const cartById = preparedQuery((db) =>
     .where(eq(carts.id, sql.placeholder('id')))
     .prepare('cart_by_id'),
 );
+
+/**
+ * The owner of the cart `cartId` as one JSON value (`{ ownerHash, accountId }`, null without a
+ * cart), for a statement of another module that shows a cart's data to its owner only
+ * (binding.ts mayUseCart): one round trip instead of a read of the cart after its own.
+ */
+export const cartOwnerSql = (cartId: SQL): SQL =>
+  sql`(select json_build_object('ownerHash', owner_hash, 'accountId', account_id) from carts
+    where id = ${cartId})`;
 
 export async function findCart(db: Database, id: string): Promise<CartRow | undefined> {
   const [row] = await cartById(db).execute({ id });
