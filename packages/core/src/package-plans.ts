@@ -93,3 +93,8 @@ export const packageViewSchema = z.object({
   crossSell: z.object({ identifier: text(), plans: z.array(planViewSchema) }).nullable(),
 });
 export type PackageView = z.infer<typeof packageViewSchema>;
+
+/** The GraphQL answer to getPackagePlans. */
+export const packagePlansAnswerSchema = z.object({
+  data: z.object({ getPackagePlans: packageViewSchema }),
+});

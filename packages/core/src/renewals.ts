@@ -61,12 +61,14 @@ export type PaymentMethodRequest = z.infer<typeof paymentMethodRequestSchema>;
 
 export const subscriptionParamsSchema = z.object({ id: z.uuid() });
 
-export interface PaymentMethodView {
+/** POST /api/subscriptions/:id/payment-method/: the card now on file. */
+export const paymentMethodViewSchema = z.object({
   /** The card now on file, as the customer recognises it. */
-  last4: string;
+  last4: z.string(),
   /** past_due and retried at once: did the new card pay the overdue renewal? */
-  renewed: boolean;
-}
+  renewed: z.boolean(),
+});
+export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
 
 /**
  * GET /api/subscriptions/:id/payment-method/: what the update-card page shows and needs (the

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView } from '@checkout/core';
+import { TOKEN_COOKIE, type CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
-import { createSession, TOKEN_COOKIE } from '../modules/users/sessions';
+import { createSession } from '../modules/users/sessions';
 
 describe('what caches may keep', () => {
   let t: TestApp;

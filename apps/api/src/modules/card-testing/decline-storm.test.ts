@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { CartView, PaymentAction } from '@checkout/core';
+import { CHALLENGE_HEADER, type CartView, type PaymentAction } from '@checkout/core';
 import { buildApp } from '../../app';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster } from '../../db/postgres-cluster';
@@ -10,7 +10,6 @@ import { loadEnv } from '../../env';
 import { createTestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { DECLINED_RANGE } from '../sandbox-gateway/cards';
-import { CHALLENGE_HEADER } from './module';
 
 const GOOD = '4242424242424242';
 

@@ -14,6 +14,7 @@ import {
   ERROR_CODES,
   findProvider,
   type OrderStatus,
+  type PaymentCancelAnswer,
   type PaymentAction,
   type PaymentDetailsRequest,
   type ProviderSpec,
@@ -122,7 +123,7 @@ export async function cancelPayment(
   deps: PaymentDeps,
   { orderId }: { orderId: string },
   caller: CartCaller,
-): Promise<{ orderId: string; status: OrderStatus }> {
+): Promise<PaymentCancelAnswer> {
   const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
   await voidUnanswered(deps, requireAdapter(deps, payment.provider), payment, 'browser');

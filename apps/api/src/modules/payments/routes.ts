@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuerySchema,
+  IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
   paymentCancelRequestSchema,
   paymentDetailsRequestSchema,
@@ -15,7 +16,9 @@ import {
   takesCardFields,
   tokenExchangeRequestSchema,
   type FlowKind,
+  type OneClickProviders,
   type PaymentRequest,
+  type RegularProviders,
 } from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
@@ -64,17 +67,20 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
             cardFields: takesCardFields(p) ? deps.adapterFor(p)?.cardFieldsUrl : undefined,
           })),
       })),
-    };
+    } satisfies RegularProviders;
   });
   api.get('/api/payments/providers/one-click/', listSchema, async (request) => {
     const providers = await list(request, request.query.cart_id, 'one_click_payment');
-    return { providers: providers.map(({ id, action, form }) => ({ id, action, form })) };
+    const answer: OneClickProviders = {
+      providers: providers.map(({ id, action, form }) => ({ id, action, form })),
+    };
+    return answer;
   });
   const paySchema = { schema: { body: paymentRequestSchema } };
   api.post('/api/payments/', paySchema, async (request, reply) => {
     const caller = await deps.binding.callerOf(request);
     await useAccountEmail(request, request.body, caller);
-    const key = idempotencyKeySchema.parse(request.headers['idempotency-key']);
+    const key = idempotencyKeySchema.parse(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const action = await startPayment(deps, key, request.body, caller, {
       solution: solutionOf(request.headers),
       remoteIp: request.ip,

@@ -1,7 +1,13 @@
 /** GET /api/payments/taxes/: the tax on an amount for a country and region. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { quoteTax, resolveRegion, taxQuerySchema, type TaxTable } from '@checkout/core';
+import {
+  quoteTax,
+  resolveRegion,
+  taxQuerySchema,
+  type TaxAnswer,
+  type TaxTable,
+} from '@checkout/core';
 
 export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +18,6 @@ export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
       currency: query.currency,
       region: region ?? null,
       ...quoteTax(table, { country: query.country, region }, query.amount),
-    };
+    } satisfies TaxAnswer;
   });
 }

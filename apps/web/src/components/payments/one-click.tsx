@@ -6,10 +6,10 @@
  * (in-context), whose code is fetched only when PayPal is offered.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PROVIDER_LABELS } from '@checkout/core';
+import { PROVIDER_LABELS, type ProviderOption } from '@checkout/core';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
-import { fetchOneClickProviders, type ProviderOption } from './payment-client';
+import { fetchOneClickProviders } from './payment-client';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';

@@ -3,40 +3,34 @@
  * payment dialog takes afterwards (exchanging a bank link's public token, canceling), and the
  * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
-import type {
-  MethodGroup,
-  OrderStatus,
-  PaymentAction,
-  PaymentDetailsRequest,
-  PaymentRequest,
-  TokenExchangeRequest,
+import {
+  CHALLENGE_HEADER,
+  IDEMPOTENCY_KEY_HEADER,
+  type PaymentAction,
+  type PaymentDetailsRequest,
+  type PaymentRequest,
+  type TokenExchangeRequest,
 } from '@checkout/core';
+import { browserAnswer } from '../../lib/answers';
 import { request, type RequestResult } from '../../lib/http';
 
-export interface ProviderOption {
-  id: string;
-  action: string;
-  form: string;
-  /** Card providers paid in the checkout: the provider's card fields page. */
-  cardFields?: string;
-}
+const actionAnswer = browserAnswer((s) => s.paymentActionSchema);
 
 export function fetchRegularProviders(cartId: string, signal: AbortSignal) {
-  return request<{ methods: { method: MethodGroup; providers: ProviderOption[] }[] }>(
-    '/api/payments/providers/regular/',
-    { query: { cart_id: cartId }, signal },
-  );
-}
-
-export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
-  return request<{ providers: ProviderOption[] }>('/api/payments/providers/one-click/', {
+  return request('/api/payments/providers/regular/', {
+    answer: browserAnswer((s) => s.regularProvidersSchema),
     query: { cart_id: cartId },
     signal,
   });
 }
 
-/** The header a payment retried after a challenge carries its solution in. */
-export const CHALLENGE_HEADER = 'x-challenge-solution';
+export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
+  return request('/api/payments/providers/one-click/', {
+    answer: browserAnswer((s) => s.oneClickProvidersSchema),
+    query: { cart_id: cartId },
+    signal,
+  });
+}
 
 export function startPayment(
   body: PaymentRequest,
@@ -44,27 +38,29 @@ export function startPayment(
   /** The solved challenge, when the api asked for one. */
   solution?: string,
 ): Promise<RequestResult<PaymentAction>> {
-  return request<PaymentAction>('/api/payments/', {
+  return request('/api/payments/', {
+    answer: actionAnswer,
     method: 'POST',
     body,
     headers: {
-      'idempotency-key': idempotencyKey,
+      [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
       ...(solution ? { [CHALLENGE_HEADER]: solution } : {}),
     },
   });
 }
 
 export function exchangePublicToken(body: TokenExchangeRequest) {
-  return request<PaymentAction>('/api/payments/exchange/', { method: 'POST', body });
+  return request('/api/payments/exchange/', { answer: actionAnswer, method: 'POST', body });
 }
 
 /** Back from the provider's step (a 3-D Secure challenge, a redirect): its result for the order. */
 export function submitPaymentDetails(body: PaymentDetailsRequest) {
-  return request<PaymentAction>('/api/payments/details/', { method: 'POST', body });
+  return request('/api/payments/details/', { answer: actionAnswer, method: 'POST', body });
 }
 
 export function cancelPayment(orderId: string) {
-  return request<{ orderId: string; status: OrderStatus }>('/api/payments/cancel/', {
+  return request('/api/payments/cancel/', {
+    answer: browserAnswer((s) => s.paymentCancelAnswerSchema),
     method: 'POST',
     body: { orderId },
   });

@@ -8,11 +8,12 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import type { PaymentMethodRequest, PaymentMethodView } from '@checkout/core';
+import type { PaymentMethodRequest } from '@checkout/core';
 import { CardPayment } from '../../../../components/payments/card-payment';
 import { adyenComponentOf } from '../../../../components/payments/adyen/adyen-components';
 import { LazyAdyenPayment } from '../../../../components/payments/adyen/lazy-adyen-payment';
 import type { AdyenWebConfig } from '../../../../server/adyen-web';
+import { browserAnswer } from '../../../../lib/answers';
 import { request } from '../../../../lib/http';
 
 interface UpdateCardFormProps {
@@ -40,10 +41,11 @@ export default function UpdateCardForm(props: UpdateCardFormProps) {
     setBusy(true);
     setAlert(null);
     setOutcome(null);
-    const { data } = await request<PaymentMethodView>(
-      `/api/subscriptions/${props.subscriptionId}/payment-method/`,
-      { method: 'POST', body },
-    );
+    const { data } = await request(`/api/subscriptions/${props.subscriptionId}/payment-method/`, {
+      answer: browserAnswer((s) => s.paymentMethodViewSchema),
+      method: 'POST',
+      body,
+    });
     setBusy(false);
     if (!data) return setAlert(t('failed'));
     // Saved either way; a past_due renewal the new card did not pay is still overdue.
