@@ -119,32 +119,6 @@ export interface ErrorEnvelope {
   error: { code: ErrorCode; message: string; reason?: string; issues?: readonly ErrorIssue[] };
 }
 
-/** A refusal as a client reads it from a body: what it finds of the envelope, or null. */
-export interface Refusal {
-  code: string | number;
-  reason?: string;
-  issues: ErrorIssue[];
-}
-
-const isIssue = (value: unknown): value is ErrorIssue =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as ErrorIssue).path === 'string' &&
-  typeof (value as ErrorIssue).message === 'string';
-
-/** The envelope's code, reason and issues in a refused call's body (zod-free: browser code). */
-export function refusalIn(body: unknown): Refusal | null {
-  const error = (body as { error?: unknown } | null)?.error;
-  if (typeof error !== 'object' || error === null) return null;
-  const { code, reason, issues } = error as Record<string, unknown>;
-  if (typeof code !== 'string' && typeof code !== 'number') return null;
-  return {
-    code,
-    ...(typeof reason === 'string' ? { reason } : {}),
-    issues: Array.isArray(issues) ? issues.filter(isIssue) : [],
-  };
-}
-
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly status: number;

@@ -1,8 +1,9 @@
 /**
  * The names on the wire between the browser, the web server and the api (spec §3 "request
- * header names"): the headers and cookies either side reads. Zod-free: the browser's request
- * helper reads it.
+ * header names"): the headers and cookies either side reads, and how a client reads a refusal's
+ * envelope (errors.ts). Zod-free and small: the browser's request helper reads it.
  */
+import type { ErrorIssue } from './errors';
 
 /** A server-side call's session token, instead of the `token` cookie the browser sends. */
 export const USER_TOKEN_HEADER = 'x-user-token';
@@ -28,3 +29,29 @@ export const TOKEN_COOKIE = 'token';
  * keyed hash of its value); the web app forwards it on its server-side reads of carts and orders.
  */
 export const CART_BINDING_COOKIE = 'cart_binding';
+
+/** A refusal as a client reads it from a body: what it finds of the envelope, or null. */
+export interface Refusal {
+  code: string | number;
+  reason?: string;
+  issues: ErrorIssue[];
+}
+
+const isIssue = (value: unknown): value is ErrorIssue =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErrorIssue).path === 'string' &&
+  typeof (value as ErrorIssue).message === 'string';
+
+/** The envelope's code, reason and issues in a refused call's body (zod-free: browser code). */
+export function refusalIn(body: unknown): Refusal | null {
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error !== 'object' || error === null) return null;
+  const { code, reason, issues } = error as Record<string, unknown>;
+  if (typeof code !== 'string' && typeof code !== 'number') return null;
+  return {
+    code,
+    ...(typeof reason === 'string' ? { reason } : {}),
+    issues: Array.isArray(issues) ? issues.filter(isIssue) : [],
+  };
+}
