@@ -6,17 +6,16 @@
  */
 import {
   EXCLUDED_VARIANT,
-  formatPrice,
   MIN_OUTCOMES,
   parseExperimentRows,
-  isCurrency,
   sampleRatioMismatch,
   variantResults,
   type Experiment,
   type SrmResult,
   type VariantCounts,
   type VariantResult,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
+import { formatPrice, isCurrency } from '@checkout/core';
 import type { Database } from '../apps/api/src/db/client';
 import type { ExperimentCounts } from '../apps/api/src/modules/analytics/experiment-results';
 import { readExperimentRows } from '../apps/api/src/modules/experiments/store';

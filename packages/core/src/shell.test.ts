@@ -3,7 +3,7 @@ import brandFile from '../../../config/brand.json';
 import { brandSchema, footerLinksFor } from './brand';
 import { COUNTRIES } from './countries';
 import { analyticsErrorLabel } from './error-labels';
-import { AppError } from './errors';
+import { AppError } from './contract/errors';
 import { normalizeCountry, privacyButtonKind } from './geo';
 import { familyFor, logoFor } from './products';
 

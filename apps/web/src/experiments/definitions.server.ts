@@ -6,10 +6,10 @@
 import 'server-only';
 import {
   experimentListSchema,
-  INTERNAL_TOKEN_HEADER,
   parseExperimentRows,
   type Experiment,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
+import { INTERNAL_TOKEN_HEADER } from '@checkout/core/contract';
 import { env } from '../env.server';
 import { request } from '../lib/http';
 

@@ -1,14 +1,16 @@
 /** The schemas of the answers the browser reads; loaded on demand by answers.ts. */
 export {
   cartViewSchema,
+  orderViewSchema,
+  paymentActionSchema,
+  paymentMethodViewSchema,
+} from '@checkout/core';
+export {
   challengeViewSchema,
   interactionAnswerSchema,
   loginResponseSchema,
   oneClickProvidersSchema,
-  orderViewSchema,
-  paymentActionSchema,
   paymentCancelAnswerSchema,
-  paymentMethodViewSchema,
   regularProvidersSchema,
   taxAnswerSchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';

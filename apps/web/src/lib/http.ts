@@ -10,7 +10,7 @@ import {
   EXPERIMENT_HEADER,
   FORWARDED_USER_AGENT_HEADER,
   USER_TOKEN_HEADER,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { endpointPattern, RequestError } from './request-error';
 
 export interface ServerContext {

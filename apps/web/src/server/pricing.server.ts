@@ -4,7 +4,7 @@ import {
   packagePlansAnswerSchema,
   type PackagePlansVariables,
   type PackageView,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { buildUrl, request, type ServerContext } from '../lib/http';
 import type { RequestError } from '../lib/request-error';
 import { PACKAGE_PLANS_QUERY } from '../lib/pricing-query';

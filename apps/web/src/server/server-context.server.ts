@@ -2,7 +2,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { CART_BINDING_COOKIE, TOKEN_COOKIE } from '@checkout/core';
+import { CART_BINDING_COOKIE, TOKEN_COOKIE } from '@checkout/core/contract';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
 import { REQUEST_VISITOR_EXPERIMENTS_HEADER } from './request-headers';

@@ -4,7 +4,7 @@
  * purge of old counts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CART_BINDING_COOKIE, CHALLENGE_HEADER, noQuerySchema } from '@checkout/core';
+import { CART_BINDING_COOKIE, CHALLENGE_HEADER, noQuerySchema } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';

@@ -12,7 +12,7 @@ import {
   type ConsoleOrderRow,
   type ConsoleTimelineEntry,
   type OrderSearch,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { mailsOf, resendReceipt } from '../billing/resend';
 import type { OutboxDeps } from '../billing/send-due';

@@ -1,6 +1,6 @@
 /** The console's tables: staff accounts, their sessions, and the append-only audit log. */
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '@checkout/core';
+import { STAFF_ROLES } from '@checkout/core/contract';
 
 export const staffAccounts = pgTable('staff_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -1,7 +1,8 @@
 /** What an order's page learns from the api: an upgrade says so from the order, not the address. */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView, DashboardView, OrderView } from '@checkout/core';
+import type { CartView, OrderView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { accountByEmail } from '../identity/accounts';

@@ -1,5 +1,6 @@
 /** Reading an order: its status for anyone holding its id, the rest for its cart's owner. */
-import { AppError, ERROR_CODES, isRecordId, type CartView, type OrderView } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { isRecordId, type CartView, type OrderView } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import type { CartCaller } from '../carts/binding';

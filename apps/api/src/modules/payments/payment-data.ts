@@ -4,9 +4,8 @@
  * data, and neither takes the other's. A provider that lists its own methods (Adyen's
  * /paymentMethods) is offered only where it lists them.
  */
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   takesCardFields,
   type Currency,
   type PaymentRequest,

@@ -8,13 +8,11 @@
  * or account the order's cart belongs to.
  */
 import { and, eq } from 'drizzle-orm';
+import { AppError, ERROR_CODES, type PaymentCancelAnswer } from '@checkout/core/contract';
 import {
-  AppError,
   canTransition,
-  ERROR_CODES,
   findProvider,
   type OrderStatus,
-  type PaymentCancelAnswer,
   type PaymentAction,
   type PaymentDetailsRequest,
   type ProviderSpec,

@@ -8,6 +8,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuerySchema,
   IDEMPOTENCY_KEY_HEADER,
+  type OneClickProviders,
+  type RegularProviders,
+} from '@checkout/core/contract';
+import {
   idempotencyKeySchema,
   paymentCancelRequestSchema,
   paymentDetailsRequestSchema,
@@ -16,9 +20,7 @@ import {
   takesCardFields,
   tokenExchangeRequestSchema,
   type FlowKind,
-  type OneClickProviders,
   type PaymentRequest,
-  type RegularProviders,
 } from '@checkout/core';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';

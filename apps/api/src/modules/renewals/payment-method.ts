@@ -2,13 +2,8 @@
  * The customer's new card for a subscription (the update-card page): the provider keeps it on
  * file in place of the first payment's, and a past_due subscription is charged with it at once.
  */
-import {
-  AppError,
-  ERROR_CODES,
-  type Currency,
-  type PaymentMethodRequest,
-  type PaymentMethodView,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { type Currency, type PaymentMethodRequest, type PaymentMethodView } from '@checkout/core';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from '../subscriptions/moves';
 import { dueNow, keepPaymentMethod } from '../subscriptions/renewal-state';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import type { CartView, DashboardView } from '@checkout/core';
+import type { CartView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';

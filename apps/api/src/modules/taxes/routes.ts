@@ -1,13 +1,8 @@
 /** GET /api/payments/taxes/: the tax on an amount for a country and region. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  quoteTax,
-  resolveRegion,
-  taxQuerySchema,
-  type TaxAnswer,
-  type TaxTable,
-} from '@checkout/core';
+import { quoteTax, resolveRegion, taxQuerySchema, type TaxTable } from '@checkout/core';
+import { type TaxAnswer } from '@checkout/core/contract';
 
 export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TOKEN_COOKIE, USER_TOKEN_HEADER, type CurrentUser } from '@checkout/core';
+import { TOKEN_COOKIE, USER_TOKEN_HEADER, type CurrentUser } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { userSessions } from './tables';
 

@@ -7,10 +7,10 @@ import { desc, eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import {
   CHALLENGE_HEADER,
-  type CartView,
   type DashboardView,
   type InteractionView,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import { type CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';

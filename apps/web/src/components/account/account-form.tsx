@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { CHALLENGE_HEADER, refusalIn, type InteractionScreen } from '@checkout/core';
+import { CHALLENGE_HEADER, refusalIn, type InteractionScreen } from '@checkout/core/contract';
 import { browserAnswer } from '../../lib/answers';
 import { request } from '../../lib/http';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';

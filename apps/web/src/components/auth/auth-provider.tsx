@@ -18,11 +18,11 @@ import { useTranslations } from 'next-intl';
 import {
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
-  QUERY_PARAMS,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import { QUERY_PARAMS } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
 import { browserAnswer } from '../../lib/answers';

@@ -1,14 +1,12 @@
 /** The browser's calls to the cart and tax endpoints, and what their errors mean to a shopper. */
+import { BACKEND_CODES, refusalIn, type TaxAnswer } from '@checkout/core/contract';
 import {
-  BACKEND_CODES,
   type CartInput,
   type CartPatch,
   type CartView,
   COUPON_REFUSALS,
-  refusalIn,
   type CouponRefusal,
   type Currency,
-  type TaxAnswer,
 } from '@checkout/core';
 import { browserAnswer } from '../../lib/answers';
 import { request, type RequestResult } from '../../lib/http';

@@ -6,7 +6,8 @@
  * (in-context), whose code is fetched only when PayPal is offered.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PROVIDER_LABELS, type ProviderOption } from '@checkout/core';
+import { PROVIDER_LABELS } from '@checkout/core';
+import { type ProviderOption } from '@checkout/core/contract';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders } from './payment-client';

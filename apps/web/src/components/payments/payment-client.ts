@@ -3,9 +3,8 @@
  * payment dialog takes afterwards (exchanging a bank link's public token, canceling), and the
  * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
+import { CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '@checkout/core/contract';
 import {
-  CHALLENGE_HEADER,
-  IDEMPOTENCY_KEY_HEADER,
   type PaymentAction,
   type PaymentDetailsRequest,
   type PaymentRequest,

@@ -2,7 +2,8 @@
  * The methods the list shows, and the one it opens with. Shared by the list and by the
  * `payments_preselected` event, so the event names the method the shopper sees chosen.
  */
-import { isKoreanCardProvider, type MethodGroup, type ProviderOption } from '@checkout/core';
+import { isKoreanCardProvider, type MethodGroup } from '@checkout/core';
+import { type ProviderOption } from '@checkout/core/contract';
 
 export interface MethodGroupOption {
   method: MethodGroup;

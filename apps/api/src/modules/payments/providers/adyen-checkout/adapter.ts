@@ -9,9 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { HttpClientException, type Types } from '@adyen/api-library';
 import { LRUCache } from 'lru-cache';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   type ComponentData,
   type OrderStatus,
   type ProviderSpec,

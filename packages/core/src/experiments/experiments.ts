@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ruleGroupSchema } from './experiment-rules';
-import { text } from './text';
+import { text } from '../text';
 
 /** The project this checkout is in an experiment's allocator. */
 export const EXPERIMENT_PROJECT = 'checkout';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countdownState, remainingTime } from './countdown';
-import { countdownStorageKey } from './storage-keys';
+import { countdownStorageKey } from '@checkout/core';
 
 describe('countdown', () => {
   const now = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -5,11 +5,11 @@
  * The web's api client validates answers with them.
  */
 import { z } from 'zod';
-import { cartViewSchema } from './cart';
-import { CURRENCIES } from './currencies';
-import { ORDER_STATUSES } from './orders';
-import { ACTION_TYPES, METHOD_GROUPS } from './payment-providers';
-import { text } from './text';
+import { cartViewSchema } from '../cart';
+import { CURRENCIES } from '../currencies';
+import { ORDER_STATUSES } from '../orders';
+import { ACTION_TYPES, METHOD_GROUPS } from '../payment-providers';
+import { text } from '../text';
 
 /** GET /api/payments/taxes/: the tax on an amount, as a cart shows it. */
 export const taxAnswerSchema = cartViewSchema.shape.tax.extend({
