@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@checkout/core';
-import { type OrderSearch } from '@checkout/core/contract';
+import type { OrderSearch } from '@checkout/core/contract';
 import { queryRows } from '../apps/api/src/db/client';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { searchOrders } from '../apps/api/src/modules/payments/order-search';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '@checkout/core/contract';
-import { type CartView } from '@checkout/core';
+import type { CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
 import { createSession } from '../modules/users/sessions';

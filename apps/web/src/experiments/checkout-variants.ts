@@ -5,7 +5,7 @@
  * The duo plan is a package, not a switch: checkout.server.ts (flag) and the api (experiment).
  */
 import { isEnabled, type FeatureFlags } from '../rules/feature-flags';
-import { type Assignments } from '@checkout/core/experiments';
+import type { Assignments } from '@checkout/core/experiments';
 
 export interface CheckoutVariants {
   /** Flag extra-plans or family-cross-sell:family — the cross-sell offers the family plan too. */

@@ -3,7 +3,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { analyticsContextOfAddress } from '../rules/analytics-request';
 import { analyticsProductId, consentRegime, privacyButtonKind } from '@checkout/core';
-import { type AppContext } from '../rules/app-context';
+import type { AppContext } from '../rules/app-context';
 import consentCountries from '../../../../data/consent-countries.json';
 import type { TrackerConfig } from '../analytics/tracker';
 import { env } from '../env.server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TOKEN_COOKIE } from '@checkout/core/contract';
-import { type CartView, type PaymentAction } from '@checkout/core';
+import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import type { MailMessage } from '../../mail/mailer';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CART_BINDING_COOKIE, CHALLENGE_HEADER } from '@checkout/core/contract';
-import { type CartView, type PaymentAction } from '@checkout/core';
+import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { DECLINED_RANGE } from '../sandbox-gateway/cards';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { CHALLENGE_HEADER } from '@checkout/core/contract';
-import { type CartView, type PaymentAction } from '@checkout/core';
+import type { CartView, PaymentAction } from '@checkout/core';
 import { buildApp } from '../../app';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster } from '../../db/postgres-cluster';

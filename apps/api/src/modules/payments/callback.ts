@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
-import { type OrderStatus } from '@checkout/core';
+import type { OrderStatus } from '@checkout/core';
 import { queryRows } from '../../db/client';
 import { recordWebhookLag } from '../../telemetry/business-metrics';
 import type { Jobs } from '../../jobs/queue';

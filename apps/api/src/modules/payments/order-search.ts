@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { normalizeEmail, type OrderStatus } from '@checkout/core';
-import { type OrderSearch } from '@checkout/core/contract';
+import type { OrderSearch } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 
 export interface FoundOrder {

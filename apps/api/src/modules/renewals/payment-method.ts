@@ -3,7 +3,7 @@
  * file in place of the first payment's, and a past_due subscription is charged with it at once.
  */
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
-import { type Currency, type PaymentMethodRequest, type PaymentMethodView } from '@checkout/core';
+import type { Currency, PaymentMethodRequest, PaymentMethodView } from '@checkout/core';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from '../subscriptions/moves';
 import { dueNow, keepPaymentMethod } from '../subscriptions/renewal-state';

@@ -12,7 +12,7 @@ import {
   type SubscriptionEventType,
   type SubscriptionStatus,
 } from '@checkout/core';
-import { type SubscriptionState } from '@checkout/core/contract';
+import type { SubscriptionState } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 import { isUuid } from '../orders/record-id';
 import { subscriptions } from './tables';

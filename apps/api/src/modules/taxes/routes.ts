@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteTax, resolveRegion, taxQuerySchema, type TaxTable } from '@checkout/core';
-import { type TaxAnswer } from '@checkout/core/contract';
+import type { TaxAnswer } from '@checkout/core/contract';
 
 export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,7 @@ import {
   type DashboardView,
   type InteractionView,
 } from '@checkout/core/contract';
-import { type CartView } from '@checkout/core';
+import type { CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useLocale } from 'next-intl';
 import { formatPrice, type Currency } from '@checkout/core';
-import { type ConsoleOrderDetail } from '@checkout/core/contract';
+import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

@@ -15,8 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocale } from 'next-intl';
-import { type CartPatch, type CartView, type Currency } from '@checkout/core';
-import { type TaxAnswer } from '@checkout/core/contract';
+import type { CartPatch, CartView, Currency } from '@checkout/core';
+import type { TaxAnswer } from '@checkout/core/contract';
 import type { PlanChoice } from '../plans/plan-choice';
 import { setAnalyticsContext } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';

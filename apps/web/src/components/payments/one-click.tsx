@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
-import { type ProviderOption } from '@checkout/core/contract';
+import type { ProviderOption } from '@checkout/core/contract';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
 import { fetchOneClickProviders } from './payment-client';

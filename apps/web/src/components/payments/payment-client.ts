@@ -4,11 +4,11 @@
  * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
 import { CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '@checkout/core/contract';
-import {
-  type PaymentAction,
-  type PaymentDetailsRequest,
-  type PaymentRequest,
-  type TokenExchangeRequest,
+import type {
+  PaymentAction,
+  PaymentDetailsRequest,
+  PaymentRequest,
+  TokenExchangeRequest,
 } from '@checkout/core';
 import { browserAnswer } from '../../lib/answers';
 import { request, type RequestResult } from '../../lib/http';

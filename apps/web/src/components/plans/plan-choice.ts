@@ -6,7 +6,7 @@
  * instead, so the page's flight data, its serialization and its hydration stay small (issue 19).
  */
 import { percentageDiscount, perMonthMinor } from '@checkout/core';
-import { type PlanView, type PriceView } from '@checkout/core/contract';
+import type { PlanView, PriceView } from '@checkout/core/contract';
 
 export type PriceChoice = Pick<
   PriceView,

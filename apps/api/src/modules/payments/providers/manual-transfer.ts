@@ -5,7 +5,7 @@
  * nobody to ask for a status, nothing to void, and a refund is the operator's own transfer back.
  */
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
-import { type OrderStatus } from '@checkout/core';
+import type { OrderStatus } from '@checkout/core';
 import type { PaymentAdapter, PaymentDesk } from './adapter';
 import { readSignedNotification } from './signed-body';
 

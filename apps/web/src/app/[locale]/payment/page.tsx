@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { isEnabled, planBadgesFor } from '../../../rules/feature-flags';
 import { isFlagOn, REGIONS, resolveRegion, statementLine } from '@checkout/core';
 import { readQueryParam } from '../../../rules/query-params';
-import { type PlanView } from '@checkout/core/contract';
+import type { PlanView } from '@checkout/core/contract';
 import { AddressFields } from '../../../components/checkout/address-fields';
 import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
 import { STEPS } from '../../../components/checkout/steps';

@@ -9,7 +9,7 @@
  * merchant-initiated, by its vault id.
  */
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
-import { type Currency, type OrderStatus, type PaymentAction } from '@checkout/core';
+import type { Currency, OrderStatus, PaymentAction } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
 import { toPayPalMoney } from './amounts';
