@@ -9,7 +9,7 @@
  *   npx tsx bench/console-funnel.ts [--events 1000000] [--runs 20]
  */
 import { sql } from 'drizzle-orm';
-import type { FunnelQuery } from '@checkout/core';
+import type { FunnelQuery } from '@checkout/core/contract';
 import { queryRows } from '../apps/api/src/db/client';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { funnelByDay } from '../apps/api/src/modules/analytics/funnel';

@@ -9,7 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ORDER_STATUSES, type OrderSearch } from '@checkout/core';
+import { ORDER_STATUSES } from '@checkout/core';
+import type { OrderSearch } from '@checkout/core/contract';
 import { queryRows } from '../apps/api/src/db/client';
 import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { searchOrders } from '../apps/api/src/modules/payments/order-search';

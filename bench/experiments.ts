@@ -11,7 +11,11 @@
 import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { NextRequest } from 'next/server';
-import { experimentSchema, seededRandom as seeded, type Experiment } from '@checkout/core';
+import {
+  experimentSchema,
+  seededRandom as seeded,
+  type Experiment,
+} from '@checkout/core/experiments';
 import { requestExperiments } from '../apps/web/src/experiments/request-experiments.server';
 
 const arg = (name: string, fallback: number) => {

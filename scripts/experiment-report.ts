@@ -4,21 +4,20 @@
  * check against the configured weights; as a text table and as an HTML page with a chart per
  * experiment (conversion rate and its interval per variant).
  */
+import { formatPrice, isCurrency } from '@checkout/core';
 import {
-  formatPrice,
   MIN_OUTCOMES,
   parseExperimentRows,
-  isCurrency,
   type Experiment,
   type ExperimentResult,
   type SrmResult,
   type VariantResult,
   type Weights,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
 import type { Database } from '../apps/api/src/db/client';
 import { readExperimentRows } from '../apps/api/src/modules/experiments/store';
 
-export { configuredWeights, experimentResults, type Weights } from '@checkout/core';
+export { configuredWeights, experimentResults, type Weights } from '@checkout/core/experiments';
 
 /** The experiments as stored (a malformed row is left out, as the api leaves it out). */
 export async function loadConfiguredExperiments(db: Database): Promise<Experiment[]> {

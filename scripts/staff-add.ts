@@ -4,7 +4,7 @@
  * its owner sets a password and the second factor. Uses DATABASE_URL, else the embedded
  * database in PGLITE_DIR (refused while the api holds it).
  */
-import { staffRoleSchema } from '@checkout/core';
+import { staffRoleSchema } from '@checkout/core/contract';
 import { openDatabase } from '../apps/api/src/db/client';
 import { loadEnv } from '../apps/api/src/env';
 import { enrolmentUrl } from '../apps/api/src/modules/console/routes';

@@ -5,11 +5,11 @@ import { ADYEN_LIVE_REGIONS } from './server/adyen-web';
 import {
   DEPLOY_ENVS,
   emptyAsUndefined,
-  flagOverrideProblems,
   isProductionDeploy,
   parseEnv,
   telemetryEnvShape,
 } from '@checkout/core';
+import { flagOverrideProblems } from './rules/feature-flags';
 
 const url = z.url({ protocol: /^https?$/ });
 

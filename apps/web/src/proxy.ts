@@ -10,15 +10,17 @@ import { NextRequest, NextResponse } from 'next/server';
 import {
   BROWSER_COLLECTOR_PATH,
   CONSENT_COOKIE,
+  isProductionDeploy,
+  localizedPath,
+  stripLocalePrefix,
+} from '@checkout/core';
+import {
   EXPERIMENT_COOKIE,
   EXPERIMENT_COOKIE_MAX_AGE,
   formatAssignments,
-  isProductionDeploy,
-  localizedPath,
-  readQueryParam,
-  stripLocalePrefix,
-  VISITOR_COUNTRY_HEADER,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
+import { readQueryParam } from './rules/query-params';
+import { VISITOR_COUNTRY_HEADER } from '@checkout/core/contract';
 import { env } from './env.server';
 import { routing } from './i18n/routing';
 import { currentExperiments } from './experiments/definitions.server';

@@ -1,7 +1,7 @@
 /**
  * The names of the query parameters the checkout reads (spec §2), the on/off convention and the
  * lists the browser needs. Free of zod on purpose: the login rules and the address clean-up import
- * these in every page's first load; the rules for the values live in query-params.ts.
+ * these in every page's first load; the rules for the values live in the web app (apps/web/src/rules/query-params.ts).
  */
 export const QUERY_PARAMS = {
   cartId: 'cart_id',

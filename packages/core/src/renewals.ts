@@ -63,15 +63,21 @@ export type PaymentMethodRequest = z.infer<typeof paymentMethodRequestSchema>;
 
 export const subscriptionParamsSchema = z.object({ id: z.uuid() });
 
-/** The card is kept, or the provider's component runs a step first (a 3-D Secure challenge). */
-export type PaymentMethodAnswer = PaymentMethodView | { providerAction: Record<string, unknown> };
-
-export interface PaymentMethodView {
+/** POST /api/subscriptions/:id/payment-method/: the card now on file. */
+export const paymentMethodViewSchema = z.object({
   /** The card now on file, as the customer recognises it. */
-  last4: string;
+  last4: z.string(),
   /** past_due and retried at once: did the new card pay the overdue renewal? */
-  renewed: boolean;
-}
+  renewed: z.boolean(),
+});
+export type PaymentMethodView = z.infer<typeof paymentMethodViewSchema>;
+
+/** The card is kept, or the provider's component runs a step first (a 3-D Secure challenge). */
+export const paymentMethodAnswerSchema = z.union([
+  paymentMethodViewSchema,
+  z.object({ providerAction: z.record(z.string(), z.unknown()) }),
+]);
+export type PaymentMethodAnswer = z.infer<typeof paymentMethodAnswerSchema>;
 
 /**
  * GET /api/subscriptions/:id/payment-method/: what the update-card page shows and needs (the

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import brandFile from '../../../config/brand.json';
 import { brandSchema, footerLinksFor } from './brand';
-import { deviceTypeFrom, parseDevSettings } from './app-context';
 import { COUNTRIES } from './countries';
 import { analyticsErrorLabel } from './error-labels';
-import { AppError } from './errors';
+import { AppError } from './contract/errors';
 import { normalizeCountry, privacyButtonKind } from './geo';
 import { familyFor, logoFor } from './products';
 
@@ -58,16 +57,6 @@ describe('page shell rules', () => {
     const json = JSON.stringify(new AppError(2015, 'The cart cannot change now.'));
     expect(json).toBe('{"error":{"code":2015,"message":"The cart cannot change now."}}');
   });
-
-  it.each([
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148', 'mobile'],
-    ['Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X)', 'tablet'],
-    ['Mozilla/5.0 (Linux; Android 15; SM-X910) AppleWebKit/537.36', 'tablet'],
-    ['Mozilla/5.0 (Linux; Android 15; Pixel 9) Mobile Safari/537.36', 'mobile'],
-    ['Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0', 'desktop'],
-  ] as const)('%s is a %s', (ua, type) => {
-    expect(deviceTypeFrom(ua)).toBe(type);
-  });
 });
 
 describe('the United Kingdom', () => {
@@ -78,26 +67,5 @@ describe('the United Kingdom', () => {
 
   it('is GB when a CDN says UK', () => {
     expect(normalizeCountry('uk')).toBe('GB');
-  });
-});
-
-describe('app context inputs', () => {
-  it('takes the mobile client hint over the user agent', () => {
-    expect(deviceTypeFrom('Mozilla/5.0 (X11; Linux x86_64)', '?1')).toBe('mobile');
-    expect(deviceTypeFrom('Mozilla/5.0 (X11; Linux x86_64)', '?0')).toBe('desktop');
-  });
-
-  it.each([
-    ['{"countdownEndTime":0}', { countdownEndTime: 0 }],
-    [
-      encodeURIComponent('{"countryCode":"DE","featureFlags":"coupon:off"}'),
-      { countryCode: 'DE', featureFlags: 'coupon:off' },
-    ],
-    ['{"countdownEndTime":-1}', null],
-    ['{"isAdmin":true}', null],
-    ['not json', null],
-    ['', null],
-  ])('reads the dev-settings cookie %s as %j', (raw, settings) => {
-    expect(parseDevSettings(raw)).toEqual(settings);
   });
 });

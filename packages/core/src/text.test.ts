@@ -3,9 +3,14 @@ import type { z } from 'zod';
 import { cardInputSchema } from './card-fields';
 import { cartInputSchema } from './cart';
 import { paymentRequestSchema } from './orders';
-import { packagePlansVariablesSchema } from './package-plans';
+import { packagePlansVariablesSchema } from './contract/package-plans';
 import { isPlainText, PLAIN_TEXT_MESSAGE, text } from './text';
-import { credentialsSchema, loginRequestSchema, signupSchema, verifySchema } from './users';
+import {
+  credentialsSchema,
+  loginRequestSchema,
+  signupSchema,
+  verifySchema,
+} from './contract/users';
 
 describe('text(): the api boundary string', () => {
   it.each([

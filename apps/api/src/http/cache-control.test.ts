@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_COOKIE } from '@checkout/core/contract';
 import type { CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../test-app';
 import { testBrowser } from '../test-browser';
-import { createSession, TOKEN_COOKIE } from '../modules/users/sessions';
+import { createSession } from '../modules/users/sessions';
 
 describe('what caches may keep', () => {
   let t: TestApp;

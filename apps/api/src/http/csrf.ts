@@ -13,7 +13,7 @@
  * shopper's cookies by accident, which is what a forgery needs.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CODES } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -11,7 +11,7 @@ import {
   GENERIC_ERROR_MESSAGE,
   type ErrorCode,
   type ErrorIssue,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { isDatabaseUnreachable } from '../db/query-errors';
 import { loggableError } from './logger';
 

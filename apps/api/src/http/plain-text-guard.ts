@@ -8,7 +8,8 @@
  * query, the database raises an error, and the caller gets a 500.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ERROR_CODES, isPlainText } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { isPlainText } from '@checkout/core';
 
 const refusal = (where: string) =>
   new AppError(

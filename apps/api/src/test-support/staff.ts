@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
-import type { StaffRole } from '@checkout/core';
+import type { StaffRole } from '@checkout/core/contract';
 import type { Database } from '../db/client';
 import { testBrowser, type TestBrowser } from '../test-browser';
 import { addStaff } from '../modules/console/staff';

@@ -1,7 +1,8 @@
 'use client';
 /** The per-request application context, handed from the server layout to client islands. */
 import { createContext, useContext, type ReactNode } from 'react';
-import { MISUSE_ERRORS, type AppContext } from '@checkout/core';
+import { MISUSE_ERRORS } from '@checkout/core';
+import type { AppContext } from '../rules/app-context';
 
 const Context = createContext<AppContext | null>(null);
 

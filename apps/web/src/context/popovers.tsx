@@ -4,13 +4,8 @@
  * one follows core's single/multiple rule (spec §4) for all of them.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import {
-  closePopover,
-  MISUSE_ERRORS,
-  openPopover,
-  type PopoverState,
-  type PopoverType,
-} from '@checkout/core';
+import { closePopover, openPopover, type PopoverState, type PopoverType } from '../rules/popovers';
+import { MISUSE_ERRORS } from '@checkout/core';
 
 interface Popovers {
   state: PopoverState;

@@ -4,7 +4,8 @@
  * variants the proxy assigned in, switches out), so server components only read switches.
  * The duo plan is a package, not a switch: checkout.server.ts (flag) and the api (experiment).
  */
-import { isEnabled, type Assignments, type FeatureFlags } from '@checkout/core';
+import { isEnabled, type FeatureFlags } from '../rules/feature-flags';
+import type { Assignments } from '@checkout/core/experiments';
 
 export interface CheckoutVariants {
   /** Flag extra-plans or family-cross-sell:family — the cross-sell offers the family plan too. */

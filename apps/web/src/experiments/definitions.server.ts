@@ -6,11 +6,12 @@
 import 'server-only';
 import {
   experimentListSchema,
-  INTERNAL_TOKEN_HEADER,
   parseExperimentRows,
   type Experiment,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
+import { INTERNAL_TOKEN_HEADER } from '@checkout/core/contract';
 import { env } from '../env.server';
+import { request } from '../lib/http';
 
 /** After a failed read, the next request tries again no sooner than this. */
 const RETRY_MS = 1_000;
@@ -27,14 +28,14 @@ let unavailable = false;
 async function read(): Promise<void> {
   reading = true;
   try {
-    const response = await fetch(new URL('/api/experiments/', env.API_URL), {
+    const { data: body, error } = await request('/api/experiments/', {
+      answer: experimentListSchema,
+      baseUrl: env.API_URL,
       // The definitions (rules, weights, redirects) are for this server, not for the public.
       headers: { [INTERNAL_TOKEN_HEADER]: env.INTERNAL_API_TOKEN },
       signal: AbortSignal.timeout(5_000),
-      cache: 'no-store',
     });
-    if (!response.ok) throw new Error(`experiments: the api answered ${response.status}`);
-    const body = experimentListSchema.parse(await response.json());
+    if (!body) throw error ?? new Error('experiments: the api answered no content');
     // Each row checked on its own, as the api does: one bad row never hides the others.
     const { experiments, refused } = parseExperimentRows(
       body.experiments.map((definition) => {

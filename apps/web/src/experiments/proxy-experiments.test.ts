@@ -1,7 +1,7 @@
 /** Assignment in the proxy: cookies, redirects, monitoring and QA forcing, as the browser sees them. */
 import { NextRequest, NextResponse } from 'next/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { experimentSchema, type Experiment } from '@checkout/core';
+import { experimentSchema, type Experiment } from '@checkout/core/experiments';
 import { DEVELOPMENT_QA_SECRET, mintQaToken } from '../server/qa-token';
 
 vi.mock('server-only', () => ({}));

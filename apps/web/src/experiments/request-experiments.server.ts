@@ -7,7 +7,6 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import {
   assignExperiments,
-  deviceTypeFrom,
   EXCLUDED_VARIANT,
   EXPERIMENT_COOKIE,
   EXPERIMENT_GLOBAL_COOKIE,
@@ -15,13 +14,13 @@ import {
   experimentTable,
   formatAssignments,
   isLiveAt,
-  LOCALE_CODES,
-  DEFAULT_LOCALE,
   parseAssignments,
   type AssignmentResult,
   type Experiment,
   type ExperimentTable,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
+import { deviceTypeFrom } from '../rules/app-context';
+import { LOCALE_CODES, DEFAULT_LOCALE } from '@checkout/core';
 
 /** QA visitors force variants with `?force_experiment=id:variant+id:variant`. */
 export const FORCE_PARAM = 'force_experiment';

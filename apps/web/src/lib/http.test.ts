@@ -1,7 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildUrl, request } from './http';
+
+const valueAnswer = z.object({ value: z.number() });
 
 interface Seen {
   method: string;
@@ -38,7 +41,8 @@ describe('HTTP helper', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('GETs by default, prefixes the base URL and adds query parameters', async () => {
-    const result = await request<{ value: number }>('/ok/', {
+    const result = await request('/ok/', {
+      answer: valueAnswer,
       baseUrl: base,
       query: { a: 1, b: null },
     });
@@ -74,6 +78,35 @@ describe('HTTP helper', () => {
     expect(seen.at(-1)?.headers.cookie).toBe(`cart_binding=${binding}`);
     await request('/ok/', { baseUrl: base, server: { cartBinding: 'x; token=stolen' } });
     expect(seen.at(-1)?.headers.cookie).toBeUndefined();
+  });
+
+  it("turns an answer that does not match the call's schema into a request error", async () => {
+    const { data, error } = await request('/ok/', {
+      answer: z.object({ value: z.string() }),
+      baseUrl: base,
+    });
+    expect(data).toBeNull();
+    expect(error?.message).toBe(`GET ${base}/ok/ 200`);
+    expect(error?.statusText).toBe('unexpected answer');
+    expect(error?.data).toEqual({ value: 42 });
+  });
+
+  it('checks the answer with a schema it loads while the call is on its way', async () => {
+    let loaded = false;
+    const answer = () => {
+      loaded = true;
+      return Promise.resolve(valueAnswer);
+    };
+    const pending = request('/ok/', { answer, baseUrl: base });
+    expect(loaded).toBe(true);
+    expect(await pending).toEqual({ data: { value: 42 }, error: null });
+  });
+
+  it('reports a schema that cannot be loaded as a network error', async () => {
+    const answer = () => Promise.reject(new Error('chunk failed to load'));
+    const { data, error } = await request('/ok/', { answer, baseUrl: base });
+    expect(data).toBeNull();
+    expect(error?.isNetworkError).toBe(true);
   });
 
   it('treats 204 as success without data', async () => {

@@ -1,16 +1,17 @@
 /**
- * The generic HTTP helper of spec §7: GET by default, base URL for relative paths, JSON in and
- * out, `{ data, error }` results. Non-2xx answers and 2xx bodies carrying an error become a
- * RequestError 'method url status'; 204 means no data.
+ * The web's one api client, the generic HTTP helper of spec §7: GET by default, base URL for
+ * relative paths, JSON in and out, `{ data, error }` results. Non-2xx answers and 2xx bodies
+ * carrying an error become a RequestError 'method url status'; 204 means no data. An answer is
+ * checked with the schema of the wire contract the call names (`answer`), so a caller reads
+ * only what matches it.
  */
-import { CART_BINDING_COOKIE } from '@checkout/core';
+import {
+  CART_BINDING_COOKIE,
+  EXPERIMENT_HEADER,
+  FORWARDED_USER_AGENT_HEADER,
+  USER_TOKEN_HEADER,
+} from '@checkout/core/contract';
 import { endpointPattern, RequestError } from './request-error';
-
-/** Header names the api reads (spec §3 "request header names"). */
-export const USER_TOKEN_HEADER = 'x-user-token';
-export const EXPERIMENT_HEADER = 'x-experiment';
-/** The shopper's browser, on calls the web server makes for them (its own agent is undici). */
-export const FORWARDED_USER_AGENT_HEADER = 'x-forwarded-user-agent';
 
 export interface ServerContext {
   /** The visitor's token cookie, forwarded as the user-token header. */
@@ -30,7 +31,20 @@ export interface ServerContext {
 /** What the api issues (32 random bytes, base64url); anything else is not forwarded. */
 const CART_BINDING_FORMAT = /^[\w-]{43}$/;
 
-export interface RequestOptions {
+/** What a call's answer must match: one of core's zod schemas (their `safeParse`). */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * The schema itself (server code), or its loader (browser code: zod stays out of the first
+ * load, and the loading runs while the call is on its way, see answer-schemas.ts).
+ */
+export type Answer<T> = AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+
+export interface RequestOptions<T = unknown> {
+  /** The answer's schema: an answer that does not match it is an error ('unexpected answer'). */
+  answer?: Answer<T>;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   baseUrl?: string;
   query?: Record<string, string | number | boolean | null | undefined>;
@@ -65,10 +79,16 @@ function carriesError(body: unknown): boolean {
   return Boolean(record.error) || (Array.isArray(record.errors) && record.errors.length > 0);
 }
 
+/** A call whose answer is read names its schema; without one the answer is unknown, never cast. */
+export function request<T>(
+  path: string,
+  options: RequestOptions<T> & { answer: Answer<T> },
+): Promise<RequestResult<T>>;
+export function request(path: string, options?: RequestOptions): Promise<RequestResult<unknown>>;
 export async function request<T>(
   path: string,
-  options: RequestOptions = {},
-): Promise<RequestResult<T>> {
+  options: RequestOptions<T> = {},
+): Promise<RequestResult<unknown>> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.baseUrl, options.query);
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
@@ -83,6 +103,16 @@ export async function request<T>(
   if (binding && CART_BINDING_FORMAT.test(binding))
     headers.cookie = `${CART_BINDING_COOKIE}=${binding}`;
   const base = { method, url, payload: options.body, endpointPattern: endpointPattern(url) };
+  const networkFailure = {
+    ...base,
+    status: 0,
+    statusText: 'network error',
+    headers: {},
+    data: null,
+  };
+  const schema = typeof options.answer === 'function' ? options.answer() : options.answer;
+  // A loader that fails is reported with the call (awaited below), never as unhandled.
+  if (schema instanceof Promise) schema.catch(() => undefined);
 
   let response: Response;
   try {
@@ -94,15 +124,7 @@ export async function request<T>(
       cache: 'no-store',
     });
   } catch (cause) {
-    const error = new RequestError({
-      ...base,
-      status: 0,
-      statusText: 'network error',
-      headers: {},
-      data: null,
-      cause,
-    });
-    return { data: null, error };
+    return { data: null, error: new RequestError({ ...networkFailure, cause }) };
   }
   const responseHeaders = Object.fromEntries(response.headers.entries());
   const text = response.status === 204 ? '' : await response.text();
@@ -116,15 +138,24 @@ export async function request<T>(
     response.status < 200 ||
     response.status >= 400 ||
     (response.status !== 204 && carriesError(data));
-  if (failed) {
+  const fail = (statusText: string): RequestResult<unknown> => {
     const error = new RequestError({
       ...base,
       status: response.status,
-      statusText: response.statusText,
+      statusText,
       headers: responseHeaders,
       data,
     });
     return { data: null, error };
+  };
+  if (failed) return fail(response.statusText);
+  if (response.status === 204) return { data: null, error: null };
+  if (!schema) return { data, error: null };
+  let checked: ReturnType<AnswerSchema<T>['safeParse']>;
+  try {
+    checked = (await schema).safeParse(data);
+  } catch (cause) {
+    return { data: null, error: new RequestError({ ...networkFailure, cause }) };
   }
-  return { data: response.status === 204 ? null : (data as T), error: null };
+  return checked.success ? { data: checked.data, error: null } : fail('unexpected answer');
 }

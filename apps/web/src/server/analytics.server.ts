@@ -1,13 +1,9 @@
 /** What the browser's analytics needs from the server: consent regime, GPC, nonce, base context. */
 import 'server-only';
 import { headers } from 'next/headers';
-import {
-  analyticsContextOfAddress,
-  analyticsProductId,
-  consentRegime,
-  privacyButtonKind,
-  type AppContext,
-} from '@checkout/core';
+import { analyticsContextOfAddress } from '../rules/analytics-request';
+import { analyticsProductId, consentRegime, privacyButtonKind } from '@checkout/core';
+import type { AppContext } from '../rules/app-context';
 import consentCountries from '../../../../data/consent-countries.json';
 import type { TrackerConfig } from '../analytics/tracker';
 import { env } from '../env.server';

@@ -5,18 +5,19 @@ import { cookies, headers } from 'next/headers';
 import { getLocale } from 'next-intl/server';
 import {
   DEV_SETTINGS_COOKIE,
-  deviceTypeFrom,
   isProductionDeploy,
   languageOf,
-  parseAssignments,
-  parseDevSettings,
-  readQueryParam,
   resolveCurrency,
-  type Assignments,
-  type AppContext,
-  type DevSettings,
   type ProductGroup,
 } from '@checkout/core';
+import {
+  deviceTypeFrom,
+  parseDevSettings,
+  type AppContext,
+  type DevSettings,
+} from '../rules/app-context';
+import { parseAssignments, type Assignments } from '@checkout/core/experiments';
+import { readQueryParam } from '../rules/query-params';
 import { env } from '../env.server';
 import { CLIENT_NAMESPACES } from '../i18n/messages';
 import { featureFlagsFor } from './feature-flags.server';

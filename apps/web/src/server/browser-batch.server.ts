@@ -6,18 +6,17 @@
  * Span names and string attributes are scrubbed of personal data as the server's spans are.
  */
 import 'server-only';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
   BROWSER_METRICS,
   BROWSER_SERVICE,
   BROWSER_SPANS_PER_BATCH,
   BROWSER_TRACE_SCOPES,
-  ERROR_CODES,
   otlpMetricsSchema,
   otlpTracesSchema,
-  scrubText,
   type OtlpAttributes,
-} from '@checkout/core';
+} from '../rules/browser-telemetry';
+import { scrubText } from '@checkout/core';
 
 export type BatchCheck =
   { ok: true; body: string } | { ok: false; refusal: 'invalid' | 'too_large'; error: AppError };

@@ -1,20 +1,18 @@
 /** What the checkout shows for a request: product, package, currency, filters, plans. */
 import 'server-only';
+import { BACKEND_CODES, type PackageView } from '@checkout/core/contract';
 import {
-  BACKEND_CODES,
   DEFAULT_PACKAGES,
   DEFAULT_PRODUCT_GROUP,
-  isEnabled,
   parseFiltersParam,
-  readQueryParam,
   resolveCurrency,
   SUBGROUPS,
   type Currency,
-  type FeatureFlags,
-  type PackageView,
   type ProductFilters,
   type ProductGroup,
 } from '@checkout/core';
+import { isEnabled, type FeatureFlags } from '../rules/feature-flags';
+import { readQueryParam } from '../rules/query-params';
 import type { RequestError } from '../lib/request-error';
 import { getAppContext, getRequestUrl } from './app-context.server';
 import { fetchPackagePlans } from './pricing.server';

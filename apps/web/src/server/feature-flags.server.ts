@@ -2,12 +2,12 @@
 import 'server-only';
 import {
   featureFlagsFileSchema,
-  isProductionDeploy,
   parseFlagOverrides,
   permittedOverrides,
   resolveFlags,
   type FeatureFlags,
-} from '@checkout/core';
+} from '../rules/feature-flags';
+import { isProductionDeploy } from '@checkout/core';
 import defaults from '../../../../config/feature-flags.json';
 import { env } from '../env.server';
 

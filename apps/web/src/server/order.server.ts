@@ -1,6 +1,7 @@
 /** Reads an order, and whether its receipt is on its way, on the server for the success page. */
 import 'server-only';
-import { isRecordId, orderViewSchema, receiptStatusSchema, type OrderView } from '@checkout/core';
+import { isRecordId, orderViewSchema, type OrderView } from '@checkout/core';
+import { receiptStatusSchema } from '@checkout/core/contract';
 import { apiGet } from './api.server';
 
 export function loadOrder(id: string | null): Promise<OrderView | null> {

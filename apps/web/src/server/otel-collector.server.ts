@@ -7,7 +7,7 @@
  */
 import 'server-only';
 import { metrics } from '@opentelemetry/api';
-import { AppError, ERROR_CODES } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import { browserBatch } from './browser-batch.server';
 
 /** A browser's batch is a few dozen spans: far below this. */

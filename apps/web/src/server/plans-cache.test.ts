@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PackagePlansVariables, PackageView } from '@checkout/core';
+import type { PackagePlansVariables, PackageView } from '@checkout/core/contract';
 import { createPlansCache } from './plans-cache';
 
 const vpn: PackagePlansVariables = {

@@ -6,7 +6,7 @@
  * the api already holds them up to a minute and promises coupon windows exact to the minute.
  */
 import { LRUCache } from 'lru-cache';
-import type { PackagePlansVariables, PackageView } from '@checkout/core';
+import type { PackagePlansVariables, PackageView } from '@checkout/core/contract';
 
 /** Short enough that a catalog change shows within seconds on every node. */
 export const PLANS_CACHE_TTL_MS = 5_000;

@@ -1,8 +1,12 @@
 /** The pricing client: getPackagePlans against the api's GraphQL, retried, validated. */
 import 'server-only';
-import { packageViewSchema, type PackagePlansVariables, type PackageView } from '@checkout/core';
+import {
+  packagePlansAnswerSchema,
+  type PackagePlansVariables,
+  type PackageView,
+} from '@checkout/core/contract';
 import { buildUrl, request, type ServerContext } from '../lib/http';
-import { RequestError } from '../lib/request-error';
+import type { RequestError } from '../lib/request-error';
 import { PACKAGE_PLANS_QUERY } from '../lib/pricing-query';
 import { PRICING_RETRY, withRetry } from '../lib/retry';
 import { createPlansCache } from './plans-cache';
@@ -42,7 +46,8 @@ async function askApi(
   const query = { query: PACKAGE_PLANS_QUERY, variables: JSON.stringify(variables) };
   const useGet = buildUrl(endpoint, undefined, query).length <= MAX_GET_URL;
   const run = () =>
-    request<{ data?: { getPackagePlans?: unknown } }>(endpoint, {
+    request(endpoint, {
+      answer: packagePlansAnswerSchema,
       method: useGet ? 'GET' : 'POST',
       ...(useGet ? { query } : { body: { query: PACKAGE_PLANS_QUERY, variables } }),
       headers: { accept: ACCEPT, ...(preview ? { 'x-catalog-preview': preview } : {}) },
@@ -50,21 +55,10 @@ async function askApi(
     });
   const result = await withRetry(run, PRICING_RETRY);
   if (result.error) return { data: null, error: result.error };
-  const parsed = packageViewSchema.safeParse(result.data?.data?.getPackagePlans);
-  if (parsed.success) {
-    // A draft's preview is no published version.
-    const version = preview ? 0 : Number(parsed.data.catalogVersion);
-    if (Number.isSafeInteger(version) && version > newestSeen) newestSeen = version;
-    return { data: parsed.data, error: null };
-  }
-  const error = new RequestError({
-    method: useGet ? 'GET' : 'POST',
-    url: endpoint,
-    endpointPattern: '/graphql',
-    status: 200,
-    statusText: 'unexpected answer',
-    headers: {},
-    data: parsed.error.issues.slice(0, 3),
-  });
-  return { data: null, error };
+  // request() checked the answer against the contract's schema.
+  const plans = result.data?.data.getPackagePlans ?? null;
+  // A draft's preview is no published version.
+  const version = preview || !plans ? 0 : Number(plans.catalogVersion);
+  if (Number.isSafeInteger(version) && version > newestSeen) newestSeen = version;
+  return { data: plans, error: null };
 }

@@ -3,7 +3,7 @@
  * Turnstile site key and the card client keys. It stays on the server: it names the api's address.
  */
 import 'server-only';
-import type { ServerConfig } from '@checkout/core';
+import type { ServerConfig } from '../rules/app-context';
 import { env } from '../env.server';
 import { adyenWebConfig, type AdyenWebConfig } from './adyen-web';
 

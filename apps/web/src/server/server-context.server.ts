@@ -2,7 +2,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies, headers } from 'next/headers';
-import { CART_BINDING_COOKIE } from '@checkout/core';
+import { CART_BINDING_COOKIE, TOKEN_COOKIE } from '@checkout/core/contract';
 import type { ServerContext } from '../lib/http';
 import { clientAddress } from './geo.server';
 import { REQUEST_VISITOR_EXPERIMENTS_HEADER } from './request-headers';
@@ -11,7 +11,7 @@ import { traceHeaders } from './telemetry.server';
 export const getServerContext = cache(async (): Promise<ServerContext> => {
   const [cookieStore, requestHeaders] = await Promise.all([cookies(), headers()]);
   return {
-    token: cookieStore.get('token')?.value,
+    token: cookieStore.get(TOKEN_COOKIE)?.value,
     // The owner of a cart sees its e-mail and its order's details on a reload.
     cartBinding: cookieStore.get(CART_BINDING_COOKIE)?.value,
     // As the proxy assigned them for this request: on a first visit there is no cookie yet.

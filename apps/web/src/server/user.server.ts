@@ -1,7 +1,7 @@
 /** The logged-in user of this request, read from the api with the visitor's token cookie. */
 import 'server-only';
 import { cache } from 'react';
-import { currentUserSchema, type CurrentUser } from '@checkout/core';
+import { currentUserSchema, type CurrentUser } from '@checkout/core/contract';
 import { apiGet } from './api.server';
 import { getServerContext } from './server-context.server';
 

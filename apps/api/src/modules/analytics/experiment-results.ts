@@ -4,7 +4,7 @@
  * exposure. Revenue is summed per currency, in minor units.
  */
 import { sql } from 'drizzle-orm';
-import type { ExperimentCounts, VariantCounts } from '@checkout/core';
+import type { ExperimentCounts, VariantCounts } from '@checkout/core/experiments';
 import type { Database } from '../../db/client';
 
 export type { ExperimentCounts };

@@ -3,7 +3,7 @@
  * step. Reads one row per visitor and day, never the events (bench/console-funnel.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { FunnelQuery, FunnelRow } from '@checkout/core';
+import type { FunnelQuery, FunnelRow } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 
 interface Row {

@@ -7,18 +7,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ANALYTICS_BROWSER_COOKIE,
-  AppError,
   analyticsBatchEnvelopeSchema,
   analyticsBatchSchema,
-  ERROR_CODES,
   MAX_EVENT_BATCH,
   type AnalyticsBatch,
   browserEventsQuerySchema,
   consentDecisionSchema,
-  deviceOf,
   normalizeCountry,
-  VISITOR_COUNTRY_HEADER,
 } from '@checkout/core';
+import { deviceOf, VISITOR_COUNTRY_HEADER } from '@checkout/core/contract';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { collectBatch, recordConsent, refusalReason } from './service';

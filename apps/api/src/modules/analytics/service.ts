@@ -1,11 +1,10 @@
 /** The collector's rules: what a batch may be, what a consent decision records, which attribution an order keeps. */
 import { createHash } from 'node:crypto';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
   ATTRIBUTION_CURRENT_COOKIE,
   ATTRIBUTION_FIRST_COOKIE,
   CONSENT_COOKIE,
-  ERROR_CODES,
   parseAttribution,
   parseConsentCookie,
   type AnalyticsBatch,

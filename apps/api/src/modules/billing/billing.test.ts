@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { TOKEN_COOKIE } from '@checkout/core/contract';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import type { MailMessage } from '../../mail/mailer';
 import { queryRows } from '../../db/client';
 import { orders } from '../orders/tables';
-import { createSession, TOKEN_COOKIE } from '../users/sessions';
+import { createSession } from '../users/sessions';
 import { printedTexts } from './invoice-pdf';
 import { issueDocuments, planFactsFrom } from './issue';
 import { sendDueMail } from './send-due';

@@ -5,7 +5,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, ERROR_CODES, normalizeEmail, recordIdSchema } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { normalizeEmail, recordIdSchema } from '@checkout/core';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { sessionUser } from '../users/sessions';

@@ -5,7 +5,8 @@
  * a decline heavier than a success (and a card or a network by its declines alone).
  */
 import { createHash } from 'node:crypto';
-import { AppError, ERROR_CODES, normalizeEmail } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { networkOf } from './client-network';
 import { countCardAttempt, inDeclineStorm, type StormLimits } from './decline-storm';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { CART_BINDING_COOKIE, type CartView, type PaymentAction } from '@checkout/core';
+import { CART_BINDING_COOKIE, CHALLENGE_HEADER } from '@checkout/core/contract';
+import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { DECLINED_RANGE } from '../sandbox-gateway/cards';
-import { CHALLENGE_HEADER } from './module';
 
 const GOOD = '4242424242424242';
 

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { FastifyInstance } from 'fastify';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CHALLENGE_HEADER } from '@checkout/core/contract';
 import type { CartView, PaymentAction } from '@checkout/core';
 import { buildApp } from '../../app';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
@@ -10,7 +11,6 @@ import { loadEnv } from '../../env';
 import { createTestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { DECLINED_RANGE } from '../sandbox-gateway/cards';
-import { CHALLENGE_HEADER } from './module';
 
 const GOOD = '4242424242424242';
 

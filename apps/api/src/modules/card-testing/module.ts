@@ -4,7 +4,7 @@
  * purge of old counts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CART_BINDING_COOKIE, noQuerySchema } from '@checkout/core';
+import { CART_BINDING_COOKIE, CHALLENGE_HEADER, noQuerySchema } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';
@@ -13,9 +13,7 @@ import { purgeCardAttemptMinutes } from './decline-storm';
 import { altchaCheck, turnstileCheck, type HumanCheck } from './human-check';
 import { purgeVelocity } from './velocity';
 
-/** The header a retried call carries its challenge solution in (body schemas stay as they are). */
-export const CHALLENGE_HEADER = 'x-challenge-solution';
-
+/** A retried call carries its challenge solution in a header (body schemas stay as they are). */
 export function solutionOf(headers: Record<string, unknown>): string | undefined {
   const value = headers[CHALLENGE_HEADER];
   return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : undefined;

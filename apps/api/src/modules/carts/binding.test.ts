@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { CART_BINDING_COOKIE, type CartView, type PaymentAction } from '@checkout/core';
+import { CART_BINDING_COOKIE } from '@checkout/core/contract';
+import type { CartView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { orders } from '../orders/tables';

@@ -6,7 +6,7 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CART_BINDING_COOKIE } from '@checkout/core';
+import { CART_BINDING_COOKIE } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { sessionUser } from '../users/sessions';
 

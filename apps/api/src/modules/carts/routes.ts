@@ -1,12 +1,8 @@
 /** /api/carts/: create, read and update a cart (parse → service → reply), for its owner only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  cartInputSchema,
-  cartPatchSchema,
-  noQuerySchema,
-  recordParamsSchema,
-} from '@checkout/core';
+import { cartInputSchema, cartPatchSchema } from '@checkout/core';
+import { noQuerySchema, recordParamsSchema } from '@checkout/core/contract';
 import { createCart, getCart, updateCart, type CartDeps } from './service';
 
 export function cartRoutes(app: FastifyInstance, deps: CartDeps): void {

@@ -1,13 +1,11 @@
 /** Cart rules: what may go in a cart, what it costs, and when it may no longer change. */
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+import { AppError, BACKEND_CODES, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  BACKEND_CODES,
   isRecordId,
   mailboxOf,
   type cartInputSchema,
   type cartPatchSchema,
-  ERROR_CODES,
   normalizeEmail,
   quoteTax,
   regionFitsCountry,

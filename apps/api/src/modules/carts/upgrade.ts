@@ -5,13 +5,8 @@
  * amount is never trusted). The quote itself comes from the module that owns subscriptions,
  * passed in by app.ts (`UpgradeQuotes`), since orders already depend on carts.
  */
-import {
-  AppError,
-  ERROR_CODES,
-  normalizeEmail,
-  type CartInput,
-  type CartPatch,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { normalizeEmail, type CartInput, type CartPatch } from '@checkout/core';
 import type { CartRow } from './store';
 
 /** What replacing the subscription with `plan` costs now, for the account that owns it. */

@@ -10,7 +10,7 @@ import {
   type CouponCreate,
   type CouponUpdate,
   type ConsoleCouponRow,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { CatalogSnapshot } from './snapshot';
 import * as t from './tables';

@@ -3,6 +3,13 @@ import {
   AppError,
   BACKEND_CODES,
   ERROR_CODES,
+  packagePlansVariablesSchema,
+  type PackagePlansVariables,
+  type PackageView,
+  type PlanView,
+  type PriceView,
+} from '@checkout/core/contract';
+import {
   matchesFilters,
   parseProductFilters,
   percentageDiscount,
@@ -10,14 +17,9 @@ import {
   convertSize,
   couponRefusal,
   isProductGroup,
-  packagePlansVariablesSchema,
   toDecimalString,
   type Currency,
-  type PackagePlansVariables,
-  type PackageView,
   type Period,
-  type PlanView,
-  type PriceView,
 } from '@checkout/core';
 import type { CatalogSnapshot, SnapshotCoupon, SnapshotPlan, SnapshotService } from './snapshot';
 

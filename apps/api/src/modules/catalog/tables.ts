@@ -1,5 +1,5 @@
 /** Catalog tables: products, merchants, services, periods, plans, price points, packages, coupons. */
-import type { PlanView } from '@checkout/core';
+import type { PlanView } from '@checkout/core/contract';
 import {
   bigint,
   boolean,

@@ -12,7 +12,7 @@ import {
   parseMinorUnits,
   type CatalogChange,
   type ConsoleCatalogVersion,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { buildSnapshot, type CatalogSnapshot } from './snapshot';
 import { readCatalogRows, type CatalogRows, type PlanRow } from './store';

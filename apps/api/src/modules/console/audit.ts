@@ -4,7 +4,7 @@
  * reads; the database refuses updates, deletes and truncation (migration 0030's triggers).
  */
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
-import type { AuditEntry } from '@checkout/core';
+import type { AuditEntry } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { StaffMember } from './staff';
 import { auditLog } from './tables';

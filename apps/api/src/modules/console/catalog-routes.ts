@@ -16,7 +16,7 @@ import {
   noBodySchema,
   noQuerySchema,
   type ConsoleCatalog,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { couponRows, couponView, createCoupon, updateCoupon } from '../catalog/coupon-admin';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import type { CartView, ConsoleCatalog, ConsoleCatalogVersion, PackageView } from '@checkout/core';
+import type { CartView } from '@checkout/core';
+import type { ConsoleCatalog, ConsoleCatalogVersion, PackageView } from '@checkout/core/contract';
 import { buildApp } from '../../app';
 import { loadEnv } from '../../env';
 import { createTestApp, type TestApp } from '../../test-app';

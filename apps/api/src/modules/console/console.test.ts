@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
-import type { ConsoleOrderDetail, StaffRole } from '@checkout/core';
+import type { ConsoleOrderDetail, StaffRole } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { mailOutbox } from '../billing/tables';

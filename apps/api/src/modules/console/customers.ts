@@ -4,7 +4,7 @@
  * staff may do to a subscription: auto-renew off or on, cancel now, retry a past-due renewal.
  * Each change is done by the owning module and written to the audit log.
  */
-import { AppError, ERROR_CODES, maskEmail } from '@checkout/core';
+import { AppError, ERROR_CODES, maskEmail } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { accountHistory } from '../self-service/history';

@@ -11,7 +11,7 @@ import {
   experimentCommandSchema,
   noBodySchema,
   noQuerySchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import {
   changeWeights,

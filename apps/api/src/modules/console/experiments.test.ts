@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { assignExperiments, parseExperimentRows } from '@checkout/core/experiments';
 import {
-  assignExperiments,
   INTERNAL_TOKEN_HEADER,
-  parseExperimentRows,
   type ConsoleExperiment,
   type ConsoleExperimentDetail,
   type StaffRole,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { staffBrowser } from '../../test-support/staff';

@@ -5,20 +5,22 @@
  */
 import {
   AppError,
-  configuredWeights,
-  EXPERIMENT_PROJECT,
   ERROR_CODES,
-  experimentResults,
   nextExperimentStatus,
-  parseExperimentRows,
   reweighted,
   sampleRatioVerdict,
   type ConsoleExperiment,
   type ConsoleExperimentCreate,
   type ConsoleExperimentDetail,
-  type Experiment,
   type ExperimentCommand,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import {
+  configuredWeights,
+  EXPERIMENT_PROJECT,
+  experimentResults,
+  parseExperimentRows,
+  type Experiment,
+} from '@checkout/core/experiments';
 import type { Database } from '../../db/client';
 import { loadExperimentCounts } from '../analytics/experiment-results';
 import {

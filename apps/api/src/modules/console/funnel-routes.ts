@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
-import { funnelQuerySchema, paymentFiguresQuerySchema } from '@checkout/core';
+import { funnelQuerySchema, paymentFiguresQuerySchema } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { funnelByDay } from '../analytics/funnel';
 import { disputesByWeek, successByProvider } from '../payments/payment-figures';

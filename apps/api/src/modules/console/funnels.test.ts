@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CartView } from '@checkout/core';
 import type {
-  CartView,
   FunnelRow,
   ProviderSuccessRow,
   StaffRole,
   WeeklyDisputesRow,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { staffBrowser } from '../../test-support/staff';

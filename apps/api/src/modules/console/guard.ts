@@ -5,7 +5,7 @@
  * has refused a cross-site write before it.
  */
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import { AppError, ERROR_CODES, mayDo, type ConsoleAction } from '@checkout/core';
+import { AppError, ERROR_CODES, mayDo, type ConsoleAction } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { sessionStaff } from './sessions';
 import type { StaffMember } from './staff';

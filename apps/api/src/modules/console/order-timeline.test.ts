@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsEvent, CartView, ConsoleOrderDetail } from '@checkout/core';
+import type { AnalyticsEvent, CartView } from '@checkout/core';
+import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { staffBrowser } from '../../test-support/staff';

@@ -10,10 +10,10 @@ import {
   mayDo,
   type ConsoleOrderDetail,
   type ConsoleOrderRow,
-  type Attribution,
   type ConsoleTimelineEntry,
   type OrderSearch,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import type { Attribution } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { attributionOf, variantsOf } from '../analytics/store';
 import { creditRefundPart } from '../billing/refund-notes';

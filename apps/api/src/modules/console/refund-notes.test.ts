@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
-import type { CartView, ConsoleOrderDetail } from '@checkout/core';
+import type { CartView } from '@checkout/core';
+import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
 import { staffBrowser } from '../../test-support/staff';

@@ -20,7 +20,7 @@ import {
   staffAddSchema,
   staffEnrolSchema,
   staffLoginSchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { audit, auditEntries } from './audit';
 import {
   cancelSubscriptionFromConsole,

@@ -4,7 +4,7 @@
  * none may leave the console without an enabled admin.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { AppError, ERROR_CODES, type StaffListRow, type StaffRole } from '@checkout/core';
+import { AppError, ERROR_CODES, type StaffListRow, type StaffRole } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { audit } from './audit';
 import type { Actor } from './orders';

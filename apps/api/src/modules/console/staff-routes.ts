@@ -6,7 +6,7 @@ import {
   noBodySchema,
   noQuerySchema,
   staffRoleChangeSchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { consoleGuard, staffOf } from './guard';
 import { changeRole, disableStaff, listStaff } from './staff-admin';

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import { AppError, ERROR_CODES, normalizeEmail, type StaffRole } from '@checkout/core';
+import { AppError, ERROR_CODES, type StaffRole } from '@checkout/core/contract';
+import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { decoyHash, hashPassword, verifyPassword } from '../identity/passwords';
 import { sha256 } from '../users/sessions';

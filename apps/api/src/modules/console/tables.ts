@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '@checkout/core';
+import { STAFF_ROLES } from '@checkout/core/contract';
 
 export const staffAccounts = pgTable('staff_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),

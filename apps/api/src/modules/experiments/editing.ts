@@ -6,13 +6,8 @@
  * CATALOG_REFRESH_MS (service.ts); the web nodes read afresh on the same interval.
  */
 import { eq, sql } from 'drizzle-orm';
-import {
-  AppError,
-  ERROR_CODES,
-  experimentSchema,
-  parseExperimentRows,
-  type Experiment,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { experimentSchema, parseExperimentRows, type Experiment } from '@checkout/core/experiments';
 import type { Database } from '../../db/client';
 import { readExperimentRows, toRow } from './store';
 import { experiments } from './tables';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { EXPERIMENT_HEADER, INTERNAL_TOKEN_HEADER } from '@checkout/core';
+import { EXPERIMENT_HEADER, INTERNAL_TOKEN_HEADER } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { experiments } from './tables';
 

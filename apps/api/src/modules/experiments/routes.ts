@@ -6,7 +6,12 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError, ERROR_CODES, INTERNAL_TOKEN_HEADER, noQuerySchema } from '@checkout/core';
+import {
+  AppError,
+  ERROR_CODES,
+  INTERNAL_TOKEN_HEADER,
+  noQuerySchema,
+} from '@checkout/core/contract';
 import type { Experiments } from './service';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -9,7 +9,7 @@ import {
   parseAssignments,
   parseExperimentRows,
   type Experiment,
-} from '@checkout/core';
+} from '@checkout/core/experiments';
 import type { Database } from '../../db/client';
 import { readExperimentRows } from './store';
 

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
-import { experimentSchema, type Experiment } from '@checkout/core';
+import { experimentSchema, type Experiment } from '@checkout/core/experiments';
 import type { Database } from '../../db/client';
 import { experiments } from './tables';
 

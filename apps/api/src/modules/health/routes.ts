@@ -1,7 +1,7 @@
 /** Liveness and readiness: the api answers and its database runs a query. */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { noQuerySchema } from '@checkout/core';
+import { noQuerySchema } from '@checkout/core/contract';
 import type { DatabaseHandle } from '../../db/client';
 
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {

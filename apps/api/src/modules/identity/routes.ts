@@ -13,10 +13,10 @@ import {
   interactionParamsSchema,
   noQuerySchema,
   signupSchema,
-  validateEmail,
   verifySchema,
   type InteractionView,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import { validateEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
 import { challengeFailed, challengeRequired } from '../card-testing/card-guard';

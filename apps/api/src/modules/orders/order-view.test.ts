@@ -1,6 +1,7 @@
 /** What an order's page learns from the api: an upgrade says so from the order, not the address. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardView, OrderView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
+import type { OrderView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { buyByCard } from '../../test-support/purchase';

@@ -3,7 +3,8 @@
  * (catalog `refundWindowDays`, 30 by default), counted from the moment the order was paid.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_REFUND_WINDOW_DAYS, normalizeEmail, refundDeadline } from '@checkout/core';
+import { DEFAULT_REFUND_WINDOW_DAYS, normalizeEmail } from '@checkout/core';
+import { refundDeadline } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { isUuid } from './record-id';

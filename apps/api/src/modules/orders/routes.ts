@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { noQuerySchema, recordParamsSchema } from '@checkout/core';
+import { noQuerySchema, recordParamsSchema } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { CartBinding } from '../carts/binding';
 import type { Catalog } from '../catalog/catalog';

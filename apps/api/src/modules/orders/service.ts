@@ -1,8 +1,7 @@
 /** Reading an order: its status for anyone holding its id, the rest for its cart's owner. */
 import { sql, type SQL } from 'drizzle-orm';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   isRecordId,
   type CartView,
   type Currency,

@@ -1,12 +1,7 @@
 /** An order's payment with its provider and the order's status: what payment steps act on. */
 import { eq } from 'drizzle-orm';
-import {
-  AppError,
-  ERROR_CODES,
-  findProvider,
-  type OrderStatus,
-  type ProviderSpec,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { findProvider, type OrderStatus, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { orders } from '../orders/tables';
 import { payments } from './tables';

@@ -4,7 +4,8 @@
  * paged by keyset so a deep page costs what the first does (bench/console-search.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { normalizeEmail, type OrderSearch, type OrderStatus } from '@checkout/core';
+import { normalizeEmail, type OrderStatus } from '@checkout/core';
+import type { OrderSearch } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 
 export interface FoundOrder {

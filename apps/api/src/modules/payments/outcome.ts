@@ -5,13 +5,8 @@
  * cancel, and is refunded when another order paid the cart meanwhile. A capture is never
  * acknowledged and dropped. What a move does across modules comes from checkout.
  */
-import {
-  AppError,
-  canTransition,
-  ERROR_CODES,
-  type OrderStatus,
-  type ProviderSpec,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { canTransition, type OrderStatus, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { orderConsequences } from '../checkout/complete-order';

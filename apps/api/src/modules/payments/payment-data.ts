@@ -4,15 +4,14 @@
  * data, and neither takes the other's. A provider that lists its own methods (Adyen's
  * /paymentMethods) is offered only where it lists them.
  */
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   takesCardFields,
   type Currency,
   type PaymentRequest,
-  type ProviderConfiguration,
   type ProviderSpec,
 } from '@checkout/core';
+import type { ProviderConfiguration } from '@checkout/core/contract';
 import type { PaymentAdapter } from './providers/adapter';
 
 const invalid = (message: string, path: string, issue: string) =>

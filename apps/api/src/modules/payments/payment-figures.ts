@@ -4,12 +4,12 @@
  * and the order was paid (and may since have been refunded).
  */
 import { sql } from 'drizzle-orm';
-import {
-  findProvider,
-  type PaymentFiguresQuery,
-  type ProviderSuccessRow,
-  type WeeklyDisputesRow,
-} from '@checkout/core';
+import { findProvider } from '@checkout/core';
+import type {
+  PaymentFiguresQuery,
+  ProviderSuccessRow,
+  WeeklyDisputesRow,
+} from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 import { weeklyChargebacks } from './providers/adyen-checkout/disputes-by-week';
 

@@ -8,10 +8,9 @@
  * or account the order's cart belongs to.
  */
 import { and, eq } from 'drizzle-orm';
+import { AppError, ERROR_CODES, type PaymentCancelAnswer } from '@checkout/core/contract';
 import {
-  AppError,
   canTransition,
-  ERROR_CODES,
   findProvider,
   isWaiting,
   type OrderStatus,
@@ -124,7 +123,7 @@ export async function cancelPayment(
   deps: PaymentDeps,
   { orderId }: { orderId: string },
   caller: CartCaller,
-): Promise<{ orderId: string; status: OrderStatus }> {
+): Promise<PaymentCancelAnswer> {
   const payment = await ownPayment(deps.db, orderId, caller);
   if (payment.status !== 'new') return { orderId, status: payment.status };
   await voidUnanswered(deps, requireAdapter(deps, payment.provider), payment, 'browser');

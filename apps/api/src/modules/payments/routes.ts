@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { cartQuerySchema, IDEMPOTENCY_KEY_HEADER } from '@checkout/core/contract';
 import {
-  cartQuerySchema,
   idempotencyKeySchema,
   paymentCancelRequestSchema,
   paymentDetailsRequestSchema,
@@ -15,11 +15,9 @@ import {
   takesCardFields,
   tokenExchangeRequestSchema,
   type FlowKind,
-  type OneClickProviders,
   type PaymentRequest,
-  type ProviderOption,
-  type RegularProviders,
 } from '@checkout/core';
+import type { OneClickProviders, ProviderOption, RegularProviders } from '@checkout/core/contract';
 import { solutionOf } from '../card-testing/module';
 import type { CartCaller } from '../carts/binding';
 import { getCart, updateCart } from '../carts/service';
@@ -79,7 +77,7 @@ export function paymentRoutes(app: FastifyInstance, deps: PaymentDeps): void {
   api.post('/api/payments/', paySchema, async (request, reply) => {
     const caller = await deps.binding.callerOf(request);
     await useAccountEmail(request, request.body, caller);
-    const key = idempotencyKeySchema.parse(request.headers['idempotency-key']);
+    const key = idempotencyKeySchema.parse(request.headers[IDEMPOTENCY_KEY_HEADER]);
     const action = await startPayment(deps, key, request.body, caller, {
       solution: solutionOf(request.headers),
       remoteIp: request.ip,

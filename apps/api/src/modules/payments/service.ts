@@ -8,10 +8,8 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { AppError, BACKEND_CODES, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  BACKEND_CODES,
-  ERROR_CODES,
   findProvider,
   providersFor,
   type CartView,

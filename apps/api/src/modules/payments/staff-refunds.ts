@@ -6,7 +6,7 @@
  * refund (its subscriptions end, billing mails the credit note); a part leaves it paid.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError, ERROR_CODES } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { orders } from '../orders/tables';
 import { paymentOf } from './order-payment';

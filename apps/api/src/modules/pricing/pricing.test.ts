@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PackageView } from '@checkout/core';
+import type { PackageView } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 
 const QUERY = /* GraphQL */ `

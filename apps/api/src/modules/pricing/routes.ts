@@ -11,7 +11,7 @@ import {
   graphqlGetQuerySchema,
   graphqlPostBodySchema,
   noQuerySchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/snapshot';
 import { pricingVariants, type Experiments } from '../experiments/service';

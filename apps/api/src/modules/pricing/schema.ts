@@ -2,7 +2,7 @@
 import { GraphQLScalarType, valueFromASTUntyped, type GraphQLError } from 'graphql';
 import { createGraphQLError, createSchema } from 'graphql-yoga';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, type PackagePlansVariables } from '@checkout/core';
+import { AppError, ERROR_CODES, type PackagePlansVariables } from '@checkout/core/contract';
 import type { Catalog } from '../catalog/catalog';
 import type { CatalogSnapshot } from '../catalog/snapshot';
 import { getPackagePlans } from '../catalog/service';

@@ -3,9 +3,8 @@
  * (the customer's newest, else the first payment's) and the card provider that takes a new one.
  */
 import { sql } from 'drizzle-orm';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   findProvider,
   PAYMENT_PROVIDERS,
   takesCardFields,

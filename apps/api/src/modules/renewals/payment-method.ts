@@ -3,13 +3,8 @@
  * file in place of the first payment's (after the 3-D Secure challenge its issuer may ask for),
  * and a past_due subscription is charged with it at once.
  */
-import {
-  AppError,
-  ERROR_CODES,
-  type Currency,
-  type PaymentMethodRequest,
-  type PaymentMethodAnswer,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import type { Currency, PaymentMethodRequest, PaymentMethodAnswer } from '@checkout/core';
 import { cardProviderOf, ownedSubscription } from './card-on-file';
 import { changeSubscription } from '../subscriptions/moves';
 import { dueNow, keepPaymentMethod } from '../subscriptions/renewal-state';

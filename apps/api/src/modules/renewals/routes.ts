@@ -1,11 +1,9 @@
 /** The customer's card for renewals (shown and replaced), and the sandbox clock that brings renewals due (tests). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, ERROR_CODES, noQuerySchema } from '@checkout/core/contract';
 import {
-  AppError,
   clockAdvanceSchema,
-  ERROR_CODES,
-  noQuerySchema,
   paymentMethodRequestSchema,
   subscriptionParamsSchema,
   type ClockView,

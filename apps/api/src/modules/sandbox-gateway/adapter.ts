@@ -4,7 +4,8 @@
  * that provider's own adapter would.
  */
 import { LRUCache } from 'lru-cache';
-import { AppError, ERROR_CODES, takesCardFields, type ProviderSpec } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { takesCardFields, type ProviderSpec } from '@checkout/core';
 import type { PaymentAdapter, SavedMethodCharge } from '../payments/providers/adapter';
 import { readSignedNotification } from '../payments/providers/signed-body';
 import { redeemPublicToken, SANDBOX_BANKS } from './bank-link';

@@ -1,6 +1,7 @@
 /** An account's orders and subscriptions, newest first, for the account dashboard. */
 import { desc, eq } from 'drizzle-orm';
-import { normalizeEmail, type DashboardView } from '@checkout/core';
+import { normalizeEmail } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { paidTimes, refundableUntil } from '../orders/refund-window';

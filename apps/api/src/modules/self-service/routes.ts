@@ -12,7 +12,7 @@ import {
   noQuerySchema,
   recordParamsSchema,
   upgradeQuoteQuerySchema,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import { sessionUser } from '../users/sessions';
 import {
   cancelSubscription,

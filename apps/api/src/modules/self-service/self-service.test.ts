@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { CartView, DashboardView } from '@checkout/core';
+import type { CartView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { cardToken, openCart, payByCard } from '../../test-support/purchase';

@@ -3,7 +3,12 @@
  * Each is idempotent: a repeat answers the state the first one left and records nothing more.
  * Someone else's subscription or order is answered exactly like one that does not exist (404).
  */
-import { AppError, ERROR_CODES, type RefundAnswer, type SubscriptionState } from '@checkout/core';
+import {
+  AppError,
+  ERROR_CODES,
+  type RefundAnswer,
+  type SubscriptionState,
+} from '@checkout/core/contract';
 import {
   accountSubscription,
   moveSubscriptions,

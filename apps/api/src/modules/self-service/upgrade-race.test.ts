@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import type { DashboardView } from '@checkout/core';
+import type { DashboardView } from '@checkout/core/contract';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { createTestApp, type TestApp } from '../../test-app';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, DashboardView, UpgradeOptions } from '@checkout/core';
+import type { CartView } from '@checkout/core';
+import type { DashboardView, UpgradeOptions } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { cardToken, payByCard, TEST_CARD } from '../../test-support/purchase';

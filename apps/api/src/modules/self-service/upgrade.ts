@@ -6,16 +6,18 @@
  */
 import {
   AppError,
-  DEFAULT_PACKAGES,
   ERROR_CODES,
+  type UpgradeOptions,
+  type UpgradeQuoteView,
+} from '@checkout/core/contract';
+import {
+  DEFAULT_PACKAGES,
   isUpgrade,
   termEnd,
   termStart,
   splitMinor,
   upgradeQuote,
   type Period,
-  type UpgradeOptions,
-  type UpgradeQuoteView,
 } from '@checkout/core';
 import type { UpgradeTerms } from '../carts/upgrade';
 import type { CatalogSnapshot, SnapshotPlan } from '../catalog/snapshot';

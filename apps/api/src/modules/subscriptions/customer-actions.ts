@@ -10,9 +10,9 @@ import {
   normalizeEmail,
   SUBSCRIPTION_STATUSES,
   type SubscriptionEventType,
-  type SubscriptionState,
   type SubscriptionStatus,
 } from '@checkout/core';
+import type { SubscriptionState } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
 import { isUuid } from '../orders/record-id';
 import { subscriptions } from './tables';

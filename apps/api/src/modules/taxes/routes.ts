@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { quoteTax, resolveRegion, taxQuerySchema, type TaxTable } from '@checkout/core';
+import type { TaxAnswer } from '@checkout/core/contract';
 
 export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -12,6 +13,6 @@ export function taxRoutes(app: FastifyInstance, table: TaxTable): void {
       currency: query.currency,
       region: region ?? null,
       ...quoteTax(table, { country: query.country, region }, query.amount),
-    };
+    } satisfies TaxAnswer;
   });
 }

@@ -12,7 +12,7 @@ import {
   noQuerySchema,
   safeRedirectTarget,
   type DashboardView,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { loginRateLimit } from '../../http/rate-limits';
 import { ATTEMPT_COOKIE, ATTEMPT_TTL_SECONDS, saveAttempt, takeAttempt } from './attempts';

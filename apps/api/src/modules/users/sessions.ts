@@ -5,12 +5,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CurrentUser } from '@checkout/core';
+import { TOKEN_COOKIE, USER_TOKEN_HEADER, type CurrentUser } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { userSessions } from './tables';
 
-export const TOKEN_COOKIE = 'token';
-export const USER_TOKEN_HEADER = 'x-user-token';
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');

@@ -5,9 +5,13 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import type { CartView, DashboardView, InteractionView } from '@checkout/core';
+import {
+  CHALLENGE_HEADER,
+  type DashboardView,
+  type InteractionView,
+} from '@checkout/core/contract';
+import type { CartView } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
-import { CHALLENGE_HEADER } from '../card-testing/module';
 import { accountByEmail } from '../identity/accounts';
 import { purgeExpiredIdentity } from '../identity/housekeeping';
 import { issueSignupCode } from '../identity/signup-codes';

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useFormatter } from 'next-intl';
-import type { AuditEntry } from '@checkout/core';
+import type { AuditEntry } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

@@ -2,14 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFormatter, useLocale } from 'next-intl';
-import {
-  CURRENCIES,
-  formatPrice,
-  type CatalogChange,
-  type ConsoleCatalog,
-  type ConsoleCatalogVersion,
-  type Currency,
-} from '@checkout/core';
+import { CURRENCIES, formatPrice, type Currency } from '@checkout/core';
+import type { CatalogChange, ConsoleCatalog, ConsoleCatalogVersion } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

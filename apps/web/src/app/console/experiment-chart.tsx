@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, ErrorBar, XAxis, YAxis } from 'recharts';
-import type { VariantResult } from '@checkout/core';
+import type { VariantResult } from '@checkout/core/experiments';
 
 /** Each variant's conversion rate (bar) and its 95 % interval (whisker), in per cent. */
 export function ExperimentChart({ variants, label }: { variants: VariantResult[]; label: string }) {

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useLocale } from 'next-intl';
-import type { ConsoleExperiment } from '@checkout/core';
+import type { ConsoleExperiment } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

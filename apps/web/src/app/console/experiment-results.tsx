@@ -2,7 +2,8 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFormatter } from 'next-intl';
-import type { ConsoleExperiment, ConsoleExperimentDetail, VariantResult } from '@checkout/core';
+import type { ConsoleExperiment, ConsoleExperimentDetail } from '@checkout/core/contract';
+import type { VariantResult } from '@checkout/core/experiments';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import { ExperimentChart } from './experiment-chart';

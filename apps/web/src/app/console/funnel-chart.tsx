@@ -1,7 +1,7 @@
 'use client';
 
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { FunnelRow } from '@checkout/core';
+import type { FunnelRow } from '@checkout/core/contract';
 
 const COLOURS = { viewed: '#98a2b3', email: '#1f4fd6', paymentStarted: '#dc6803', paid: '#027a48' };
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { FunnelRow, ProviderSuccessRow, WeeklyDisputesRow } from '@checkout/core';
+import type { FunnelRow, ProviderSuccessRow, WeeklyDisputesRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import { DataTable, type TableColumn } from './data-table';

@@ -3,7 +3,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useFormatter, useLocale } from 'next-intl';
-import { formatPrice, type ConsoleOrderDetail, type Currency } from '@checkout/core';
+import { formatPrice, type Currency } from '@checkout/core';
+import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

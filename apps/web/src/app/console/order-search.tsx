@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useFormatter, useLocale } from 'next-intl';
-import { formatPrice, type ConsoleOrderRow, type Currency, type OrderStatus } from '@checkout/core';
+import { formatPrice, type Currency, type OrderStatus } from '@checkout/core';
+import type { ConsoleOrderRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

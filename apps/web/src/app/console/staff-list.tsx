@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import type { StaffListRow, StaffRole } from '@checkout/core';
+import type { StaffListRow, StaffRole } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';

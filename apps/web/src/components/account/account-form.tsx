@@ -6,7 +6,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { InteractionScreen } from '@checkout/core';
+import { CHALLENGE_HEADER, refusalIn, type InteractionScreen } from '@checkout/core/contract';
+import { browserAnswer } from '../../lib/answers';
 import { isolatedValue } from '../../lib/bidi';
 import { request } from '../../lib/http';
 import { LazyHumanChallenge } from '../challenge/lazy-human-challenge';
@@ -50,14 +51,12 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     setError(null);
     setChallenged(false);
     const body = screen === 'verify' ? { email, code } : { email, password };
-    const { data, error: failure } = await request<{ redirect_to?: string; screen?: string }>(
-      `/api/identity/interactions/${uid}/${screen}`,
-      {
-        method: 'POST',
-        body,
-        headers: solution ? { 'x-challenge-solution': solution } : undefined,
-      },
-    );
+    const { data, error: failure } = await request(`/api/identity/interactions/${uid}/${screen}`, {
+      answer: browserAnswer((s) => s.interactionAnswerSchema),
+      method: 'POST',
+      body,
+      headers: solution ? { [CHALLENGE_HEADER]: solution } : undefined,
+    });
     if (data?.redirect_to) {
       window.location.assign(data.redirect_to);
       return;
@@ -67,15 +66,15 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
       setScreen('verify');
       return;
     }
-    const answer = failure?.data as
-      { error?: { code?: string; issues?: { path: string; message: string }[] } } | undefined;
-    if (CHALLENGE_CODES.has(answer?.error?.code ?? '')) {
+    const refusal = failure ? refusalIn(failure.data) : null;
+    const refused = String(refusal?.code ?? '');
+    if (CHALLENGE_CODES.has(refused)) {
       setChallenged(true);
       return;
     }
-    const issue = answer?.error?.issues?.[0];
+    const issue = refusal?.issues?.[0];
     const key =
-      ERROR_KEYS[answer?.error?.code ?? ''] ??
+      ERROR_KEYS[refused] ??
       (issue?.message === 'password-too-short' ? 'passwordTooShort' : undefined) ??
       (issue?.path === 'email' ? 'emailInvalid' : 'generic');
     setError(t(key));

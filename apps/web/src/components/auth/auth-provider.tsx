@@ -18,14 +18,14 @@ import { useTranslations } from 'next-intl';
 import {
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
-  QUERY_PARAMS,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
-  type LoginResponse,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import { QUERY_PARAMS } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
+import { browserAnswer } from '../../lib/answers';
 import { request } from '../../lib/http';
 import { reportError } from '../../lib/report-error';
 import styles from './auth.module.css';
@@ -81,7 +81,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** Asks the api for the identity provider's address and goes there; false when it failed. */
   const sendLogin = useCallback(
     async (body: LoginRequest): Promise<boolean> => {
-      const { data, error } = await request<LoginResponse>('/api/users/auth/login/', {
+      const { data, error } = await request('/api/users/auth/login/', {
+        answer: browserAnswer((s) => s.loginResponseSchema),
         method: 'POST',
         body: { language: language.urlCode, ...body },
       });

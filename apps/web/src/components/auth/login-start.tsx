@@ -6,13 +6,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import {
-  localizedPath,
-  PREFERRED_FLOWS,
-  QUERY_PARAMS,
-  safeRedirectTarget,
-  type LoginRequest,
-} from '@checkout/core';
+import { localizedPath, QUERY_PARAMS } from '@checkout/core';
+import { PREFERRED_FLOWS, safeRedirectTarget, type LoginRequest } from '@checkout/core/contract';
 import { useAppContext } from '../../context/app-context';
 import { useAuth } from './auth-provider';
 

@@ -9,6 +9,7 @@ import 'altcha/i18n';
 import type {} from 'altcha/types/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import { browserAnswer } from '../../lib/answers';
 import { request } from '../../lib/http';
 import styles from './human-challenge.module.css';
 
@@ -21,9 +22,6 @@ const WIDGET_LANGUAGE: Readonly<Record<string, string>> = {
   pt: 'pt-pt',
   zh: 'zh-cn',
 };
-
-type ChallengeView =
-  { kind: 'altcha'; challenge: unknown } | { kind: 'turnstile'; siteKey: string };
 
 const TURNSTILE_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
 
@@ -90,13 +88,14 @@ export default function HumanChallenge({ onSolved }: HumanChallengeProps) {
     // Screen readers and keyboards land on the new step, not somewhere behind it.
     heading.current?.focus();
     const controller = new AbortController();
-    void request<ChallengeView>('/api/challenge/', { signal: controller.signal }).then(
-      ({ data }) => {
-        if (data?.kind === 'altcha') setChallenge(JSON.stringify(data.challenge));
-        else if (data?.kind === 'turnstile') setSiteKey(data.siteKey);
-        else if (!controller.signal.aborted) setUnavailable(true);
-      },
-    );
+    void request('/api/challenge/', {
+      answer: browserAnswer((s) => s.challengeViewSchema),
+      signal: controller.signal,
+    }).then(({ data }) => {
+      if (data?.kind === 'altcha') setChallenge(JSON.stringify(data.challenge));
+      else if (data?.kind === 'turnstile') setSiteKey(data.siteKey);
+      else if (!controller.signal.aborted) setUnavailable(true);
+    });
     return () => controller.abort();
   }, []);
 

@@ -1,6 +1,6 @@
 /** The browser's calls to the cart and tax endpoints, and what their errors mean to a shopper. */
+import { BACKEND_CODES, refusalIn, type TaxAnswer } from '@checkout/core/contract';
 import {
-  BACKEND_CODES,
   type CartInput,
   type CartPatch,
   type CartView,
@@ -8,24 +8,18 @@ import {
   type CouponRefusal,
   type Currency,
 } from '@checkout/core';
+import { browserAnswer } from '../../lib/answers';
 import { request, type RequestResult } from '../../lib/http';
 import type { RequestError } from '../../lib/request-error';
 
+const cartAnswer = browserAnswer((s) => s.cartViewSchema);
+
 export function createCart(input: CartInput): Promise<RequestResult<CartView>> {
-  return request<CartView>('/api/carts/', { method: 'POST', body: input });
+  return request('/api/carts/', { answer: cartAnswer, method: 'POST', body: input });
 }
 
 export function updateCart(id: string, patch: CartPatch): Promise<RequestResult<CartView>> {
-  return request<CartView>(`/api/carts/${id}/`, { method: 'PATCH', body: patch });
-}
-
-export interface TaxQuoteAnswer {
-  region: string | null;
-  inclusive: boolean;
-  lines: CartView['tax']['lines'];
-  taxMinor: number;
-  totalMinor: number;
-  effectiveDate: string;
+  return request(`/api/carts/${id}/`, { answer: cartAnswer, method: 'PATCH', body: patch });
 }
 
 export function fetchTaxQuote(
@@ -33,15 +27,12 @@ export function fetchTaxQuote(
   currency: Currency,
   amountMinor: number,
   signal: AbortSignal,
-): Promise<RequestResult<TaxQuoteAnswer>> {
-  return request<TaxQuoteAnswer>('/api/payments/taxes/', {
+): Promise<RequestResult<TaxAnswer>> {
+  return request('/api/payments/taxes/', {
+    answer: browserAnswer((s) => s.taxAnswerSchema),
     query: { country: address.country, region: address.region, currency, amount: amountMinor },
     signal,
   });
-}
-
-interface ErrorBody {
-  error?: { code?: unknown; reason?: unknown; issues?: { path?: string; message?: string }[] };
 }
 
 /** What went wrong with a cart change, in the terms the sections show. */
@@ -53,16 +44,16 @@ export type CartFailure =
   | { kind: 'other' };
 
 export function cartFailure(error: RequestError): CartFailure {
-  const body = error.data as ErrorBody | null;
-  const code = body?.error?.code;
-  const issue = body?.error?.issues?.[0];
+  const refusal = refusalIn(error.data);
+  const code = refusal?.code;
+  const issue = refusal?.issues?.[0];
   if (error.isNetworkError) return { kind: 'other' };
   if (code === BACKEND_CODES.invalidEmail) return { kind: 'email', problem: 'invalid' };
   if (code === BACKEND_CODES.blacklistedEmailDomain)
     return { kind: 'email', problem: 'blacklisted' };
   if (code === BACKEND_CODES.cartModificationForbidden) return { kind: 'locked' };
   if (code === BACKEND_CODES.couponNotAvailable) {
-    const reason = COUPON_REFUSALS.find((known) => known === body?.error?.reason);
+    const reason = COUPON_REFUSALS.find((known) => known === refusal?.reason);
     return { kind: 'coupon', reason: reason ?? 'invalid' };
   }
   if (issue?.path === 'postalCode') return { kind: 'postalCode' };

@@ -15,7 +15,8 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocale } from 'next-intl';
-import { type CartPatch, type CartView, type Currency } from '@checkout/core';
+import type { CartPatch, CartView, Currency } from '@checkout/core';
+import type { TaxAnswer } from '@checkout/core/contract';
 import type { PlanChoice } from '../plans/plan-choice';
 import { setAnalyticsContext } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
@@ -26,7 +27,6 @@ import {
   fetchTaxQuote,
   updateCart,
   type CartFailure,
-  type TaxQuoteAnswer,
 } from './cart-client';
 import { CartSaveQueue } from './cart-save-queue';
 
@@ -44,7 +44,7 @@ interface Checkout {
   email: string | null;
   address: Address;
   cart: CartView | null;
-  quote: TaxQuoteAnswer | null;
+  quote: TaxAnswer | null;
   saving: boolean;
   step: Step;
   setStep: (step: Step) => void;
@@ -99,7 +99,7 @@ export function CheckoutProvider({
     region: initial.cart?.region ?? initial.region,
     postalCode: initial.cart?.postalCode ?? initial.postalCode ?? '',
   }));
-  const [quote, setQuote] = useState<TaxQuoteAnswer | null>(null);
+  const [quote, setQuote] = useState<TaxAnswer | null>(null);
   const [saving, setSaving] = useState(false);
   const [step, setStep] = useState<Step>(initial.step);
   // Changes are sent one after another, each on the cart the previous one left.

@@ -6,7 +6,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { countdownState, countdownStorageKey, remainingTime } from '@checkout/core';
+import { countdownState, remainingTime } from '../../rules/countdown';
+import { countdownStorageKey } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import styles from './countdown.module.css';
 

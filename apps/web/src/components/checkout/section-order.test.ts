@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { featureFlagsFileSchema, resolveFlags, type FeatureFlags } from '@checkout/core';
+import { featureFlagsFileSchema, resolveFlags, type FeatureFlags } from '../../rules/feature-flags';
 import defaults from '../../../../../config/feature-flags.json';
 import { checkoutVariants } from '../../experiments/checkout-variants';
 import { sectionOrder } from './section-order';

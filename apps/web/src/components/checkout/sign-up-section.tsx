@@ -6,7 +6,7 @@
  * back to this checkout logged in, and the purchase goes to that account.
  */
 import { useTranslations } from 'next-intl';
-import type { LoginRequest } from '@checkout/core';
+import type { LoginRequest } from '@checkout/core/contract';
 import { useAuth } from '../auth/auth-provider';
 import auth from '../auth/auth.module.css';
 import styles from './sign-up-section.module.css';

@@ -7,9 +7,10 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROVIDER_LABELS } from '@checkout/core';
+import type { ProviderOption } from '@checkout/core/contract';
 import { useTranslations } from 'next-intl';
 import { useCheckout } from '../checkout/checkout-provider';
-import { fetchOneClickProviders, type ProviderOption } from './payment-client';
+import { fetchOneClickProviders } from './payment-client';
 import { PaymentAlert } from './payment-alert';
 import { PaymentDialogHost } from './payment-dialog-host';
 import { usePay } from './use-pay';

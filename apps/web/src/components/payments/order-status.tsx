@@ -10,8 +10,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { keptReturnParams, type OrderView } from '@checkout/core';
+import { keptReturnParams } from '@checkout/core';
 import { useRouter } from '../../i18n/navigation';
+import { browserAnswer } from '../../lib/answers';
 import { flowParams } from '../../lib/flow-params';
 import { request } from '../../lib/http';
 import { submitPaymentDetails } from './payment-client';
@@ -47,7 +48,8 @@ export function OrderStatus({
       await submitPaymentDetails({ orderId, details: { redirectResult } });
     };
     const poll = async () => {
-      const { data } = await request<OrderView>(`/api/orders/${orderId}/`, {
+      const { data } = await request(`/api/orders/${orderId}/`, {
+        answer: browserAnswer((s) => s.orderViewSchema),
         signal: controller.signal,
       });
       const waited = Date.now() - started;

@@ -3,40 +3,33 @@
  * payment dialog takes afterwards (exchanging a bank link's public token, canceling), and the
  * result of a provider's own step (details: a 3-D Secure challenge, a redirect, PayPal's approval).
  */
+import { CHALLENGE_HEADER, IDEMPOTENCY_KEY_HEADER } from '@checkout/core/contract';
 import type {
-  OneClickProviders,
-  OrderStatus,
   PaymentAction,
   PaymentDetailsRequest,
   PaymentRequest,
-  RegularProviders,
   TokenExchangeRequest,
 } from '@checkout/core';
+import { browserAnswer } from '../../lib/answers';
 import { request, type RequestResult } from '../../lib/http';
 
-/**
- * One provider of the lists (core's providerOptionSchema). A component's configuration is
- * checked with zod where the component starts (adyen-payment.tsx), so that the first load of
- * the payment page carries no zod.
- */
-export type { ProviderOption } from '@checkout/core';
+const actionAnswer = browserAnswer((s) => s.paymentActionSchema);
 
 export function fetchRegularProviders(cartId: string, signal: AbortSignal) {
-  return request<RegularProviders>('/api/payments/providers/regular/', {
+  return request('/api/payments/providers/regular/', {
+    answer: browserAnswer((s) => s.regularProvidersSchema),
     query: { cart_id: cartId },
     signal,
   });
 }
 
 export function fetchOneClickProviders(cartId: string, signal: AbortSignal) {
-  return request<OneClickProviders>('/api/payments/providers/one-click/', {
+  return request('/api/payments/providers/one-click/', {
+    answer: browserAnswer((s) => s.oneClickProvidersSchema),
     query: { cart_id: cartId },
     signal,
   });
 }
-
-/** The header a payment retried after a challenge carries its solution in. */
-export const CHALLENGE_HEADER = 'x-challenge-solution';
 
 export function startPayment(
   body: PaymentRequest,
@@ -44,27 +37,29 @@ export function startPayment(
   /** The solved challenge, when the api asked for one. */
   solution?: string,
 ): Promise<RequestResult<PaymentAction>> {
-  return request<PaymentAction>('/api/payments/', {
+  return request('/api/payments/', {
+    answer: actionAnswer,
     method: 'POST',
     body,
     headers: {
-      'idempotency-key': idempotencyKey,
+      [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
       ...(solution ? { [CHALLENGE_HEADER]: solution } : {}),
     },
   });
 }
 
 export function exchangePublicToken(body: TokenExchangeRequest) {
-  return request<PaymentAction>('/api/payments/exchange/', { method: 'POST', body });
+  return request('/api/payments/exchange/', { answer: actionAnswer, method: 'POST', body });
 }
 
 /** Back from the provider's step (a 3-D Secure challenge, a redirect): its result for the order. */
 export function submitPaymentDetails(body: PaymentDetailsRequest) {
-  return request<PaymentAction>('/api/payments/details/', { method: 'POST', body });
+  return request('/api/payments/details/', { answer: actionAnswer, method: 'POST', body });
 }
 
 export function cancelPayment(orderId: string) {
-  return request<{ orderId: string; status: OrderStatus }>('/api/payments/cancel/', {
+  return request('/api/payments/cancel/', {
+    answer: browserAnswer((s) => s.paymentCancelAnswerSchema),
     method: 'POST',
     body: { orderId },
   });

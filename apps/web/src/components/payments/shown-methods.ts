@@ -3,7 +3,7 @@
  * `payments_preselected` event, so the event names the method the shopper sees chosen.
  */
 import { isKoreanCardProvider, type MethodGroup } from '@checkout/core';
-import type { ProviderOption } from './payment-client';
+import type { ProviderOption } from '@checkout/core/contract';
 
 export interface MethodGroupOption {
   method: MethodGroup;

@@ -13,9 +13,8 @@
  */
 import { useRef, useState } from 'react';
 import { useLocale } from 'next-intl';
+import { BACKEND_CODES, ERROR_CODES } from '@checkout/core/contract';
 import {
-  BACKEND_CODES,
-  ERROR_CODES,
   keptReturnParams,
   paymentReturnPath,
   PROCESSING_PATH,

@@ -2,7 +2,7 @@
  * The preselected plan: one named by `price_ids`, else `product`, else the plan for
  * `product_period` (default 1 year).
  */
-import type { PlanView } from '@checkout/core';
+import type { PlanView } from '@checkout/core/contract';
 
 /** The first plan a price id names (its id, remote id or identifier). */
 export function planByPriceId(

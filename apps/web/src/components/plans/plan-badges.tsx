@@ -3,7 +3,7 @@
  * the saving (flag promo-badge-discount). Plans at full price carry none.
  */
 import { useTranslations } from 'next-intl';
-import type { PlanBadges as Badges } from '@checkout/core';
+import type { PlanBadges as Badges } from '../../rules/feature-flags';
 import type { PlanChoice } from './plan-choice';
 import badge from './badge.module.css';
 

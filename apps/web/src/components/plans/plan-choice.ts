@@ -5,7 +5,8 @@
  * the bytes (the plan picker's props: 14.7 KB → 6.3 KB). Every client component gets this view
  * instead, so the page's flight data, its serialization and its hydration stay small (issue 19).
  */
-import { percentageDiscount, perMonthMinor, type PlanView, type PriceView } from '@checkout/core';
+import { percentageDiscount, perMonthMinor } from '@checkout/core';
+import type { PlanView, PriceView } from '@checkout/core/contract';
 
 export type PriceChoice = Pick<
   PriceView,

@@ -1,6 +1,8 @@
 /** /products/ for one product group: every tier side by side at its 1-year price. */
 import { getMessages, getTranslations } from 'next-intl/server';
-import type { PackageView, PlanBadges as Badges, ProductGroup } from '@checkout/core';
+import type { PackageView } from '@checkout/core/contract';
+import type { PlanBadges as Badges } from '../../rules/feature-flags';
+import type { ProductGroup } from '@checkout/core';
 import { Link } from '../../i18n/navigation';
 import { beforeDiscountText, perMonthText } from './format';
 import { ReferencePrice } from './reference-price';

@@ -2,7 +2,7 @@
 /** Tier and billing-period choice with per-month price, discount, extra period and renewal. */
 import { useId } from 'react';
 import { useMessages, useTranslations } from 'next-intl';
-import type { PlanBadges as Badges } from '@checkout/core';
+import type { PlanBadges as Badges } from '../../rules/feature-flags';
 import { useCheckout } from '../checkout/checkout-provider';
 import { withCouponPrice, type PlanChoice } from './plan-choice';
 import { ReferencePrice } from './reference-price';

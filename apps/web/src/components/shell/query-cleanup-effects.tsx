@@ -6,17 +6,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
+import { cleanQuery, withTracking, type PageKind } from '../../rules/query-cleanup';
 import {
-  cleanQuery,
   DEFAULT_PRODUCT_GROUP,
-  readQueryParam,
   SENSITIVE_PARAMS,
   STORAGE_KEYS,
   stripLocalePrefix,
   TRACKING_PARAMS,
-  withTracking,
-  type PageKind,
 } from '@checkout/core';
+import { readQueryParam } from '../../rules/query-params';
 import { useAppContext } from '../../context/app-context';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { rememberFlowParams } from '../../lib/flow-params';

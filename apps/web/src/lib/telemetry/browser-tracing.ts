@@ -24,11 +24,11 @@ import {
 import { onCLS, onFCP, onINP, onLCP, type Metric } from 'web-vitals';
 import {
   BROWSER_COLLECTOR_PATH,
-  BROWSER_SERVICE,
   METRICS_EXPORT_INTERVAL_MS,
   scrubText,
   TRACE_FLUSH_TIMEOUT_MS,
 } from '@checkout/core';
+import { BROWSER_SERVICE } from '../../rules/browser-telemetry';
 import type { BrowserTelemetryConfig } from './browser-config';
 import { listenForUserActions, UserActions } from './user-actions';
 

@@ -6,16 +6,16 @@
  * capture the order cannot keep. An adapter maps its provider's status words onto our order
  * status itself; it never moves an order (payments/outcome.ts does, with what it answers).
  */
+import type { AppError } from '@checkout/core/contract';
 import type {
-  AppError,
   ComponentData,
   Currency,
   OrderStatus,
   PaymentAction,
   PaymentDetailsRequest,
-  ProviderConfiguration,
   ProviderSpec,
 } from '@checkout/core';
+import type { ProviderConfiguration } from '@checkout/core/contract';
 
 export interface NewPayment {
   paymentId: string;

@@ -4,7 +4,8 @@
  * (`x-transfer-signature`, see signed-body.ts). The whole provider is this adapter: there is
  * nobody to ask for a status, nothing to void, and a refund is the operator's own transfer back.
  */
-import { AppError, ERROR_CODES, type OrderStatus } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import type { OrderStatus } from '@checkout/core';
 import type { PaymentAdapter, PaymentDesk } from './adapter';
 import { readSignedNotification } from './signed-body';
 

@@ -6,7 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, text } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { text } from '@checkout/core';
 import type { IncomingNotification } from './adapter';
 
 export const TOLERANCE_SECONDS = 300;

@@ -1,4 +1,5 @@
-/** The dashboard's calls to the api on the logged-in account's behalf (zod-free: browser code). */
+/** The dashboard's calls to the api on the logged-in account's behalf. */
+import { request } from '../../../lib/http';
 
 /** One action's request: the api answers 2xx when it is done (or was already). */
 export interface AccountRequest {
@@ -9,14 +10,6 @@ export interface AccountRequest {
 
 /** True when the api did it; false on a refusal or a network failure (the caller says so). */
 export async function sendAccountAction({ method, url, body }: AccountRequest): Promise<boolean> {
-  try {
-    const response = await fetch(url, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
+  const { error } = await request(url, { method, body });
+  return error === null;
 }

@@ -1,11 +1,7 @@
 /** The account's invoices and credit notes, each downloadable as a PDF (bound to the account). */
 import { getLocale, getTranslations } from 'next-intl/server';
-import {
-  billingDocumentPdfPath,
-  billingDocumentsSchema,
-  formatPrice,
-  isCurrency,
-} from '@checkout/core';
+import { billingDocumentPdfPath, billingDocumentsSchema } from '@checkout/core/contract';
+import { formatPrice, isCurrency } from '@checkout/core';
 import { apiGet } from '../../../server/api.server';
 import styles from './dashboard.module.css';
 

@@ -2,14 +2,11 @@ import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
   dashboardSchema,
-  formatPrice,
-  isProductGroup,
-  isCurrency,
-  localizedPath,
   upgradeOptionsSchema,
   type DashboardView,
   type UpgradeOptions,
-} from '@checkout/core';
+} from '@checkout/core/contract';
+import { formatPrice, isProductGroup, isCurrency, localizedPath } from '@checkout/core';
 import { Link, redirect } from '../../../i18n/navigation';
 import { isolatedValue } from '../../../lib/bidi';
 import { apiGet } from '../../../server/api.server';

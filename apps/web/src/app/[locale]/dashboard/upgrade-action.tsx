@@ -8,6 +8,8 @@
  */
 import { useRef, useState, useTransition } from 'react';
 import { useLocale } from 'next-intl';
+import { browserAnswer } from '../../../lib/answers';
+import { request } from '../../../lib/http';
 import { useRouter } from '../../../i18n/navigation';
 import styles from './dashboard.module.css';
 import { DialogEnd } from './dialog-end';
@@ -47,18 +49,11 @@ export default function UpgradeAction({
   const choose = (plan: string) => {
     setFailed(false);
     startTransition(async () => {
-      const response = await fetch('/api/carts/', {
+      const { data: cart } = await request('/api/carts/', {
+        answer: browserAnswer((s) => s.cartViewSchema),
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          mainPlan: plan,
-          currency,
-          country,
-          locale,
-          upgradeFrom: subscriptionId,
-        }),
-      }).catch(() => undefined);
-      const cart = response?.ok ? ((await response.json()) as { id: string }) : undefined;
+        body: { mainPlan: plan, currency, country, locale, upgradeFrom: subscriptionId },
+      });
       if (!cart) {
         setFailed(true);
         return;

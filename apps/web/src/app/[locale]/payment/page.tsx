@@ -1,14 +1,8 @@
 import { getTranslations } from 'next-intl/server';
-import {
-  isEnabled,
-  isFlagOn,
-  planBadgesFor,
-  readQueryParam,
-  REGIONS,
-  resolveRegion,
-  statementLine,
-  type PlanView,
-} from '@checkout/core';
+import { isEnabled, planBadgesFor } from '../../../rules/feature-flags';
+import { isFlagOn, REGIONS, resolveRegion, statementLine } from '@checkout/core';
+import { readQueryParam } from '../../../rules/query-params';
+import type { PlanView } from '@checkout/core/contract';
 import { AddressFields } from '../../../components/checkout/address-fields';
 import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
 import { STEPS } from '../../../components/checkout/steps';

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { readQueryParam, safeRedirectTarget } from '@checkout/core';
+import { readQueryParam } from '../../../rules/query-params';
+import { safeRedirectTarget } from '@checkout/core/contract';
 import { Link } from '../../../i18n/navigation';
 import { OrderStatus } from '../../../components/payments/order-status';
 import { StatusPanel } from '../../../components/shell/status-panel';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { planBadgesFor } from '@checkout/core';
+import { planBadgesFor } from '../../../rules/feature-flags';
 import { ProductChooser } from '../../../components/home/product-chooser';
 import { PlanComparison } from '../../../components/plans/plan-comparison';
 import { PageHeading } from '../../../components/shell/page-heading';

@@ -5,10 +5,10 @@ import {
   formatPrice,
   isCurrency,
   isFlagOn,
-  readQueryParam,
-  safeRedirectTarget,
   type ProductGroup,
 } from '@checkout/core';
+import { readQueryParam } from '../../../rules/query-params';
+import { safeRedirectTarget } from '@checkout/core/contract';
 import { redirect } from '../../../i18n/navigation';
 import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderOption } from '@checkout/core';
+import type { ProviderOption } from '@checkout/core/contract';
 import { withAdyenWallets } from './adyen-components';
 
 const option = (id: string, configuration?: Record<string, string>): ProviderOption => ({

@@ -7,7 +7,7 @@
  * adyen-checkout/methods.ts is the server's side of this list). Kept small: the payment methods
  * list reads it before anything of Adyen's is loaded.
  */
-import type { ProviderOption } from '@checkout/core';
+import type { ProviderOption } from '@checkout/core/contract';
 import type { MethodGroupOption } from '../shown-methods';
 export interface AdyenComponent {
   /** Adyen's payment method type, as its component reports it. */

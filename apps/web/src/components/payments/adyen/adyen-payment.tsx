@@ -21,13 +21,8 @@ import {
   type UIElement,
 } from '@adyen/adyen-web';
 import '@adyen/adyen-web/styles/adyen.css';
-import {
-  toAdyenAmount,
-  WALLET_CONFIGURATION_SCHEMAS,
-  type ComponentData,
-  type Currency,
-  type ProviderConfiguration,
-} from '@checkout/core';
+import { toAdyenAmount, type ComponentData, type Currency } from '@checkout/core';
+import { WALLET_CONFIGURATION_SCHEMAS, type ProviderConfiguration } from '@checkout/core/contract';
 import type { AdyenWebConfig } from '../../../server/adyen-web';
 import { PaymentAlert } from '../payment-alert';
 import type { AdyenComponent } from './adyen-components';

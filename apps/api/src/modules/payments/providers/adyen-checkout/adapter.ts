@@ -9,13 +9,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { HttpClientException, type Types } from '@adyen/api-library';
 import { LRUCache } from 'lru-cache';
+import { AppError, ERROR_CODES, type ProviderConfiguration } from '@checkout/core/contract';
 import {
-  AppError,
-  ERROR_CODES,
   toAdyenAmount,
   type ComponentData,
   type OrderStatus,
-  type ProviderConfiguration,
   type ProviderSpec,
   withOrderId,
 } from '@checkout/core';

@@ -9,7 +9,7 @@ import {
   isWalletType,
   WALLET_CONFIGURATION_SCHEMAS,
   type ProviderConfiguration,
-} from '@checkout/core';
+} from '@checkout/core/contract';
 
 export interface AdyenMethod {
   type: string;

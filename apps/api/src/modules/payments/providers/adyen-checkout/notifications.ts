@@ -7,7 +7,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hmacValidator, type Types } from '@adyen/api-library';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, text } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { text } from '@checkout/core';
 import type { IncomingNotification } from '../adapter';
 import type { AdyenConfig } from '../../../../provider-settings/adyen-checkout';
 

@@ -8,13 +8,8 @@
  * twice. A renewing order's wallet is vaulted at its first payment and charged again,
  * merchant-initiated, by its vault id.
  */
-import {
-  AppError,
-  ERROR_CODES,
-  type Currency,
-  type OrderStatus,
-  type PaymentAction,
-} from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import type { Currency, OrderStatus, PaymentAction } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { PaymentAdapter, PaymentDesk, PaymentRef, SavedMethodCharge } from '../adapter';
 import { toPayPalMoney } from './amounts';

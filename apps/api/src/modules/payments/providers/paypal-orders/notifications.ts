@@ -9,7 +9,8 @@
  * stale or malformed is refused (4xx, nothing applied).
  */
 import { z } from 'zod';
-import { AppError, ERROR_CODES, text } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { text } from '@checkout/core';
 import type { IncomingNotification } from '../adapter';
 import { PayPalRefusal, type PayPalClient } from './client';
 import type { PayPalConfig } from '../../../../provider-settings/paypal-orders';

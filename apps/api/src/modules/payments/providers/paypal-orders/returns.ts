@@ -10,7 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, ERROR_CODES, text, withOrderId } from '@checkout/core';
+import { AppError, ERROR_CODES } from '@checkout/core/contract';
+import { text, withOrderId } from '@checkout/core';
 import type { Database } from '../../../../db/client';
 import type { PaymentDesk } from '../adapter';
 import type { PayPalAdapter } from './adapter';

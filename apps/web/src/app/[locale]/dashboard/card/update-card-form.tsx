@@ -9,11 +9,12 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import type { PaymentMethodAnswer, PaymentMethodRequest } from '@checkout/core';
+import type { PaymentMethodRequest } from '@checkout/core';
 import { CardPayment } from '../../../../components/payments/card-payment';
 import { adyenComponentOf } from '../../../../components/payments/adyen/adyen-components';
 import { LazyAdyenPayment } from '../../../../components/payments/adyen/lazy-adyen-payment';
 import type { AdyenWebConfig } from '../../../../server/adyen-web';
+import { browserAnswer } from '../../../../lib/answers';
 import { request } from '../../../../lib/http';
 
 interface UpdateCardFormProps {
@@ -45,10 +46,11 @@ export default function UpdateCardForm(props: UpdateCardFormProps) {
     setBusy(true);
     setAlert(null);
     setOutcome(null);
-    const { data } = await request<PaymentMethodAnswer>(
-      `/api/subscriptions/${props.subscriptionId}/payment-method/`,
-      { method: 'POST', body },
-    );
+    const { data } = await request(`/api/subscriptions/${props.subscriptionId}/payment-method/`, {
+      answer: browserAnswer((s) => s.paymentMethodAnswerSchema),
+      method: 'POST',
+      body,
+    });
     if (data && 'providerAction' in data && onStep) return onStep(data.providerAction);
     setBusy(false);
     if (!data || 'providerAction' in data) return setAlert(t('failed'));

@@ -1,4 +1,4 @@
-import { STAFF_ROLES } from '@checkout/core';
+import { STAFF_ROLES } from '@checkout/core/contract';
 import { StaffList } from '../../staff-list';
 
 export default function ConsoleStaffPage() {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { interactionViewSchema } from '@checkout/core';
+import { interactionViewSchema } from '@checkout/core/contract';
 import { AccountForm } from '../../../../../components/account/account-form';
 import { StatusPanel } from '../../../../../components/shell/status-panel';
 import { PageMessages } from '../../../../../components/shell/page-messages';

@@ -6,8 +6,8 @@
  * adyen-web is handed it only after the browser checked it again.
  */
 import { z } from 'zod';
-import { text } from './text';
-import { ACTION_TYPES, METHOD_GROUPS } from './payment-providers';
+import { text } from '../text';
+import { ACTION_TYPES, METHOD_GROUPS } from '../payment-providers';
 
 const walletField = text().min(1).max(200);
 

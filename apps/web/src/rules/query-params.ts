@@ -4,14 +4,19 @@
  * the address (query-cleanup.ts), never an error page.
  */
 import { z } from 'zod';
-import { BUNDLE_TYPES, SUBGROUPS } from './catalog';
-import { CURRENCIES } from './currencies';
-import { findLanguage } from './locales';
-import { ORDER_STATUSES } from './orders';
-import { findProvider } from './payment-providers';
-import { PRODUCT_GROUPS } from './products';
-import { FLAG_OFF, FLAG_ON, type QueryParamName } from './query-param-names';
-import { text } from './text';
+import {
+  BUNDLE_TYPES,
+  SUBGROUPS,
+  CURRENCIES,
+  findLanguage,
+  ORDER_STATUSES,
+  findProvider,
+  PRODUCT_GROUPS,
+  FLAG_OFF,
+  FLAG_ON,
+  type QueryParamName,
+  text,
+} from '@checkout/core';
 
 const flag = z.enum([FLAG_ON, FLAG_OFF]);
 /** Identifiers of plans, packages, services, sections: lower-case slugs. */

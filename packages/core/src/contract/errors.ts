@@ -113,6 +113,14 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [BACKEND_CODES.blacklistedEmailDomain]: 400,
 };
 
+/**
+ * Every refusal's body on the wire: a code a client chooses its words by, the message for
+ * people, and a reason or the invalid fields where they help. Never a stack.
+ */
+export interface ErrorEnvelope {
+  error: { code: ErrorCode; message: string; reason?: string; issues?: readonly ErrorIssue[] };
+}
+
 export class AppError extends Error {
   override readonly name = 'AppError';
   readonly status: number;
@@ -128,9 +136,7 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 
-  toJSON(): {
-    error: { code: ErrorCode; message: string; reason?: string; issues?: readonly ErrorIssue[] };
-  } {
+  toJSON(): ErrorEnvelope {
     return {
       error: {
         code: this.code,

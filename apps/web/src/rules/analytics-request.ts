@@ -4,7 +4,7 @@
  * flow kinds: a `package_identifier` link prices a named package, anything else is a payment;
  * one-click wallets mark their own events `one_click_payment` in the browser).
  */
-import type { AnalyticsContext } from './analytics-events';
+import type { AnalyticsContext } from '@checkout/core';
 import { readQueryParam } from './query-params';
 
 export function analyticsContextOfAddress(

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ruleGroupSchema } from './experiment-rules';
-import { text } from './text';
+import { text } from '../text';
 
 /** The project this checkout is in an experiment's allocator. */
 export const EXPERIMENT_PROJECT = 'checkout';
@@ -109,13 +109,6 @@ export function isLive(experiment: Experiment, now: Date, project = EXPERIMENT_P
 export function isPricingExperiment(experiment: Experiment): boolean {
   return experiment.variants.some((v) => v.packages !== undefined);
 }
-
-/**
- * The header the web server proves itself with when it reads what only it may read
- * (`GET /api/experiments/`: the rules, weights and redirects of every experiment). Its value is
- * INTERNAL_API_TOKEN, shared by the two apps' configurations.
- */
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /** The answer of `GET /api/experiments/`: every experiment that has not ended. */
 export const experimentListSchema = z.object({ experiments: z.array(z.unknown()) });

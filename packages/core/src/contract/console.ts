@@ -3,9 +3,9 @@
  * answers of the console's api routes. The server enforces the matrix; the screens only read it.
  */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH } from './email';
-import { ORDER_STATUSES } from './orders';
-import { text } from './text';
+import { EMAIL_MAX_LENGTH } from '../email';
+import { ORDER_STATUSES } from '../orders';
+import { text } from '../text';
 
 export const STAFF_ROLES = ['support', 'finance', 'marketing', 'admin', 'analyst'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -5,8 +5,8 @@
  * and turned into integer minor units here, so a wrong precision is a 400, never a rounding.
  */
 import { z } from 'zod';
-import { CURRENCIES, decimalPlaces, type Currency } from './currencies';
-import { text } from './text';
+import { CURRENCIES, decimalPlaces, type Currency } from '../currencies';
+import { text } from '../text';
 
 const currencySchema = z.enum(CURRENCIES);
 const identifier = () => text().regex(/^[a-z0-9][a-z0-9-]{1,63}$/, 'lower-case letters, digits, -');

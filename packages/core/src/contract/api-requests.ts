@@ -3,7 +3,7 @@
  * domain data), declared on its routes; the domain bodies have theirs beside their types.
  */
 import { z } from 'zod';
-import { text } from './text';
+import { text } from '../text';
 
 /** A call that reads nothing from its query: any parameters (cache busters) are dropped. */
 export const noQuerySchema = z.object({});

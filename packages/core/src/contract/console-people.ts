@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { staffRoleSchema } from './console';
-import { EMAIL_MAX_LENGTH } from './email';
-import { text } from './text';
+import { EMAIL_MAX_LENGTH } from '../email';
+import { text } from '../text';
 
 /** GET /api/console/customers/: by the full address, or by an order (the address stays unseen). */
 export const customerLookupSchema = z

@@ -3,15 +3,15 @@
  * stop) and change its weights, and what the console shows of it and its results.
  */
 import { z } from 'zod';
-import { ruleGroupSchema } from './experiment-rules';
-import type { ExperimentResult } from './experiment-results';
+import { ruleGroupSchema } from '../experiments/experiment-rules';
+import type { ExperimentResult } from '../experiments/experiment-results';
 import {
   experimentIdSchema,
   variantValueSchema,
   type Experiment,
   type ExperimentVariant,
-} from './experiments';
-import { text } from './text';
+} from '../experiments/experiments';
+import { text } from '../text';
 
 /** The console states weights as whole percentages of the experiment's traffic. */
 export const WEIGHT_TOTAL = 100;

@@ -1,5 +1,5 @@
 /** Which query parameters each page drops from the address (spec §4), and tracking parameters. */
-import { TRACKING_PARAMS } from './query-param-names';
+import { TRACKING_PARAMS } from '@checkout/core';
 import { malformedParams } from './query-params';
 
 export type PageKind = 'payment' | 'success' | 'other';

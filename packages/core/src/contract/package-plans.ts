@@ -1,7 +1,7 @@
 /** The getPackagePlans boundary (spec §3, §7): its variables and its answer, shared by api and web. */
 import { z } from 'zod';
-import { text } from './text';
-import { CURRENCIES } from './currencies';
+import { text } from '../text';
+import { CURRENCIES } from '../currencies';
 import {
   BUNDLE_TYPES,
   couponCodeSchema,
@@ -10,8 +10,8 @@ import {
   PLAN_TIERS,
   PLAN_TYPES,
   SUBGROUPS,
-} from './catalog';
-import { STORAGE_UNITS } from './size';
+} from '../catalog';
+import { STORAGE_UNITS } from '../size';
 
 export const packagePlansVariablesSchema = z.object({
   countryCode: text()
@@ -93,3 +93,8 @@ export const packageViewSchema = z.object({
   crossSell: z.object({ identifier: text(), plans: z.array(planViewSchema) }).nullable(),
 });
 export type PackageView = z.infer<typeof packageViewSchema>;
+
+/** The GraphQL answer to getPackagePlans. */
+export const packagePlansAnswerSchema = z.object({
+  data: z.object({ getPackagePlans: packageViewSchema }),
+});

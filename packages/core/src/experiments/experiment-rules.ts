@@ -3,8 +3,8 @@
  * OR in nested groups. Pure: the web app hands in what it knows about the request.
  */
 import { z } from 'zod';
-import { EXPERIMENT_LOCALE_PREFIXES } from './locales';
-import { text } from './text';
+import { EXPERIMENT_LOCALE_PREFIXES } from '../locales';
+import { text } from '../text';
 
 export const RULE_OPERATORS = [
   'EQUALS',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import defaults from '../../../config/feature-flags.json';
+import defaults from '../../../../config/feature-flags.json';
 import {
   FEATURE_FLAGS,
   featureFlagsFileSchema,

@@ -4,9 +4,9 @@
  * runs too are in login.ts).
  */
 import { z } from 'zod';
-import { ORDER_STATUSES } from './orders';
-import { SUBSCRIPTION_STATUSES } from './subscriptions';
-import { text } from './text';
+import { ORDER_STATUSES } from '../orders';
+import { SUBSCRIPTION_STATUSES } from '../subscriptions';
+import { text } from '../text';
 import { PREFERRED_FLOWS } from './login';
 
 /** POST /api/users/auth/login/ (spec §3), plus where to return after login. */

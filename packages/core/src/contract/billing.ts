@@ -1,6 +1,6 @@
 /** The billing boundary (api ↔ web): the account's invoices and credit notes, receipt status. */
 import { z } from 'zod';
-import { text } from './text';
+import { text } from '../text';
 
 export const BILLING_DOCUMENT_KINDS = ['invoice', 'credit_note'] as const;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import brandFile from '../../../config/brand.json';
-import { brandSchema, statementLine } from './brand';
-import { LANGUAGES } from './locales';
-import { cleanQuery } from './query-cleanup';
+import brandFile from '../../../../config/brand.json';
 import {
+  brandSchema,
+  statementLine,
+  LANGUAGES,
   FLAG_OFF,
   FLAG_ON,
   isFlagOn,
@@ -11,7 +11,8 @@ import {
   SENSITIVE_PARAMS,
   toFlag,
   type QueryParamName,
-} from './query-param-names';
+} from '@checkout/core';
+import { cleanQuery } from './query-cleanup';
 import { malformedParams, QUERY_PARAM_RULES, readQueryParam } from './query-params';
 
 describe('query parameters', () => {

@@ -4,8 +4,8 @@
  * and chargebacks per week.
  */
 import { z } from 'zod';
-import { experimentIdSchema, variantValueSchema } from './experiments';
-import { text } from './text';
+import { experimentIdSchema, variantValueSchema } from '../experiments/experiments';
+import { text } from '../text';
 
 /** The funnel's steps, each a visitor-day that reached it (docs/console.md says which event). */
 export const FUNNEL_STEPS = ['viewed', 'email', 'paymentStarted', 'paid'] as const;
@@ -23,12 +23,6 @@ export type FunnelGroup = (typeof FUNNEL_GROUPS)[number];
 
 export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
 export type Device = (typeof DEVICES)[number];
-
-/**
- * The visitor's country, as the web server resolved it, on the events it forwards to the
- * collector (the funnel groups by it; events carry no country of their own).
- */
-export const VISITOR_COUNTRY_HEADER = 'x-visitor-country';
 
 /** A browser's kind from its User-Agent: what the funnel groups by. */
 export function deviceOf(userAgent: string | undefined): Device {

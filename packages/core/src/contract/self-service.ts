@@ -7,10 +7,10 @@
  * the whole order and ends its subscriptions now. docs/decisions/ has the why.
  */
 import { z } from 'zod';
-import { PERIOD_UNITS } from './catalog';
-import { ORDER_STATUSES } from './orders';
-import { SUBSCRIPTION_STATUSES } from './subscriptions';
-import { text } from './text';
+import { PERIOD_UNITS } from '../catalog';
+import { ORDER_STATUSES } from '../orders';
+import { SUBSCRIPTION_STATUSES } from '../subscriptions';
+import { text } from '../text';
 
 /** PUT /api/users/current/subscriptions/:id/auto-renew/ */
 export const autoRenewRequestSchema = z.strictObject({ autoRenew: z.boolean() });

@@ -1,7 +1,6 @@
 /** The application context of spec §3, built once per request by the web app. */
 import { z } from 'zod';
-import { text } from './text';
-import { CURRENCIES } from './currencies';
+import { text, CURRENCIES } from '@checkout/core';
 import { FEATURE_FLAGS, flagValueSchema } from './feature-flags';
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;

@@ -3,7 +3,7 @@
  * from the address, where a login may return to. Kept apart from the account schemas in
  * users.ts so that client code reaching these rules does not ship zod to the browser.
  */
-import { QUERY_PARAMS } from './query-param-names';
+import { QUERY_PARAMS } from '../query-param-names';
 
 export const PREFERRED_FLOWS = ['login', 'signup'] as const;
 

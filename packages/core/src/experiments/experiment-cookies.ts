@@ -53,6 +53,3 @@ export function splitByScope(
   }
   return { global, local };
 }
-
-/** Server-side calls carry the `experiment` cookie's value to the api in this header (spec §3). */
-export const EXPERIMENT_HEADER = 'x-experiment';
