@@ -10,6 +10,7 @@ import { orders } from '../orders/tables';
 import { createSession } from '../users/sessions';
 import { printedTexts } from './invoice-pdf';
 import { issueDocuments, planFactsFrom } from './issue';
+import { resendReceipt } from './resend';
 import { sendDueMail } from './send-due';
 import { sweepBilling } from './sweep';
 import { invoices, mailOutbox } from './tables';
@@ -297,6 +298,13 @@ describe('receipts, invoices and credit notes', () => {
       expect(await documentKinds([orderId!])).toEqual(['invoice']);
       const [mail] = await outboxOf(orderId!);
       expect(mail?.sentAt).toBeInstanceOf(Date);
+    });
+
+    it('resends the receipt of a paid order whose documents billing has not issued yet: it issues them first', async () => {
+      const [orderId] = await stranded(1, 'paid', 30);
+      expect(await resendReceipt(outbox(), planFactsFrom(t.catalog), orderId!)).toBe(true);
+      expect(await documentKinds([orderId!])).toEqual(['invoice']);
+      expect(await unsent([orderId!])).toBe(0);
     });
 
     it('drains a backlog larger than one batch in one run, refunds’ credit notes with it', async () => {

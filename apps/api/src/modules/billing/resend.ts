@@ -1,6 +1,8 @@
 /** The console's view of an order's mails, and its "resend receipt" (issue 33). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { PlanFactsOf } from './invoice-document';
+import { issueDocuments } from './issue';
 import { sendDueMail, type OutboxDeps } from './send-due';
 import { mailOutbox } from './tables';
 
@@ -20,9 +22,16 @@ export async function mailsOf(db: Database, orderId: string): Promise<OrderMail[
 
 /**
  * Makes the order's receipt due again and sends what is due; false when the order has no
- * receipt (it was never paid).
+ * receipt (it was never paid). A paid order's documents are issued first if billing's job has
+ * not issued them yet (it does so within about a second of the payment, or at the minute's
+ * sweep after a crash), so staff never hear "no receipt" for a paid order.
  */
-export async function resendReceipt(outbox: OutboxDeps, orderId: string): Promise<boolean> {
+export async function resendReceipt(
+  outbox: OutboxDeps,
+  planFacts: PlanFactsOf,
+  orderId: string,
+): Promise<boolean> {
+  await issueDocuments(outbox.db, planFacts, orderId, 'invoice');
   const [row] = await outbox.db
     .update(mailOutbox)
     .set({ sentAt: null, dueAt: new Date(), attempts: 0 })

@@ -356,16 +356,8 @@ describe('the operators console api', () => {
   });
 
   it('resends the receipt and records it', async () => {
+    // Right after the payment: billing's job may not have issued the receipt yet.
     const orderId = await paidOrder('resend.me@gmail.com');
-    // Billing's job queues the receipt within a second of the payment.
-    await expect
-      .poll(
-        async () =>
-          (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)))
-            .length,
-        { timeout: 10_000 },
-      )
-      .toBe(1);
     const support = await staff('support');
     const res = await support.inject({
       method: 'POST',

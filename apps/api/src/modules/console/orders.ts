@@ -17,6 +17,7 @@ import type { Attribution } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { attributionOf, variantsOf } from '../analytics/store';
 import { creditRefundPart } from '../billing/refund-notes';
+import { planFactsFrom } from '../billing/issue';
 import { mailsOf, resendReceipt } from '../billing/resend';
 import type { OutboxDeps } from '../billing/send-due';
 import { orderMoves } from '../orders/order-moves';
@@ -183,7 +184,7 @@ export async function refundFromConsole(
 
 export async function resendFromConsole(deps: ConsoleOrderDeps, actor: Actor, orderId: string) {
   await foundOrder(deps.db, orderId);
-  if (!(await resendReceipt(deps.outbox, orderId))) {
+  if (!(await resendReceipt(deps.outbox, planFactsFrom(deps.catalog), orderId))) {
     throw new AppError(
       ERROR_CODES.conflict,
       'This order has no receipt to send: it was never paid.',
