@@ -13,13 +13,10 @@ export async function creditRefundPart(
   orderId: string,
   refund: RefundPart,
 ): Promise<void> {
-  const issued = await issueDocuments(
-    outbox.db,
-    planFactsFrom(catalog),
-    orderId,
-    'credit_note',
-    new Date(),
-    refund,
-  );
+  const facts = planFactsFrom(catalog);
+  // A credit note credits an invoice: a refund made before billing's job issued it (about a
+  // second after the payment) issues it first.
+  await issueDocuments(outbox.db, facts, orderId, 'invoice');
+  const issued = await issueDocuments(outbox.db, facts, orderId, 'credit_note', new Date(), refund);
   if (issued > 0) await sendDueMail(outbox);
 }
