@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { CartView, PaymentAction } from '@checkout/core';
+import type { PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { staffBrowser } from '../../test-support/staff';
 import { subscriptions } from '../subscriptions/tables';
 
@@ -32,32 +33,8 @@ describe("the console's customers", () => {
   /** A shopper buys the yearly plan with `number`'s card: the order and its subscription. */
   async function subscribe(email: string, number: string) {
     const shopper = testBrowser(() => t.app);
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: { mainPlan: 'vpn-basic-1y', currency: 'EUR', country: 'DE', email },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number, expiry: '12 / 30', cvc: '123', name: 'Anna Smith' },
-      })
-    ).json<{ token: string }>();
     const { orderId } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/payments/',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          cartId: cart.id,
-          provider: 'adyen_card',
-          returnPath: '/processing/',
-          cardToken: token,
-        },
-      })
+      await buyByCard(shopper, { cart: { email }, card: { number, name: 'Anna Smith' } })
     ).json<PaymentAction & { orderId: string }>();
     const [sub] = await t.database.db
       .select()

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView } from '@checkout/core';
 import type {
   FunnelRow,
   ProviderSuccessRow,
@@ -9,6 +8,7 @@ import type {
 } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { staffBrowser } from '../../test-support/staff';
 import { adyenDisputes } from '../payments/providers/adyen-checkout/tables';
 
@@ -215,37 +215,13 @@ describe('funnels and payment figures in the console', () => {
 
   /** A shopper pays (or is declined) by card in the sandbox: the order's id. */
   async function cardOrder(card: string): Promise<string> {
-    const shopper = testBrowser(() => t.app);
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: {
-          mainPlan: 'vpn-basic-1y',
-          currency: 'EUR',
-          country: 'DE',
-          email: `funnel.${randomUUID().slice(0, 8)}@gmail.com`,
-        },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: card, expiry: '12 / 30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
-    const paid = await shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
+    const paid = await buyByCard(
+      testBrowser(() => t.app),
+      {
+        cart: { email: `funnel.${randomUUID().slice(0, 8)}@gmail.com` },
+        card: { number: card },
       },
-    });
+    );
     return paid.json<{ orderId: string }>().orderId;
   }
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalyticsEvent, CartView } from '@checkout/core';
+import type { AnalyticsEvent } from '@checkout/core';
 import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { staffBrowser } from '../../test-support/staff';
 import { insertEvents, insertOrderAttribution } from '../analytics/store';
 
@@ -18,37 +19,12 @@ describe("the console's order timeline", () => {
   afterAll(() => t.close());
 
   async function paidOrder(): Promise<string> {
-    const shopper = testBrowser(() => t.app);
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: {
-          mainPlan: 'vpn-basic-1y',
-          currency: 'EUR',
-          country: 'DE',
-          email: 'attributed@gmail.com',
-        },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: '4242424242424242', expiry: '12 / 30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
-    const paid = await shopper.inject({
-      method: 'POST',
-      url: '/api/payments/',
-      headers: { 'idempotency-key': randomUUID() },
-      payload: {
-        cartId: cart.id,
-        provider: 'adyen_card',
-        returnPath: '/processing/',
-        cardToken: token,
+    const paid = await buyByCard(
+      testBrowser(() => t.app),
+      {
+        cart: { email: 'attributed@gmail.com' },
       },
-    });
+    );
     return paid.json<{ orderId: string }>().orderId;
   }
 
