@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { generate } from 'otplib';
 import type { ConsoleOrderDetail, StaffRole } from '@checkout/core/contract';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
@@ -9,9 +8,8 @@ import { mailOutbox } from '../billing/tables';
 import { orderEvents, orders } from '../orders/tables';
 import { payments } from '../payments/tables';
 import { sandboxLedger } from '../sandbox-gateway/tables';
-import { addStaff } from './staff';
 import { buyByCard } from '../../test-support/purchase';
-import { nextCode, staffBrowser } from '../../test-support/staff';
+import { enrolStaff, nextCode, staffBrowser } from '../../test-support/staff';
 import { auditLog, staffSessions } from './tables';
 
 const ORIGIN = 'http://localhost:3000';
@@ -151,19 +149,12 @@ describe('the operators console api', () => {
   });
 
   it('logs in only with the right password and the current code of the second factor', async () => {
-    const email = 'two.factors@staff.example.com';
-    const { token } = await addStaff(t.database.db, email, 'support');
-    const browser = testBrowser(() => t.app);
-    const { secret } = (
-      await browser.inject({ method: 'GET', url: `/api/console/enrolment/?token=${token}` })
-    ).json<{ secret: string }>();
-    const password = 'correct horse battery';
-    const code = await generate({ secret });
-    await browser.inject({
-      method: 'POST',
-      url: '/api/console/enrolment/',
-      payload: { token, password, code },
-    });
+    const { browser, email, password, secret, code, token } = await enrolStaff(
+      () => t.app,
+      t.database.db,
+      'two.factors@staff.example.com',
+      'support',
+    );
     const login = (body: object) =>
       browser.inject({ method: 'POST', url: '/api/console/session/', payload: body });
     const wrongCode = code === '000000' ? '111111' : '000000';
@@ -184,19 +175,12 @@ describe('the operators console api', () => {
   });
 
   it('refuses a code already used, within its 30-second window, and takes the next one', async () => {
-    const email = 'replay@staff.example.com';
-    const { token } = await addStaff(t.database.db, email, 'support');
-    const browser = testBrowser(() => t.app);
-    const { secret } = (
-      await browser.inject({ method: 'GET', url: `/api/console/enrolment/?token=${token}` })
-    ).json<{ secret: string }>();
-    const password = 'correct horse battery';
-    const code = await generate({ secret });
-    await browser.inject({
-      method: 'POST',
-      url: '/api/console/enrolment/',
-      payload: { token, password, code },
-    });
+    const { browser, email, password, secret, code } = await enrolStaff(
+      () => t.app,
+      t.database.db,
+      'replay@staff.example.com',
+      'support',
+    );
     const login = (body: object) =>
       browser.inject({ method: 'POST', url: '/api/console/session/', payload: body });
     // The enrolment's code is spent: it does not log in.
@@ -279,10 +263,13 @@ describe('the operators console api', () => {
     expect(res.json<ConsoleOrderDetail>()).toMatchObject({ status: 'refunded' });
     expect(await gatewayRefunds(orderId)).toEqual([res.json<ConsoleOrderDetail>().totalMinor]);
     await expect
-      .poll(async () =>
-        (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)))
-          .map((m) => m.kind)
-          .sort(),
+      // Billing's job issues them about a second after each move; longer on a busy machine.
+      .poll(
+        async () =>
+          (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId)))
+            .map((m) => m.kind)
+            .sort(),
+        { timeout: 10_000 },
       )
       .toEqual(['credit_note', 'receipt']);
     expect(await auditOf(orderId)).toEqual(['order.refund by support']);

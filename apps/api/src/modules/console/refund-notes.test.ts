@@ -53,7 +53,7 @@ describe('credit notes of refunds made in the console', () => {
       .select({ number: invoices.numberText })
       .from(invoices)
       .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
-    await expect.poll(() => notesOf(orderId)).toHaveLength(3);
+    await expect.poll(() => notesOf(orderId), { timeout: 10_000 }).toHaveLength(3);
     expect(await notesOf(orderId)).toEqual([
       { total: 1000, credits: invoice?.number },
       { total: 250, credits: invoice?.number },
@@ -63,7 +63,7 @@ describe('credit notes of refunds made in the console', () => {
       (await t.database.db.select().from(sandboxMail).where(eq(sandboxMail.to, EMAIL)))
         .filter((mail) => mail.subject.startsWith('Your refund'))
         .map((mail) => /€\s?[\d.,]+|[\d.,]+\s?€/.exec(mail.body)?.[0]);
-    await expect.poll(creditMails).toHaveLength(3);
+    await expect.poll(creditMails, { timeout: 10_000 }).toHaveLength(3);
     expect((await creditMails()).sort()).toEqual(
       ['€10.00', '€2.50', `€${((totalMinor - 1250) / 100).toFixed(2)}`].sort(),
     );

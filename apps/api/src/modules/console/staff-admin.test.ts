@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { createTestApp, type TestApp } from '../../test-app';
-import { testBrowser, type TestBrowser } from '../../test-browser';
-import { nextCode, staffBrowser } from '../../test-support/staff';
-import { addStaff } from './staff';
+import type { TestBrowser } from '../../test-browser';
+import { enrolStaff, nextCode, staffBrowser } from '../../test-support/staff';
 import { auditLog, staffAccounts } from './tables';
 
 const ORIGIN = 'http://localhost:3000';
@@ -72,18 +71,12 @@ describe("the console's staff list", () => {
 
   it('shuts a disabled member out: the live session ends and the login is refused', async () => {
     const admin = await staffBrowser(() => t.app, t.database.db, 'admin');
-    const email = 'leaving@staff.example.com';
-    const { token, member } = await addStaff(t.database.db, email, 'finance');
-    const browser = testBrowser(() => t.app);
-    const { secret } = (
-      await browser.inject({ method: 'GET', url: `/api/console/enrolment/?token=${token}` })
-    ).json<{ secret: string }>();
-    const password = 'a long staff password';
-    await post(browser, '/api/console/enrolment/', {
-      token,
-      password,
-      code: await generate({ secret }),
-    });
+    const { browser, email, password, secret, member } = await enrolStaff(
+      () => t.app,
+      t.database.db,
+      'leaving@staff.example.com',
+      'finance',
+    );
     await post(browser, '/api/console/session/', { email, password, code: await nextCode(secret) });
     expect((await browser.inject({ method: 'GET', url: '/api/console/session/' })).statusCode).toBe(
       200,
