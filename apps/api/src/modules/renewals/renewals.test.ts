@@ -6,6 +6,7 @@ import { testBrowser, type TestBrowser } from '../../test-browser';
 import { productionEnv } from '../../test-env';
 import { buyByCard } from '../../test-support/purchase';
 import { sandboxMail } from '../../mail/tables';
+import { invoices } from '../billing/tables';
 import { orders } from '../orders/tables';
 import { subscriptionEvents, subscriptions } from '../subscriptions/tables';
 import { payments, webhookEvents } from '../payments/tables';
@@ -144,6 +145,19 @@ describe('renewals, dunning and reminders', () => {
     ).toEqual([['vpn-basic-1y-renewal', '1y', renewal?.snapshot.subtotalMinor]]);
     expect(renewal?.snapshot.totalMinor).toBe(renewal?.totalMinor);
     expect(renewal?.snapshot.tax.taxMinor).toBe(renewal?.taxMinor);
+    // Billing's job issues the renewal its own invoice, for the amount charged.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .select({ document: invoices.document })
+              .from(invoices)
+              .where(and(eq(invoices.orderId, renewal?.id ?? ''), eq(invoices.kind, 'invoice')))
+          ).map((row) => row.document.totalMinor),
+        { timeout: 10_000 },
+      )
+      .toEqual([renewal?.totalMinor]);
   }, 60_000);
 
   it('reminds once before a yearly renewal', async () => {
