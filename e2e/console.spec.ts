@@ -1,11 +1,13 @@
 /**
  * The operators' console (issue 33) in Chromium: staff enrol and log in with a TOTP second
  * factor, find an order by the shopper's e-mail and refund it (the shopper's mailbox gets the
- * credit note), refund a part, are refused by role, and every action is in the audit log.
+ * credit note), refund a part, are refused by role, and every action is in the audit log; an
+ * admin registers a passkey and logs in with it instead of a code.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { confirmEmailForCard, payWithCard } from './card';
+import { addVirtualAuthenticator } from './virtual-authenticator';
 
 // One demo admin for the file (enrolled once): its tests run in order in one worker.
 test.describe.configure({ mode: 'serial' });
@@ -415,4 +417,44 @@ test('an analyst reads the funnel, sorts and filters it, and downloads it as CSV
     data: {},
   });
   expect(start.status()).toBe(403);
+});
+
+test('an admin registers a passkey, then logs in with the password and the passkey instead of a code, all audited', async ({
+  browser,
+}) => {
+  const owner = await staff(browser, 'admin');
+  const { email } = (await (await owner.request.get('/api/console/session/')).json()) as {
+    email: string;
+  };
+  const authenticator = await addVirtualAuthenticator(owner);
+  await owner.getByRole('link', { name: 'Security' }).click();
+  await owner.getByLabel('Passkey name').fill('Work laptop');
+  await owner.getByRole('button', { name: 'Add a passkey' }).click();
+  const row = owner.getByRole('row', { name: 'Work laptop' });
+  await expect(row.getByTestId('passkey-last-used')).toHaveText('Never');
+  expect(await authenticator.credentials()).toHaveLength(1);
+
+  await owner.getByRole('button', { name: 'Log out' }).click();
+  await expect(owner.getByRole('heading', { name: 'Staff login' })).toBeVisible();
+  expect((await owner.request.get('/api/console/session/')).status()).toBe(401);
+  await owner.getByLabel('E-mail').fill(email);
+  await owner.getByLabel('Password').fill(PASSWORD);
+  await owner.getByRole('button', { name: 'Use a passkey instead of the code' }).click();
+  await expect(owner.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  const [credential] = await authenticator.credentials();
+  expect(credential?.signCount).toBeGreaterThan(0);
+
+  await owner.getByRole('link', { name: 'Security' }).click();
+  await expect(row.getByTestId('passkey-last-used')).not.toHaveText('Never');
+  await owner.getByRole('link', { name: 'Audit log' }).click();
+  await expect(owner.getByRole('cell', { name: 'staff.passkey_add' }).first()).toBeVisible();
+  const entries = (
+    (await (await owner.request.get(`/api/console/audit/?subject=staff:${email}`)).json()) as {
+      entries: { action: string; after: unknown }[];
+    }
+  ).entries;
+  expect(entries.map((e) => [e.action, e.after])).toEqual([
+    ['staff.passkey_add', { passkey: 'Work laptop' }],
+    ['staff.add', { role: 'admin' }],
+  ]);
 });

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   unauthenticated: 'unauthenticated',
   invalidCredentials: 'invalid_credentials',
   invalidCode: 'invalid_code',
+  /** A passkey's registration that does not verify (origin, challenge, signature, format). */
+  passkeyRejected: 'passkey_rejected',
   loginFailed: 'login_failed',
   interactionExpired: 'interaction_expired',
   /** No payment provider is configured for this method (production without the sandbox). */
@@ -88,6 +90,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   [ERROR_CODES.unauthenticated]: 401,
   [ERROR_CODES.invalidCredentials]: 401,
   [ERROR_CODES.invalidCode]: 400,
+  [ERROR_CODES.passkeyRejected]: 400,
   [ERROR_CODES.loginFailed]: 401,
   [ERROR_CODES.interactionExpired]: 410,
   [ERROR_CODES.providerUnavailable]: 409,

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './console-catalog';
 export * from './console-experiments';
 export * from './console-funnels';
+export * from './console-passkeys';
 export * from './console-people';
 export * from './console';
 export * from './errors';

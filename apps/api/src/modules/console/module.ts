@@ -6,6 +6,7 @@ import type { ConsoleOrderDeps } from './orders';
 import { catalogRoutes } from './catalog-routes';
 import { experimentRoutes } from './experiment-routes';
 import { funnelRoutes } from './funnel-routes';
+import { passkeyRoutes } from './passkey-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 import { staffRoutes } from './staff-routes';
@@ -17,6 +18,11 @@ export async function consoleModule(
   { env, ...deps }: ConsoleSetting,
 ): Promise<void> {
   consoleRoutes(app, deps, {
+    idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+  });
+  passkeyRoutes(app, deps.db, {
     idleMs: env.CONSOLE_IDLE_MINUTES * 60_000,
     publicOrigin: env.PUBLIC_ORIGIN,
     loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,

@@ -12,7 +12,7 @@ import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import { decoyHash, hashPassword, verifyPassword } from '../identity/passwords';
 import { sha256 } from '../users/sessions';
-import { staffAccounts } from './tables';
+import { staffAccounts, staffPasskeys } from './tables';
 
 export const ENROLMENT_TTL_MS = 72 * 60 * 60 * 1000;
 
@@ -24,7 +24,8 @@ export interface StaffMember {
 
 /**
  * A new account (or a re-enrolment of an existing one, with its new role): answers the token of
- * its one-time enrolment link. Its old password and second factor stop working at once.
+ * its one-time enrolment link. Its old password and second factors (TOTP, passkeys) stop working
+ * at once.
  */
 export async function addStaff(
   db: Database,
@@ -46,6 +47,7 @@ export async function addStaff(
     .values({ email: normalizeEmail(email), ...enrolment })
     .onConflictDoUpdate({ target: staffAccounts.email, set: enrolment })
     .returning({ id: staffAccounts.id, email: staffAccounts.email, role: staffAccounts.role });
+  await db.delete(staffPasskeys).where(eq(staffPasskeys.staffId, row!.id));
   return { member: row!, token };
 }
 

@@ -1,4 +1,7 @@
-/** The console's tables: staff accounts, their sessions, and the append-only audit log. */
+/**
+ * The console's tables: staff accounts, their sessions and passkeys, and the append-only audit
+ * log.
+ */
 import {
   bigint,
   bigserial,
@@ -55,4 +58,39 @@ export const auditLog = pgTable(
     address: text('address').notNull(),
   },
   (t) => [index('audit_log_by_subject').on(t.subject, t.id)],
+);
+
+/** A staff member's passkeys (WebAuthn credentials), a second factor besides TOTP. */
+export const staffPasskeys = pgTable(
+  'staff_passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    /** The credential's id (base64url), as the browser names it at login. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key (base64url). */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter: a login reporting no more than it is refused. */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_passkeys_by_staff').on(t.staffId)],
+);
+
+/** Registration and login challenges under way: each taken once (deleted), until it expires. */
+export const staffPasskeyChallenges = pgTable(
+  'staff_passkey_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What it may answer: `register:<staff id>` or `login:<e-mail>`. */
+    subject: text('subject').notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_passkey_challenges_by_expiry').on(t.expiresAt)],
 );

@@ -26,6 +26,7 @@ export function ConsoleBar() {
       <Link href={`/console/${lang}/staff/`}>{t('staff')}</Link>
       <Link href={`/console/${lang}/experiments/`}>{t('experiments')}</Link>
       <Link href={`/console/${lang}/funnels/`}>{t('funnels')}</Link>
+      <Link href={`/console/${lang}/security/`}>{t('security')}</Link>
       <button type="button" className={styles.button} onClick={() => void logout()}>
         {t('logout')}
       </button>

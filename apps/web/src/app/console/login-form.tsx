@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useLocale } from 'next-intl';
 import { consoleCall } from './console-api';
+import { PasskeyLogin } from './passkey-login';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -51,6 +52,7 @@ export function LoginForm() {
       <button type="submit" className={styles.button}>
         {t('submit')}
       </button>
+      <PasskeyLogin />
     </form>
   );
 }

@@ -1,0 +1,5 @@
+import { PasskeyList } from '../../passkey-list';
+
+export default function ConsoleSecurityPage() {
+  return <PasskeyList />;
+}
