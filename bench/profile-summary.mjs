@@ -1,10 +1,15 @@
 #!/usr/bin/env node
 // A text flame summary of a V8 .cpuprofile (node --cpu-prof): the share of samples per
 // package or source file (self and inclusive) and the hottest functions by self time.
-//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25] [--skip 20]
+//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25] [--skip 20] [--sources]
 // --skip S leaves out the first S seconds (the process starting: transpiling, migrating), so
-// what remains is the load.
-import { readFileSync } from 'node:fs';
+// what remains is the load. --sources names each frame by its original source through the
+// source map beside its script: Next's runtime is one bundle (React's flight server and client,
+// React DOM's server, Next's render) and the web app's chunks are minified, so without it
+// half a page render reads as `node_modules/next`.
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const file = process.argv[2];
 if (!file) {
@@ -30,6 +35,9 @@ if (skipMicros > 0) {
 /** node_modules/<package> (scoped too), a chunk of the Next build, or the file itself. */
 function moduleOf(url) {
   if (!url) return '(native)';
+  // Next's own bundles name React's files by webpack:// addresses.
+  const compiled = url.match(/dist\/compiled\/(.*)$/);
+  if (compiled) return `next/compiled/${compiled[1].replace(/^.*\//, '')}`;
   const inModules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/g);
   if (inModules) return inModules.at(-1);
   const chunk = url.match(/\.next\/server\/(.*)$/);
@@ -37,7 +45,37 @@ function moduleOf(url) {
   return url.replace(/^file:\/\//, '');
 }
 
-const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const sourceMaps = new Map();
+/** The source map beside a script (`file.js.map`), read once; null when there is none. */
+function sourceMapOf(url) {
+  if (!sourceMaps.has(url)) {
+    const script = url.startsWith('file://') ? fileURLToPath(url) : url;
+    let map = null;
+    if (script.startsWith('/') && existsSync(`${script}.map`)) {
+      map = new SourceMap(JSON.parse(readFileSync(`${script}.map`, 'utf8')));
+    }
+    sourceMaps.set(url, map);
+  }
+  return sourceMaps.get(url);
+}
+
+/** The frame's original source and line when --sources is given and a source map knows it. */
+function originalOf(frame) {
+  const entry =
+    process.argv.includes('--sources') && frame.url && sourceMapOf(frame.url)
+      ? sourceMapOf(frame.url).findEntry(frame.lineNumber, frame.columnNumber)
+      : undefined;
+  if (!entry?.originalSource) return frame;
+  const source = decodeURIComponent(entry.originalSource)
+    .replace(/^.*\/node_modules\//, 'node_modules/')
+    .replace(/^webpack:\/\/next\/\.\//, 'node_modules/next/')
+    .replace(/^(\.\.\/)+/, '');
+  return { ...frame, url: source, lineNumber: entry.originalLine };
+}
+
+const nodes = new Map(
+  profile.nodes.map((n) => [n.id, { ...n, callFrame: originalOf(n.callFrame) }]),
+);
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const selfSamples = new Map();

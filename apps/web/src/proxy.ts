@@ -40,13 +40,34 @@ import { allowsAnalytics } from './server/consent.server';
 import { countryOf } from './server/geo.server';
 import { qaSecretFor, verifyQaToken, type QaVisitor } from './server/qa-token';
 import { adyenOrigins, adyenWebConfig } from './server/adyen-web';
-import { createNonce, securityHeaders } from './server/security-headers';
+import { createNonce, securityHeadersFor } from './server/security-headers';
 
 const intl = createMiddleware({ ...routing, alternateLinks: false });
 
 /** Adyen's origins, admitted by every page's policy only when Adyen is configured. */
 const adyen = adyenWebConfig(env);
 const adyenHosts = adyen ? adyenOrigins(adyen.environment) : undefined;
+
+/**
+ * The storefront pages' headers and the console's (no payment provider's origin), built once:
+ * only each answer's nonce is put in per request.
+ */
+const development = process.env.NODE_ENV === 'development';
+const pageHeadersWith = securityHeadersFor({
+  siteOrigin: env.SITE_ORIGIN,
+  providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
+  turnstile: Boolean(env.TURNSTILE_SITE_KEY),
+  tagManager: Boolean(env.GTM_ID),
+  adyen: adyenHosts,
+  paypal: Boolean(env.PAYPAL_CLIENT_ID),
+  // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
+  development,
+});
+const consoleHeadersWith = securityHeadersFor({
+  siteOrigin: env.SITE_ORIGIN,
+  providerOrigins: [],
+  development,
+});
 
 /** Unset in a production deployment without QA_SECRET: then nobody is a QA visitor. */
 const qaSecret = qaSecretFor({
@@ -112,12 +133,7 @@ function redirectToVariant(request: NextRequest, target: string, assigned: Reque
  * cached or indexed (docs/decisions/009-operators-console.md).
  */
 function consolePage(request: NextRequest): NextResponse {
-  const pageHeaders = securityHeaders({
-    nonce: createNonce(),
-    siteOrigin: env.SITE_ORIGIN,
-    providerOrigins: [],
-    development: process.env.NODE_ENV === 'development',
-  });
+  const pageHeaders = consoleHeadersWith(createNonce());
   const headers = new Headers(request.headers);
   for (const [name, value] of pageHeaders) {
     if (name === 'Content-Security-Policy') headers.set(name, value);
@@ -175,17 +191,7 @@ export default function proxy(request: NextRequest): NextResponse {
   }
   const headers = new Headers(request.headers);
   headers.set(REQUEST_URL_HEADER, `${pathname}${search}`);
-  const pageHeaders = securityHeaders({
-    nonce: createNonce(),
-    siteOrigin: env.SITE_ORIGIN,
-    providerOrigins: env.PAYMENT_PROVIDER_ORIGINS,
-    turnstile: Boolean(env.TURNSTILE_SITE_KEY),
-    tagManager: Boolean(env.GTM_ID),
-    adyen: adyenHosts,
-    paypal: Boolean(env.PAYPAL_CLIENT_ID),
-    // Set by next dev only; env.server refuses it beside a production DEPLOY_ENV.
-    development: process.env.NODE_ENV === 'development',
-  });
+  const pageHeaders = pageHeadersWith(createNonce());
   // Next.js takes the nonce for its own scripts from the request's copy of the policy.
   for (const [name, value] of pageHeaders) {
     if (name === 'Content-Security-Policy') headers.set(name, value);

@@ -6,7 +6,12 @@ import 'server-only';
 import { COUNTRIES } from '@checkout/core';
 import type { CountryOption } from '../components/checkout/country-options';
 
+/** One namer per language for the process: making one costs more than the naming itself. */
+const namers = new Map<string, Intl.DisplayNames>();
+
 export function startCountryOption(locale: string, code: string): readonly CountryOption[] {
   if (!COUNTRIES.includes(code)) return [];
-  return [[code, new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code]];
+  const names = namers.get(locale) ?? new Intl.DisplayNames([locale], { type: 'region' });
+  namers.set(locale, names);
+  return [[code, names.of(code) ?? code]];
 }

