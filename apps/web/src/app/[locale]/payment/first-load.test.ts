@@ -1,0 +1,59 @@
+/**
+ * What the payment page's first load may not carry. The bundler puts every module a page reaches
+ * through static imports into the page's first-load chunks, and only what it reaches through
+ * import() into chunks fetched later; so this walks the static imports of the shell (the
+ * document) and of the page and names the modules that must stay behind an import().
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '../../..');
+
+function resolveImport(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
+}
+
+/** Every file and package a file reaches through static imports (type-only imports aside). */
+function staticallyReached(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+    const target = resolveImport(entry, specifier);
+    if (target) staticallyReached(target, seen);
+    else seen.add(specifier);
+  }
+  return seen;
+}
+
+const relative = (files: Set<string>) =>
+  [...files].map((file) => (path.isAbsolute(file) ? path.relative(src, file) : file));
+
+const firstLoad = relative(
+  new Set([
+    ...staticallyReached(path.join(src, 'components/shell/document.tsx')),
+    ...staticallyReached(path.join(src, 'app/[locale]/payment/page.tsx')),
+  ]),
+);
+
+describe("the payment page's first load", () => {
+  it('leaves out paying, the payment methods and their terms until the cart has an e-mail', () => {
+    const paying = [
+      'components/payments/use-pay.ts',
+      'components/payments/renewal-terms.tsx',
+      'components/payments/payment-client.ts',
+      'components/payments/payment-methods.tsx',
+      'components/payments/one-click.tsx',
+    ];
+    expect(firstLoad.filter((file) => paying.includes(file))).toEqual([]);
+  });
+
+  it('still reaches the checkout it renders (the walk follows the imports)', () => {
+    expect(firstLoad).toContain('components/checkout/checkout-provider.tsx');
+    expect(firstLoad).toContain('next-intl');
+  });
+});
