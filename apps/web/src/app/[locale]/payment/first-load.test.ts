@@ -52,6 +52,11 @@ describe("the payment page's first load", () => {
     expect(firstLoad.filter((file) => paying.includes(file))).toEqual([]);
   });
 
+  it("leaves out next/link and next-intl's navigation (its links are plain client-side links)", () => {
+    const navigation = ['next/link', 'next-intl/navigation', 'i18n/navigation.ts'];
+    expect(firstLoad.filter((file) => navigation.includes(file))).toEqual([]);
+  });
+
   it('still reaches the checkout it renders (the walk follows the imports)', () => {
     expect(firstLoad).toContain('components/checkout/checkout-provider.tsx');
     expect(firstLoad).toContain('next-intl');
