@@ -7,7 +7,9 @@
 // not-found, global-error), and build-manifest.json lists the runtime chunks every page loads
 // (rootMainFiles). Their union is exactly the set of <script src> the server writes into the
 // page's HTML (checked against /payment/, /pending/ and /; the nomodule polyfills, which modern
-// browsers skip, aside). It needs no running api, database or data, so it cannot flake.
+// browsers skip, aside), but for the global not-found screen: every manifest lists it, and only
+// an unknown address renders it (/payment/'s HTML loads none of its own chunks). It needs no
+// running api, database or data, so it cannot flake.
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -22,6 +24,9 @@ export const TOLERANCE = 0.05;
  * needs one loads it on use (apps/web/src/components/payments/frame-messages.ts).
  */
 const ZOD_MARKER = 'ZodError';
+
+/** The segment of app/global-not-found.tsx, the 404 screen (next.config's globalNotFound). */
+const GLOBAL_NOT_FOUND = '/app/global-not-found';
 
 function clientManifestOf(nextDir, page) {
   const file = path.join(nextDir, 'server/app', `${page}_client-reference-manifest.js`);
@@ -59,7 +64,8 @@ export function measureFirstLoadJs(nextDir) {
     const manifest = clientManifestOf(nextDir, entry);
     if (!manifest) continue;
     const chunks = new Set(buildManifest.rootMainFiles);
-    for (const files of Object.values(manifest.entryJSFiles ?? {})) {
+    for (const [segment, files] of Object.entries(manifest.entryJSFiles ?? {})) {
+      if (segment.endsWith(GLOBAL_NOT_FOUND) && route !== '/_not-found') continue;
       for (const file of files) chunks.add(file);
     }
     pages[route] = {

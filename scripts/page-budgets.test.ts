@@ -106,4 +106,45 @@ describe('measureFirstLoadJs', () => {
     chunk('layout.js', `layout();${'class ZodError extends Error {}'}`);
     expect(measureFirstLoadJs(dir)['/[locale]/payment']?.zod).toBe(true);
   });
+
+  it("leaves out the global not-found screen's chunks, which only an unknown address loads", () => {
+    const chunk = (name: string, text: string) => {
+      writeFileSync(path.join(dir, 'static/chunks', name), text);
+      return gzipSync(text, { level: 9 }).length;
+    };
+    mkdirSync(path.join(dir, 'static/chunks'), { recursive: true });
+    const runtime = chunk('runtime.js', 'runtime();'.repeat(50));
+    const shell = chunk('shell.js', 'shell();'.repeat(70));
+    const page = chunk('page.js', 'payment();'.repeat(120));
+    const lost = chunk('lost.js', 'lost();'.repeat(90));
+    writeFileSync(
+      path.join(dir, 'build-manifest.json'),
+      JSON.stringify({ rootMainFiles: ['static/chunks/runtime.js'], polyfillFiles: [] }),
+    );
+    writeFileSync(
+      path.join(dir, 'app-path-routes-manifest.json'),
+      JSON.stringify({
+        '/[locale]/payment/page': '/[locale]/payment',
+        '/_not-found/page': '/_not-found',
+      }),
+    );
+    const notFound = '[project]/apps/web/src/app/global-not-found';
+    const write = (page: string, entryJSFiles: Record<string, string[]>) => {
+      mkdirSync(path.join(dir, 'server/app', page, '..'), { recursive: true });
+      writeFileSync(
+        path.join(dir, 'server/app', `${page}_client-reference-manifest.js`),
+        `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(page)}] = ${JSON.stringify({ entryJSFiles })};`,
+      );
+    };
+    // Next lists the global not-found screen among every page's segments; it renders only on a 404.
+    write('/[locale]/payment/page', {
+      [notFound]: ['static/chunks/lost.js', 'static/chunks/shell.js'],
+      '[project]/apps/web/src/app/[locale]/layout': ['static/chunks/shell.js'],
+      '[project]/apps/web/src/app/[locale]/payment/page': ['static/chunks/page.js'],
+    });
+    write('/_not-found/page', { [notFound]: ['static/chunks/lost.js', 'static/chunks/shell.js'] });
+    const measured = measureFirstLoadJs(dir);
+    expect(measured['/[locale]/payment']?.jsGzipBytes).toBe(runtime + shell + page);
+    expect(measured['/_not-found']?.jsGzipBytes).toBe(runtime + lost + shell);
+  });
 });

@@ -1,10 +1,5 @@
 /** The one error type of the system: a machine-readable code, an HTTP status, a message. */
-export const BACKEND_CODES = {
-  invalidEmail: 2009,
-  couponNotAvailable: 2012,
-  cartModificationForbidden: 2015,
-  blacklistedEmailDomain: 2029,
-} as const;
+import { BACKEND_CODES } from './backend-codes';
 
 export const ERROR_CODES = {
   validation: 'validation_failed',

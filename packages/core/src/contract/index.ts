@@ -1,5 +1,6 @@
 export * from './api-answers';
 export * from './api-requests';
+export * from './backend-codes';
 export * from './billing';
 export * from './console-catalog';
 export * from './console-experiments';

@@ -3,12 +3,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { usePathname } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { validateEmail, type EmailProblem } from '@checkout/core';
+import { localizedPath, validateEmail, type EmailProblem } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
-import { Link } from '../../i18n/navigation';
 import { track } from '../../analytics/track';
 import { isolatedValue } from '../../lib/bidi';
+import { RouterLink } from '../shell/router-link';
 import { useCheckout } from './checkout-provider';
 import { useEmailSuggestion } from './email-suggestion';
 import styles from './email-section.module.css';
@@ -41,10 +41,9 @@ export function EmailSection({
   // A login from here comes back to this checkout, in this language (the path keeps its prefix).
   const search = useQueryParams().params.toString();
   const here = usePathname();
-  const login = {
-    pathname: '/login/',
-    query: { login_target: search ? `${here}?${search}` : here },
-  };
+  const login = `${localizedPath(locale, '/login/')}?${new URLSearchParams({
+    login_target: search ? `${here}?${search}` : here,
+  })}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -153,7 +152,7 @@ export function EmailSection({
       ) : null}
       {existingUser ? (
         <p className={styles.hint}>
-          {t('existingUser')} <Link href={login}>{t('logInInstead')}</Link>
+          {t('existingUser')} <RouterLink href={login}>{t('logInInstead')}</RouterLink>
         </p>
       ) : (
         <p className={styles.hint}>{t('hint')}</p>

@@ -1,7 +1,13 @@
 /** Subgroup (password manager) and storage (locker) choices: links, since they change the plans. */
 import { getLocale, getTranslations } from 'next-intl/server';
-import { toBytes, type ProductFilters, type ProductGroup, type Size } from '@checkout/core';
-import { Link } from '../../i18n/navigation';
+import {
+  localizedPath,
+  toBytes,
+  type ProductFilters,
+  type ProductGroup,
+  type Size,
+} from '@checkout/core';
+import { RouterLink } from '../shell/router-link';
 import styles from './plan-filters.module.css';
 
 const LOCKER_QUOTAS: readonly Size[] = [
@@ -15,12 +21,13 @@ interface PlanFiltersProps {
   params: URLSearchParams;
 }
 
-/** The current address with some parameters changed and the chosen plan forgotten. */
-function withParams(params: URLSearchParams, changes: Record<string, string>) {
+/** The current address in this language with some parameters changed and the chosen plan forgotten. */
+function withParams(locale: string, params: URLSearchParams, changes: Record<string, string>) {
   const next = new URLSearchParams(params);
   next.delete('product');
   for (const [name, value] of Object.entries(changes)) next.set(name, value);
-  return { pathname: '/payment/', query: Object.fromEntries(next) };
+  // One value a name, as the address had it last.
+  return `${localizedPath(locale, '/payment/')}?${new URLSearchParams(Object.fromEntries(next))}`;
 }
 
 export async function PlanFilters({ group, filters, params }: PlanFiltersProps) {
@@ -30,15 +37,15 @@ export async function PlanFilters({ group, filters, params }: PlanFiltersProps) 
     return (
       <nav aria-label={t('subgroupLabel')} className={styles.filters}>
         {(['individual', 'family'] as const).map((subgroup) => (
-          <Link
+          <RouterLink
             key={subgroup}
-            href={withParams(params, { product_subgroup: subgroup })}
+            href={withParams(locale, params, { product_subgroup: subgroup })}
             aria-current={filters.subgroup === subgroup ? 'true' : undefined}
             className={styles.filter}
             data-element={`subgroup-${subgroup}`}
           >
             {t(`subgroup.${subgroup}`)}
-          </Link>
+          </RouterLink>
         ))}
       </nav>
     );
@@ -48,9 +55,9 @@ export async function PlanFilters({ group, filters, params }: PlanFiltersProps) 
     return (
       <nav aria-label={t('storageLabel')} className={styles.filters}>
         {LOCKER_QUOTAS.map((quota) => (
-          <Link
+          <RouterLink
             key={`${quota.amount}${quota.unit}`}
-            href={withParams(params, {
+            href={withParams(locale, params, {
               product_filters: JSON.stringify({
                 storage_quota_amount: quota.amount,
                 storage_quota_unit: quota.unit,
@@ -63,7 +70,7 @@ export async function PlanFilters({ group, filters, params }: PlanFiltersProps) 
             {new Intl.NumberFormat(locale, { style: 'unit', unit: quota.unit }).format(
               quota.amount,
             )}
-          </Link>
+          </RouterLink>
         ))}
       </nav>
     );

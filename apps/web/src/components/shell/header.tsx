@@ -1,7 +1,7 @@
 /** Page header: the product logo (by product group) and, optionally, the profile area. */
-import { getTranslations } from 'next-intl/server';
-import { logoFor, type Brand, type ProductGroup } from '@checkout/core';
-import { Link } from '../../i18n/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { localizedPath, logoFor, type Brand, type ProductGroup } from '@checkout/core';
+import { RouterLink } from './router-link';
 import { ProfileArea } from './profile-area';
 import { TestModeBadge } from './test-mode-badge';
 import styles from './header.module.css';
@@ -17,16 +17,20 @@ interface HeaderProps {
 }
 
 export async function Header({ brand, group, showLogin, showLogout, testMode }: HeaderProps) {
-  const t = await getTranslations('header');
+  const [t, locale] = await Promise.all([getTranslations('header'), getLocale()]);
   const kind = logoFor(group);
   const name = group ? brand.products[group].name : brand.checkoutTitle;
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link href="/" className={styles.logo} aria-label={t('homeLink', { name })}>
+        <RouterLink
+          href={localizedPath(locale, '/')}
+          className={styles.logo}
+          aria-label={t('homeLink', { name })}
+        >
           <img src={`/static/icons/logo-${kind}.svg`} alt="" width={32} height={32} />
           <span className={styles.name}>{name}</span>
-        </Link>
+        </RouterLink>
         {testMode ? <TestModeBadge /> : null}
         {showLogin ? <ProfileArea showLogout={showLogout} /> : null}
       </div>

@@ -20,9 +20,11 @@ import { SignUpSection } from '../../../components/checkout/sign-up-section';
 import { StepFocus } from '../../../components/checkout/step-focus';
 import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
-import { OneClickPayments } from '../../../components/payments/one-click';
-import { PaymentMethods } from '../../../components/payments/payment-methods';
-import { RenewalTerms } from '../../../components/payments/renewal-terms';
+import {
+  LazyOneClickPayments,
+  LazyPaymentMethods,
+  LazyRenewalTerms,
+} from '../../../components/payments/lazy-payments';
 import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
 import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
@@ -166,10 +168,10 @@ export default async function PaymentPage() {
       />
     ) : null,
     'one-click-payments': (
-      <OneClickPayments adyen={getAdyenWebConfig()} paypalClientId={env.PAYPAL_CLIENT_ID} />
+      <LazyOneClickPayments adyen={getAdyenWebConfig()} paypalClientId={env.PAYPAL_CLIENT_ID} />
     ),
     'payment-methods': (
-      <PaymentMethods
+      <LazyPaymentMethods
         locale={locale}
         declined={showsDeclined(params)}
         preselect={readQueryParam(params, 'payment_provider') ?? readQueryParam(params, 'provider')}
@@ -179,7 +181,7 @@ export default async function PaymentPage() {
         adyen={getAdyenWebConfig()}
         terms={
           <>
-            <RenewalTerms
+            <LazyRenewalTerms
               locale={locale}
               products={{ main: productName, cross_sell: crossSellName }}
               accountUrl={resolveLink(brand.accountUrl, context.language.urlCode)}

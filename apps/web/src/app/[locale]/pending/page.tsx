@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { readQueryParam } from '../../../rules/query-params';
+import { localizedPath } from '@checkout/core';
 import { safeRedirectTarget } from '@checkout/core/contract';
-import { Link } from '../../../i18n/navigation';
+import { RouterLink } from '../../../components/shell/router-link';
 import { OrderStatus } from '../../../components/payments/order-status';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { PageMessages } from '../../../components/shell/page-messages';
@@ -20,10 +21,11 @@ export async function generateMetadata(): Promise<Metadata> {
  * to `redirect_uri` (the site that sent them, when its origin is allowed), else the checkout.
  */
 export default async function PendingPage() {
-  const [t, tSuccess, url] = await Promise.all([
+  const [t, tSuccess, url, locale] = await Promise.all([
     getTranslations('flow'),
     getTranslations('success'),
     getRequestUrl(),
+    getLocale(),
   ]);
   const orderId = url.searchParams.get('order_id');
   const back = safeRedirectTarget(
@@ -50,9 +52,9 @@ export default async function PendingPage() {
             {tSuccess('continue')}
           </a>
         ) : orderId ? null : (
-          <Link className="button button-secondary" href="/payment/">
+          <RouterLink className="button button-secondary" href={localizedPath(locale, '/payment/')}>
             {t('backToCheckout')}
-          </Link>
+          </RouterLink>
         )}
       </StatusPanel>
     </PageMessages>

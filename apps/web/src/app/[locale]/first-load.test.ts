@@ -1,0 +1,127 @@
+/**
+ * What the checkout pages' first load may not carry. The bundler puts every module a page reaches
+ * through static imports into the page's first-load chunks, and only what it reaches through
+ * import() into chunks fetched later; so this walks the static imports of the shell (the
+ * document) and of the page and names the modules that must stay behind an import().
+ */
+import { existsSync, globSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const src = path.resolve(import.meta.dirname, '../..');
+
+function resolveImport(from: string, specifier: string): string | null {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
+}
+
+/** Every file and package a file reaches through static imports (type-only imports aside). */
+function staticallyReached(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+    const target = resolveImport(entry, specifier);
+    if (target) staticallyReached(target, seen);
+    else seen.add(specifier);
+  }
+  return seen;
+}
+
+const coreSrc = path.resolve(src, '../../../packages/core/src');
+
+/** Core's file that defines each exported value (the package has no side effects). */
+const coreDefinitions = new Map<string, string>();
+for (const file of globSync('**/*.ts', { cwd: coreSrc })) {
+  if (file.endsWith('.test.ts')) continue;
+  const text = readFileSync(path.join(coreSrc, file), 'utf8');
+  for (const [, name = ''] of text.matchAll(/^export (?:const|function|class) (\w+)/gm)) {
+    coreDefinitions.set(name, path.join(coreSrc, file));
+  }
+}
+
+/**
+ * The files of core the browser loads from the client components a file reaches: of core's
+ * barrels the bundler keeps the files that define the values imported, and what those import.
+ */
+function coreInBrowser(entry: string, client = false, seen = new Set<string>()): Set<string> {
+  const core = new Set<string>();
+  if (seen.has(entry)) return core;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  const inClient = client || text.startsWith("'use client'");
+  for (const [, names = '', specifier = ''] of text.matchAll(
+    /^import (?!type )([^;]*?) from '([^']+)'/gms,
+  )) {
+    const target = resolveImport(entry, specifier);
+    if (target) {
+      for (const file of coreInBrowser(target, inClient, seen)) core.add(file);
+      if (inClient && target.startsWith(coreSrc)) core.add(target);
+    } else if (inClient && specifier.startsWith('@checkout/core')) {
+      for (const [, name = ''] of names.matchAll(/(?<!type )\b(\w+)\b(?:,|\s*\})/g)) {
+        const file = coreDefinitions.get(name);
+        if (!file) continue;
+        core.add(file);
+        for (const reached of coreInBrowser(file, true, seen)) core.add(reached);
+      }
+    }
+  }
+  return core;
+}
+
+const relative = (files: Set<string>) =>
+  [...files].map((file) => (path.isAbsolute(file) ? path.relative(src, file) : file));
+
+const firstLoadOf = (page: string) =>
+  relative(
+    new Set([
+      ...staticallyReached(path.join(src, 'components/shell/document.tsx')),
+      ...staticallyReached(path.join(src, `app/[locale]/${page}/page.tsx`)),
+    ]),
+  );
+
+const firstLoad = firstLoadOf('payment');
+
+/** next/link and next-intl's navigation: about 7 KB gzip, for prefetches these pages never use. */
+const NAVIGATION = ['next/link', 'next-intl/navigation', 'i18n/navigation.ts'];
+
+describe("the payment page's first load", () => {
+  it('leaves out paying, the payment methods and their terms until the cart has an e-mail', () => {
+    const paying = [
+      'components/payments/use-pay.ts',
+      'components/payments/renewal-terms.tsx',
+      'components/payments/payment-client.ts',
+      'components/payments/payment-methods.tsx',
+      'components/payments/one-click.tsx',
+    ];
+    expect(firstLoad.filter((file) => paying.includes(file))).toEqual([]);
+  });
+
+  it("leaves out next/link and next-intl's navigation (its links are plain client-side links)", () => {
+    expect(firstLoad.filter((file) => NAVIGATION.includes(file))).toEqual([]);
+  });
+
+  it("takes core's backend codes without its tables of error codes and statuses", () => {
+    const core = [
+      ...coreInBrowser(path.join(src, 'components/shell/document.tsx')),
+      ...coreInBrowser(path.join(src, 'app/[locale]/payment/page.tsx')),
+    ].map((file) => path.relative(coreSrc, file));
+    expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
+    expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
+  });
+
+  it('still reaches the checkout it renders (the walk follows the imports)', () => {
+    expect(firstLoad).toContain('components/checkout/checkout-provider.tsx');
+    expect(firstLoad).toContain('next-intl');
+  });
+});
+
+describe("the order status pages' first load", () => {
+  for (const page of ['pending', 'processing']) {
+    it(`leaves out next/link and next-intl's navigation on /${page}/`, () => {
+      expect(firstLoadOf(page).filter((file) => NAVIGATION.includes(file))).toEqual([]);
+    });
+  }
+});
