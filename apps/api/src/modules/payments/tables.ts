@@ -71,8 +71,15 @@ export const paymentRefunds = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     whole: boolean('whole').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A part's: when its provider accepted it (billing credits it then); null while asked. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [index('payment_refunds_by_order').on(t.orderId)],
+  (t) => [
+    index('payment_refunds_by_order').on(t.orderId),
+    index('payment_refunds_accepted_parts')
+      .on(t.acceptedAt)
+      .where(sql`not ${t.whole} and ${t.acceptedAt} is not null`),
+  ],
 );
 
 /**
