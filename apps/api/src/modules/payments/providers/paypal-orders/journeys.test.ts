@@ -383,7 +383,7 @@ describe('PayPal through its Orders v2 REST API (fake PayPal, OpenAPI-checked)',
   /** The console's chargebacks of this week, as its funnel page counts them. */
   const chargebacksToday = async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const weeks = await disputesByWeek(t.database.db, { from: today, to: today });
+    const weeks = await disputesByWeek(t.database.db, { from: today, to: today, format: 'json' });
     return weeks[0]?.chargebacks ?? 0;
   };
 
