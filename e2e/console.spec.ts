@@ -173,6 +173,24 @@ test('a marketer creates a coupon that the checkout then accepts', async ({ brow
   await expect(page.locator('[data-element="summary-total"]')).toHaveText('$41.92');
   const [entry] = await auditOf(admin, `coupon:${code}`);
   expect(entry).toMatchObject({ action: 'coupon.create', after: { code, percentOff: 30 } });
+
+  // Rescheduled from its row: an end before its start is refused, then the new end kept.
+  const row = marketer.getByTestId(`coupon-${code}`);
+  await row.getByRole('button', { name: 'Reschedule' }).click();
+  const schedule = row.getByRole('form', { name: 'Reschedule' });
+  await schedule.getByLabel('Ends').fill(localInput(-2));
+  await schedule.getByRole('button', { name: 'Save dates' }).click();
+  await expect(marketer.getByRole('alert').filter({ hasText: 'Refused' })).toHaveText(
+    'Refused: validation_failed',
+  );
+  await schedule.getByLabel('Ends').fill(localInput(60));
+  await schedule.getByRole('button', { name: 'Save dates' }).click();
+  await expect(marketer.getByRole('status')).toHaveText('Saved.');
+  await expect(schedule).toBeHidden();
+  const [moved] = await auditOf(admin, `coupon:${code}`);
+  const until = (moved?.after as { validUntil?: string } | undefined)?.validUntil ?? '';
+  expect(moved?.action).toBe('coupon.update');
+  expect(Date.parse(until) - Date.now()).toBeGreaterThan(59 * 86_400_000);
 });
 
 test('an admin publishes a new price that the checkout shows after the refresh', async ({
@@ -224,6 +242,29 @@ test('an admin publishes a new price that the checkout shows after the refresh',
   expect(entry).toMatchObject({
     action: 'catalog.publish',
     before: [{ plan: 'vpn-basic-1y', currency: 'CHF', price: [5280, 8800] }],
+  });
+});
+
+test('a marketer discards a draft: it leaves the list, and the audit log keeps it', async ({
+  browser,
+}) => {
+  const marketer = await staff(browser, 'marketing');
+  await marketer.goto('/console/en/catalog/');
+  await marketer.getByRole('combobox', { name: /^Plan/ }).selectOption('vpn-basic-1y');
+  await marketer.getByLabel(/^Amount/).fill('1.00');
+  await marketer.getByLabel('Note').fill('Never to be published');
+  await marketer.getByRole('button', { name: 'Save draft' }).click();
+  const draft = marketer.getByRole('row', { name: /Never to be published/ });
+  const id = ((await draft.getAttribute('data-testid')) ?? '').replace('catalog-draft-', '');
+  marketer.once('dialog', (dialog) => void dialog.accept());
+  const discarded = marketer.waitForResponse((res) => res.url().includes('/discard/'));
+  await draft.getByRole('button', { name: 'Discard' }).click();
+  expect((await discarded).status()).toBe(204);
+  await expect(draft).toHaveCount(0);
+  const [entry] = await auditOf(admin, `catalog:draft:${id}`);
+  expect(entry).toMatchObject({
+    action: 'catalog.discard',
+    before: { note: 'Never to be published' },
   });
 });
 

@@ -3,7 +3,9 @@
  * stop) and change its weights, and what the console shows of it and its results.
  */
 import { z } from 'zod';
-import { ruleGroupSchema } from '../experiments/experiment-rules';
+import { COUNTRIES } from '../countries';
+import { ruleGroupSchema, type RuleGroup } from '../experiments/experiment-rules';
+import { LOCALE_CODES } from '../locales';
 import type { ExperimentResult } from '../experiments/experiment-results';
 import {
   experimentIdSchema,
@@ -23,6 +25,64 @@ const weight = () => z.number().int().min(0).max(WEIGHT_TOTAL);
 /** An experiment named in a console path. */
 export const consoleExperimentParamsSchema = z.object({ id: experimentIdSchema });
 
+/**
+ * Whom the console's form targets: visitors from these countries (ISO codes, any case) and in
+ * these languages (the checkout's URL codes); an empty list takes any.
+ */
+export const experimentTargetingSchema = z.strictObject({
+  countries: z
+    .array(
+      text()
+        .transform((c) => c.toUpperCase())
+        .refine((c) => COUNTRIES.includes(c), 'not a country the checkout sells to'),
+    )
+    .max(COUNTRIES.length)
+    .default([]),
+  languages: z
+    .array(
+      text()
+        .transform((l) => l.toLowerCase())
+        .refine((l) => LOCALE_CODES.includes(l), 'not a language of the checkout'),
+    )
+    .max(LOCALE_CODES.length)
+    .default([]),
+});
+export type ExperimentTargeting = z.infer<typeof experimentTargetingSchema>;
+
+/** The targeting as the rules assignment reads (spec §5): any of the countries and languages. */
+export function targetingRules(targeting: ExperimentTargeting): RuleGroup | null {
+  const anyOf = (dimension: 'COUNTRY' | 'LANGUAGE', values: readonly string[]): RuleGroup => ({
+    combinator: 'OR',
+    rules: values.map((value) => ({ dimension, operator: 'EQUALS' as const, value })),
+  });
+  const groups = [
+    ...(targeting.countries.length > 0 ? [anyOf('COUNTRY', targeting.countries)] : []),
+    ...(targeting.languages.length > 0 ? [anyOf('LANGUAGE', targeting.languages)] : []),
+  ];
+  return groups.length > 0 ? { combinator: 'AND', rules: groups } : null;
+}
+
+/**
+ * The targeting filter settings mean: everyone without any, the lists of one targetingRules
+ * wrote, null for rules of another shape.
+ */
+export function targetingOf(group: RuleGroup | null): ExperimentTargeting | null {
+  const targeting: ExperimentTargeting = { countries: [], languages: [] };
+  if (!group) return targeting;
+  if (group.combinator !== 'AND') return null;
+  for (const part of group.rules) {
+    if (!('combinator' in part) || part.combinator !== 'OR') return null;
+    for (const rule of part.rules) {
+      if ('combinator' in rule || rule.operator !== 'EQUALS' || rule.value === undefined)
+        return null;
+      if (rule.dimension === 'COUNTRY') targeting.countries.push(rule.value);
+      else if (rule.dimension === 'LANGUAGE') targeting.languages.push(rule.value);
+      else return null;
+    }
+  }
+  return targeting;
+}
+
 /** POST /api/console/experiments/: a segment experiment, created paused. */
 export const consoleExperimentCreateSchema = z
   .strictObject({
@@ -35,6 +95,8 @@ export const consoleExperimentCreateSchema = z
       .max(20),
     triggers: ruleGroupSchema.nullable().default(null),
     filterSettings: ruleGroupSchema.nullable().default(null),
+    /** Written into the filter settings (with any given, both must match). */
+    targeting: experimentTargetingSchema.optional(),
   })
   .refine((e) => sumsToTotal(e.variants.map((v) => v.weight)), {
     message: `the weights add up to ${WEIGHT_TOTAL}`,
@@ -106,6 +168,8 @@ export interface ConsoleExperiment {
   status: Experiment['status'];
   allocation: number;
   variants: { value: string; weight: number }[];
+  /** Whom it takes (empty lists: everyone); null when its filter settings are other rules. */
+  targeting: ExperimentTargeting | null;
 }
 
 export interface ConsoleExperimentDetail extends ConsoleExperiment {

@@ -173,7 +173,7 @@ export interface ConsoleOrderRow {
 
 export interface ConsoleTimelineEntry {
   at: string;
-  kind: 'status' | 'notification' | 'mail' | 'refund' | 'attribution' | 'experiments';
+  kind: 'status' | 'notification' | 'mail' | 'refund' | 'dispute' | 'attribution' | 'experiments';
   text: string;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
+import { refundedSoFar } from '../payments/refund-ledger';
 import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
@@ -145,9 +146,11 @@ export async function issueDocuments(
           where order_id = ${orderId} order by created_at desc limit 1`,
     );
     const whole = draftDocuments({ ...order, payment }, kind, planFacts, locale);
-    const creditedByParts = existing
-      .filter((e) => e.kind === 'credit_note' && e.refundId !== null)
-      .reduce((sum, e) => sum + e.document.totalMinor, 0);
+    // What the parts gave back, from payments' ledger rather than their notes: a part's note
+    // may not be issued yet (its process died; the sweep issues it), and the rest's must not
+    // credit it again.
+    const creditedByParts =
+      kind === 'credit_note' ? (await refundedSoFar(tx, orderId)).partsMinor : 0;
     const orderTotal = whole.reduce((sum, d) => sum + d.totalMinor, 0);
     const scaled =
       kind !== 'credit_note'

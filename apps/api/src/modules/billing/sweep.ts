@@ -3,7 +3,8 @@
  * that committed late, a crash), whatever the order's age, and sends the outbox. It reads the
  * orders' moves to paid and refunded (order_events) after billing's mark, oldest first, issues
  * the documents those lack, then moves the mark past what it checked, so an unchanged history
- * is not read again.
+ * is not read again. Then it issues the credit notes of refunded parts that lack theirs
+ * (refund-notes.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import pLimit from 'p-limit';
 import { queryRows, type Database } from '../../db/client';
 import type { PlanFacts } from './invoice-document';
 import { issueDocuments } from './issue';
+import { issueMissingRefundNotes } from './refund-notes';
 import { sendDueMail, type OutboxDeps } from './send-due';
 import { billingSweepMark } from './tables';
 
@@ -134,7 +136,8 @@ async function issueAfter(
 
 /**
  * Issues the missing documents after billing's mark (issueAfter), then moves the mark past what
- * surely committed and was read. Answers how many documents were issued.
+ * surely committed and was read, then the missing notes of parts. Answers how many documents
+ * were issued.
  */
 export async function issueMissingDocuments(
   db: Database,
@@ -151,7 +154,8 @@ export async function issueMissingDocuments(
       .values({ id: 1, checkedThrough: through })
       .onConflictDoUpdate({ target: billingSweepMark.id, set: { checkedThrough: through } });
   }
-  return issued;
+  // Refunds of parts are no moves: their notes are found in payments' ledger.
+  return issued + (await issueMissingRefundNotes(db, planFacts, log));
 }
 
 /** How long one run of the recent documents' job works before it leaves the rest to the next. */

@@ -1,6 +1,7 @@
 /**
  * Catalog versions (issue 33): a draft of price and plan changes, its preview (the catalog as it
- * would be, built in memory), and its publication as the next version in one transaction. The
+ * would be, built in memory), and its publication as the next version in one transaction, or
+ * its discarding. The
  * shipped catalog is version 1 and stays in its tables; published prices go to
  * price_point_changes, from their own date.
  */
@@ -309,6 +310,28 @@ export async function publishDraft(
       after: { draft: id, note: row.note, changes: row.changes },
     });
     return versionView(row);
+  });
+}
+
+/**
+ * Discards draft `id`: the row goes (its preview with it), the audit log keeps what it held.
+ * 404 when unknown, 409 when published (a version is history).
+ */
+export async function discardDraft(db: Database, id: number, by: Editor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [draft] = await tx
+      .select()
+      .from(t.catalogVersions)
+      .where(eq(t.catalogVersions.id, id))
+      .for('update');
+    if (!draft) throw new AppError(ERROR_CODES.notFound, `There is no draft ${id}.`);
+    if (draft.status !== 'draft')
+      throw new AppError(ERROR_CODES.conflict, `Version ${id} is published; it stays.`);
+    await tx.delete(t.catalogVersions).where(eq(t.catalogVersions.id, id));
+    await by.record(tx, {
+      subject: `catalog:draft:${id}`,
+      before: { note: draft.note, changes: draft.changes, createdBy: draft.createdBy },
+    });
   });
 }
 

@@ -1,8 +1,9 @@
 /**
- * The console's catalog and coupons (issue 33): drafts of price and plan changes, their preview
- * and publication (admin), coupons created, limited, scheduled and disabled (marketing), each
- * change in the audit log with before and after. This node re-reads its catalog after a change;
- * the others within CATALOG_REFRESH_MS, or at once when a checkout has seen the newer version.
+ * The console's catalog and coupons (issue 33): drafts of price and plan changes, their preview,
+ * publication (admin) or discarding (whoever may propose them), coupons created, limited,
+ * scheduled and disabled (marketing), each change in the audit log with before and after. This
+ * node re-reads its catalog after a change; the others within CATALOG_REFRESH_MS, or at once
+ * when a checkout has seen the newer version.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import { readCatalogRows } from '../catalog/store';
 import {
   catalogVersions,
   createDraft,
+  discardDraft,
   planRows,
   previewSnapshot,
   publishDraft,
@@ -87,6 +89,18 @@ export function catalogRoutes(app: FastifyInstance, deps: CatalogConsoleDeps, id
       const version = await publishDraft(db, request.params.id, editor(request, 'catalog.publish'));
       await catalog.reload();
       return version;
+    },
+  );
+
+  api.post(
+    '/api/console/catalog/drafts/:id/discard/',
+    {
+      schema: { params: catalogDraftParamsSchema, body: noBodySchema },
+      preValidation: guard('catalog.propose'),
+    },
+    async (request, reply) => {
+      await discardDraft(db, request.params.id, editor(request, 'catalog.discard'));
+      return reply.code(204).send();
     },
   );
 

@@ -158,6 +158,51 @@ describe('the console catalog and coupons', () => {
     },
   );
 
+  it('lets marketing discard a draft, which is gone with its preview, audited; not a published version', async () => {
+    const [marketing, analyst, admin] = await Promise.all([
+      staff('marketing'),
+      staff('analyst'),
+      staff('admin'),
+    ]);
+    const proposed = { note: 'Too cheap', ...priceDraft('1.99') };
+    const draft = (
+      await post(marketing, '/api/console/catalog/drafts/', proposed)
+    ).json<ConsoleCatalogVersion>();
+    const discard = (id: number) => `/api/console/catalog/drafts/${id}/discard/`;
+    const refused = await post(analyst, discard(draft.id), {});
+    expect([refused.statusCode, refused.json<Error>().error.code]).toEqual([403, 'forbidden']);
+    const stranger = await testBrowser(() => t.app).inject({
+      method: 'POST',
+      url: discard(draft.id),
+      headers: { origin: ORIGIN },
+      payload: {},
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect((await post(marketing, discard(draft.id), {})).statusCode).toBe(204);
+    const listed = (
+      await analyst.inject({ method: 'GET', url: '/api/console/catalog/' })
+    ).json<ConsoleCatalog>();
+    expect(listed.versions.map((v) => v.id)).not.toContain(draft.id);
+    const preview = await analyst.inject({
+      method: 'GET',
+      url: `/api/console/catalog/preview/?token=${draft.previewToken ?? ''}&packageId=vpn-default&currency=USD`,
+    });
+    expect(preview.statusCode).toBe(404);
+    const [entry] = await auditOf(`catalog:draft:${draft.id}`).then((rows) =>
+      rows.filter((row) => row.action === 'catalog.discard'),
+    );
+    expect(entry?.before).toMatchObject(proposed);
+    // Gone: discarded again is unknown; publishing it too.
+    const again = await post(marketing, discard(draft.id), {});
+    expect([again.statusCode, again.json<Error>().error.code]).toEqual([404, 'not_found']);
+    expect(
+      (await post(admin, `/api/console/catalog/drafts/${draft.id}/publish/`, {})).statusCode,
+    ).toBe(404);
+    // A published version is history: it is not discarded.
+    const published = await post(admin, discard(1), {});
+    expect([published.statusCode, published.json<Error>().error.code]).toEqual([409, 'conflict']);
+  });
+
   it('refuses a coupon whose end is before its start, new or changed, writing nothing', async () => {
     const marketing = await staff('marketing');
     const backwards = coupon('BACKWARDS', { validFrom: inDays(10), validUntil: inDays(1) });

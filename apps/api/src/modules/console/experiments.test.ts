@@ -51,7 +51,11 @@ describe('experiments in the console', () => {
         .orderBy(auditLog.id)
     ).map((r) => ({ action: r.action, before: r.before, after: r.after }));
   /** What the web server reads to assign visitors (GET /api/experiments/), then assigns one. */
-  const assignedTo = async (id: string) => {
+  const assignedTo = async (
+    id: string,
+    visitor: { country: string; language: string } = { country: 'DE', language: 'en' },
+    draw = 0.1,
+  ) => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/experiments/',
@@ -67,15 +71,14 @@ describe('experiments in the console', () => {
       previous: {},
       context: {
         path: '/payment/',
-        country: 'DE',
-        language: 'en',
+        ...visitor,
         cookies: {},
         params: {},
         custom: {},
       },
       now: new Date(),
       monitoring: false,
-      random: () => 0.1,
+      random: () => draw,
     });
     return active[id];
   };
@@ -158,11 +161,52 @@ describe('experiments in the console', () => {
             { value: 'control', weight: 50 },
             { value: 'test', weight: 50 },
           ],
+          targeting: { countries: [], languages: [] },
         },
       },
       { action: 'experiment.start', before: { status: 'paused' }, after: { status: 'running' } },
       { action: 'experiment.pause', before: { status: 'running' }, after: { status: 'paused' } },
     ]);
+  });
+
+  it('takes a share of the visitors of some countries and languages; the rest see the control, uncounted', async () => {
+    const marketing = await staff('marketing');
+    const id = 'console-targeted';
+    const body = (targeting: object) => ({
+      id,
+      variants: [
+        { value: 'control', weight: 50 },
+        { value: 'test', weight: 50 },
+      ],
+      allocation: 0.25,
+      targeting,
+    });
+    for (const wrong of [{ countries: ['XX'] }, { languages: ['xx'] }, { countries: ['de-de'] }]) {
+      const refused = await send(marketing, 'POST', '/api/console/experiments/', body(wrong));
+      expect([refused.statusCode, codeOf(refused)]).toEqual([400, 'validation_failed']);
+    }
+    expect(await row(id)).toBeUndefined();
+    const created = await send(
+      marketing,
+      'POST',
+      '/api/console/experiments/',
+      body({ countries: ['AT', 'de'], languages: ['de'] }),
+    );
+    expect(created.json<ConsoleExperiment>()).toMatchObject({
+      allocation: 0.25,
+      targeting: { countries: ['AT', 'DE'], languages: ['de'] },
+    });
+    expect((await command(marketing, id, 'start')).statusCode).toBe(200);
+    const austrian = { country: 'AT', language: 'de' };
+    // Inside the quarter (a draw below 0.25) a German-speaking Austrian gets a variant…
+    expect(await assignedTo(id, austrian, 0.1)).toBe('control');
+    // …outside it, nothing: the page's control, and no exposure to count.
+    expect(await assignedTo(id, austrian, 0.5)).toBeUndefined();
+    // Elsewhere, or in another language, the experiment does not apply.
+    expect(await assignedTo(id, { country: 'US', language: 'de' })).toBeUndefined();
+    expect(await assignedTo(id, { country: 'DE', language: 'en' })).toBeUndefined();
+    const [audited] = await auditOf(id);
+    expect(audited?.after).toMatchObject({ allocation: 0.25 });
   });
 
   it('changes the weights, and assignment follows them', async () => {

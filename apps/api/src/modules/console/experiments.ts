@@ -9,6 +9,8 @@ import {
   nextExperimentStatus,
   reweighted,
   sampleRatioVerdict,
+  targetingOf,
+  targetingRules,
   type ConsoleExperiment,
   type ConsoleExperimentCreate,
   type ConsoleExperimentDetail,
@@ -40,6 +42,7 @@ const shown = (e: Experiment): ConsoleExperiment => ({
   status: e.status,
   allocation: e.allocation,
   variants: e.variants.map((v) => ({ value: v.value, weight: v.weight })),
+  targeting: targetingOf(e.filterSettings),
 });
 
 const weightsOf = (e: Experiment) => Object.fromEntries(e.variants.map((v) => [v.value, v.weight]));
@@ -75,8 +78,15 @@ export async function createExperiment(
   who: Actor,
   input: ConsoleExperimentCreate,
 ): Promise<ConsoleExperiment> {
+  const { targeting, ...definition } = input;
+  const targeted = targeting && targetingRules(targeting);
+  const filters = [definition.filterSettings, targeted].filter(
+    (g) => g !== null && g !== undefined,
+  );
   const experiment: Experiment = {
-    ...input,
+    ...definition,
+    filterSettings:
+      filters.length > 1 ? { combinator: 'AND', rules: filters } : (filters[0] ?? null),
     type: 'segment',
     isolate: false,
     allocator: [EXPERIMENT_PROJECT],

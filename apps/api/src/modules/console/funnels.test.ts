@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser, type TestBrowser } from '../../test-browser';
 import { buyByCard } from '../../test-support/purchase';
 import { staffBrowser } from '../../test-support/staff';
-import { adyenDisputes } from '../payments/providers/adyen-checkout/tables';
+import { paymentDesk } from '../payments/desk';
+import { paymentOf } from '../payments/order-payment';
 
 const ORIGIN = 'http://localhost:3000';
 const MOBILE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148';
@@ -237,17 +238,29 @@ describe('funnels and payment figures in the console', () => {
       payload: { requestId: randomUUID(), amountMinor: 100 },
     });
     expect(refunded.statusCode).toBe(200);
-    // Adyen reports a chargeback (and a failed refund, which is not one).
-    for (const eventCode of ['CHARGEBACK', 'REFUND_FAILED']) {
-      await t.database.db.insert(adyenDisputes).values({
-        pspReference: randomUUID(),
-        paymentId: randomUUID(),
+    // Adyen reports a chargeback (and a failed refund, which is not one), the chargeback twice.
+    const desk = paymentDesk({ db: t.database.db, catalog: t.catalog });
+    const { paymentId } = await paymentOf(t.database.db, paid);
+    const dispute = (eventCode: string, reference: string) =>
+      desk.reportDispute({
+        paymentId,
+        orderId: paid,
         eventCode,
+        reference,
+        reason: undefined,
         amountMinor: 999,
         currency: 'EUR',
         decision: 'told the operators',
+        endSubscriptions: false,
+        chargeback: eventCode === 'CHARGEBACK',
       });
-    }
+    const chargeback = randomUUID();
+    for (const [code, reference] of [
+      ['CHARGEBACK', chargeback],
+      ['CHARGEBACK', chargeback],
+      ['REFUND_FAILED', randomUUID()],
+    ] as const)
+      await dispute(code, reference);
 
     const today = new Date().toISOString().slice(0, 10);
     const analyst = await staff('analyst');

@@ -111,6 +111,11 @@ export async function orderDetail(db: Database, orderId: string): Promise<Consol
       kind: 'refund' as const,
       text: `${r.whole ? 'rest' : 'part'} ${r.amountMinor} ${order.currency}`,
     })),
+    ...history.disputes.map((d) => ({
+      at: d.at,
+      kind: 'dispute' as const,
+      text: `${d.eventCode} ${d.amountMinor} ${d.currency}`,
+    })),
     ...(attribution
       ? [{ at: attribution.at, kind: 'attribution' as const, text: cameFrom(attribution) }]
       : []),

@@ -33,4 +33,6 @@ export interface PaymentFaults {
   afterCharge?: (payment: { paymentId: string; orderId: string }) => void | Promise<void>;
   /** A notification verified and its order found, before it moves the order: throw as the crash. */
   beforeNotificationApplied?: (notification: { eventId: string; orderId: string }) => void;
+  /** A refund of a part accepted by its provider and recorded, before anything else: throw. */
+  afterRefundAccepted?: (refund: { requestId: string; orderId: string }) => void;
 }

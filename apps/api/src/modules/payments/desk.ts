@@ -11,7 +11,7 @@ import { orders } from '../orders/tables';
 import type { DisputeAlert } from './dispute-alert';
 import { moveOrder, type OutcomeDeps } from './outcome';
 import type { PaymentDesk } from './providers/adapter';
-import { payments } from './tables';
+import { paymentDisputes, payments } from './tables';
 
 /** Read for every notification and hosted page: a named statement, built and planned once. */
 const paymentFacts = preparedQuery((db) =>
@@ -52,6 +52,20 @@ export function paymentDesk(
         .where(and(eq(payments.id, paymentId), isNull(payments.savedMethod)));
     },
     reportDispute: async (dispute) => {
+      const [recorded] = await deps.db
+        .insert(paymentDisputes)
+        .values({
+          paymentId: dispute.paymentId,
+          reference: dispute.reference,
+          orderId: dispute.orderId,
+          eventCode: dispute.eventCode,
+          chargeback: dispute.chargeback,
+          amountMinor: dispute.amountMinor,
+          currency: dispute.currency,
+        })
+        .onConflictDoNothing()
+        .returning({ reference: paymentDisputes.reference });
+      if (!recorded) return;
       if (dispute.endSubscriptions) {
         await moveSubscriptions(deps.db, { orderId: dispute.orderId }, 'canceled', {
           type: 'canceled',

@@ -96,11 +96,15 @@ export async function searchOrders(db: Database, q: OrderSearch): Promise<FoundO
 export interface PaymentHistory {
   notifications: { at: Date; status: string }[];
   refunds: { at: Date; amountMinor: number; whole: boolean }[];
+  disputes: { at: Date; eventCode: string; amountMinor: number; currency: string }[];
 }
 
-/** The provider's notifications of the order's payments, and staff's refunds of it. */
+/**
+ * The provider's notifications of the order's payments, staff's refunds of it, and the disputes
+ * its providers reported.
+ */
 export async function paymentHistory(db: Database, orderId: string): Promise<PaymentHistory> {
-  const [notifications, refunds] = await Promise.all([
+  const [notifications, refunds, disputes] = await Promise.all([
     queryRows<{ at: Date | string; status: string }>(
       db,
       sql`select w.received_at as at, w.status from webhook_events w
@@ -112,6 +116,16 @@ export async function paymentHistory(db: Database, orderId: string): Promise<Pay
       sql`select created_at as at, amount_minor, whole from payment_refunds
         where order_id = ${orderId} order by created_at`,
     ),
+    queryRows<{
+      at: Date | string;
+      event_code: string;
+      amount_minor: string | number;
+      currency: string;
+    }>(
+      db,
+      sql`select created_at as at, event_code, amount_minor, currency from payment_disputes
+        where order_id = ${orderId} order by created_at`,
+    ),
   ]);
   return {
     notifications: notifications.map((n) => ({ at: new Date(n.at), status: n.status })),
@@ -119,6 +133,12 @@ export async function paymentHistory(db: Database, orderId: string): Promise<Pay
       at: new Date(r.at),
       amountMinor: Number(r.amount_minor),
       whole: r.whole,
+    })),
+    disputes: disputes.map((d) => ({
+      at: new Date(d.at),
+      eventCode: d.event_code,
+      amountMinor: Number(d.amount_minor),
+      currency: d.currency,
     })),
   };
 }

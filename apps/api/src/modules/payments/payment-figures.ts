@@ -11,7 +11,6 @@ import type {
   WeeklyDisputesRow,
 } from '@checkout/core/contract';
 import { queryRows, type Database } from '../../db/client';
-import { weeklyChargebacks } from './providers/adyen-checkout/disputes-by-week';
 
 /** The half-open range of a query's days, as timestamps. */
 const range = (q: PaymentFiguresQuery) => ({
@@ -63,7 +62,15 @@ export async function disputesByWeek(
     ) r
     group by 1`,
   );
-  const chargebacks = await weeklyChargebacks(db, from, until);
+  // Every provider's (payment_disputes); a payment disputed and then reversed counts once.
+  const chargebacks = await queryRows<{ week: string; chargebacks: number }>(
+    db,
+    sql`select date_trunc('week', created_at)::date::text as week,
+      count(distinct payment_id)::int as chargebacks
+    from payment_disputes
+    where chargeback and created_at >= ${from} and created_at < ${until}
+    group by 1`,
+  );
   const weeks = new Map<string, WeeklyDisputesRow>();
   const week = (w: string) => {
     const row = weeks.get(w) ?? { week: w, refunds: 0, chargebacks: 0 };

@@ -3,13 +3,15 @@
  * it, through the provider's adapter. Each carries a request id chosen once by the screen: the
  * same refund sent twice is refused, as is one larger than what is left, and neither writes
  * anything. Refunding what is left moves the order paid → refund_due → refunded like a customer's
- * refund (its subscriptions end, billing mails the credit note); a part leaves it paid.
+ * refund (its subscriptions end, billing mails the credit note); a part leaves it paid, and is
+ * marked accepted once its provider took it (billing credits it then).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { orders } from '../orders/tables';
 import { paymentOf } from './order-payment';
+import type { PaymentFaults } from './deps';
 import { moveOrder, refundOrder, type OutcomeDeps } from './outcome';
 import { refundedSoFar } from './refund-ledger';
 import { paymentRefunds } from './tables';
@@ -83,7 +85,7 @@ const notAccepted = () =>
 
 /** Refunds through the provider; answers what was given back. */
 export async function refundByStaff(
-  deps: OutcomeDeps,
+  deps: OutcomeDeps & { faults?: PaymentFaults | undefined },
   refund: StaffRefund,
 ): Promise<{ amountMinor: number; whole: boolean }> {
   const payment = await paymentOf(deps.db, refund.orderId);
@@ -97,6 +99,12 @@ export async function refundByStaff(
       await unclaim(deps.db, refund);
       throw notAccepted();
     }
+    // From here billing owes it a credit note, which its sweep issues if this process dies.
+    await deps.db
+      .update(paymentRefunds)
+      .set({ acceptedAt: sql`now()` })
+      .where(eq(paymentRefunds.requestId, refund.requestId));
+    deps.faults?.afterRefundAccepted?.({ requestId: refund.requestId, orderId: refund.orderId });
     return claimed;
   }
   if (!(await moveOrder(deps, refund.orderId, 'refund_due', 'staff'))) {

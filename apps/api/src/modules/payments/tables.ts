@@ -71,8 +71,45 @@ export const paymentRefunds = pgTable(
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     whole: boolean('whole').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A part's: when its provider accepted it (billing credits it then); null while asked. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   },
-  (t) => [index('payment_refunds_by_order').on(t.orderId)],
+  (t) => [
+    index('payment_refunds_by_order').on(t.orderId),
+    index('payment_refunds_accepted_parts')
+      .on(t.acceptedAt)
+      .where(sql`not ${t.whole} and ${t.acceptedAt} is not null`),
+  ],
+);
+
+/**
+ * Every provider's disputes (a chargeback, a refund that failed) in our words, written by the
+ * desk as an adapter reports one (migration 0041): once per payment and provider reference.
+ */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    paymentId: uuid('payment_id').notNull(),
+    /** The provider's reference of the dispute event. */
+    reference: text('reference').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The provider's word for it (CHARGEBACK, CUSTOMER.DISPUTE.CREATED…). */
+    eventCode: text('event_code').notNull(),
+    /** The buyer took the money back (or PayPal holds it for a dispute): the funnel counts it. */
+    chargeback: boolean('chargeback').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.reference] }),
+    index('payment_disputes_by_order').on(t.orderId),
+    index('payment_disputes_chargebacks')
+      .on(t.createdAt)
+      .where(sql`${t.chargeback}`),
+  ],
 );
 
 /**

@@ -31,7 +31,7 @@ function changeOf(form: FormData, kind: Kind): CatalogChange {
   };
 }
 
-/** Plans with their prices in one currency, drafts to preview and publish, the versions. */
+/** Plans with their prices in one currency, drafts to preview, publish or discard, the versions. */
 export function CatalogEditor() {
   const t = useConsoleText('catalog');
   const lang = useLocale();
@@ -60,6 +60,10 @@ export function CatalogEditor() {
   };
   const publish = async (draft: ConsoleCatalogVersion) =>
     settle(await consoleCall(`catalog/drafts/${draft.id}/publish/`, { method: 'POST', body: {} }));
+  const discard = async (draft: ConsoleCatalogVersion) => {
+    if (!window.confirm(t('discardConfirm', { id: draft.id }))) return;
+    settle(await consoleCall(`catalog/drafts/${draft.id}/discard/`, { method: 'POST', body: {} }));
+  };
   const when = (iso: string | null) =>
     iso ? format.dateTime(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '';
   return (
@@ -173,6 +177,9 @@ export function CatalogEditor() {
                             onClick={() => void publish(v)}
                           >
                             {t('publish')}
+                          </button>
+                          <button type="button" onClick={() => void discard(v)}>
+                            {t('discard')}
                           </button>
                         </>
                       )}

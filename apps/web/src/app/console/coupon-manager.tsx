@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useFormatter } from 'next-intl';
 import type { ConsoleCatalog, ConsoleCouponRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { CouponSchedule } from './coupon-schedule';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -16,7 +17,7 @@ function textOf(form: FormData, name: string): string {
 /** A datetime-local field, in the operator's time zone, as an instant. */
 const isoOf = (form: FormData, name: string) => new Date(textOf(form, name)).toISOString();
 
-/** Coupons with their usage: created, limited, scheduled, disabled (the api checks the role). */
+/** Coupons with their usage: created, limited, rescheduled, disabled (the api checks the role). */
 export function CouponManager() {
   const t = useConsoleText('coupons');
   const format = useFormatter();
@@ -50,8 +51,16 @@ export function CouponManager() {
     };
     settle(await consoleCall('coupons/', { method: 'POST', body }));
   };
-  const change = async (code: string, body: object) =>
-    settle(await consoleCall(`coupons/${encodeURIComponent(code)}/`, { method: 'POST', body }));
+  const change = async (code: string, body: object) => {
+    const res = await consoleCall(`coupons/${encodeURIComponent(code)}/`, { method: 'POST', body });
+    settle(res);
+    return res.ok;
+  };
+  // The coupon whose dates are being changed in its row.
+  const [editing, setEditing] = useState<string>();
+  const reschedule = async (code: string, window: object) => {
+    if (await change(code, window)) setEditing(undefined);
+  };
   const limit = (coupon: ConsoleCouponRow) => {
     const value = window.prompt(t('limitPrompt'), String(coupon.maxRedemptions ?? ''));
     if (value !== null) void change(coupon.code, { maxRedemptions: value ? Number(value) : null });
@@ -120,7 +129,15 @@ export function CouponManager() {
               <td>{c.code}</td>
               <td>{c.percentOff} %</td>
               <td>
-                {when(c.validFrom)} – {when(c.validUntil)}
+                {editing === c.code ? (
+                  <CouponSchedule
+                    coupon={c}
+                    onSave={(window) => void reschedule(c.code, window)}
+                    onCancel={() => setEditing(undefined)}
+                  />
+                ) : (
+                  `${when(c.validFrom)} – ${when(c.validUntil)}`
+                )}
               </td>
               <td>
                 {c.maxRedemptions === null
@@ -132,6 +149,9 @@ export function CouponManager() {
                 <div className={styles.rowActions}>
                   <button type="button" onClick={() => limit(c)}>
                     {t('limit')}
+                  </button>
+                  <button type="button" onClick={() => setEditing(c.code)}>
+                    {t('reschedule')}
                   </button>
                   <button
                     type="button"

@@ -25,6 +25,9 @@ const field = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
+/** `DE, at` → ['DE', 'at'] (the api checks and case-folds the codes). */
+const codes = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
 export function ExperimentList() {
   const t = useConsoleText('experiments');
   const lang = useLocale();
@@ -37,6 +40,15 @@ export function ExperimentList() {
   useEffect(() => {
     void load();
   }, []);
+  /** `50 % · DE, AT · de`: the share it takes and whom it targets. */
+  const audience = (e: ConsoleExperiment) => {
+    const whom = e.targeting
+      ? [e.targeting.countries.join(', '), e.targeting.languages.join(', ')].filter(Boolean)
+      : [t('customRules')];
+    return [`${Math.round(e.allocation * 100)} %`, ...(whom.length ? whom : [t('everyone')])].join(
+      ' · ',
+    );
+  };
   const create = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -46,6 +58,11 @@ export function ExperimentList() {
         id: field(form, 'id').trim(),
         description: field(form, 'description'),
         variants: parseVariants(field(form, 'variants')),
+        allocation: Number(field(form, 'allocation')) / 100,
+        targeting: {
+          countries: codes(field(form, 'countries')),
+          languages: codes(field(form, 'languages')),
+        },
       },
     });
     setOutcome({ ok: res.ok, code: res.code });
@@ -68,6 +85,7 @@ export function ExperimentList() {
             <th>{t('id')}</th>
             <th>{t('status')}</th>
             <th>{t('weights')}</th>
+            <th>{t('audience')}</th>
             <th>{t('description')}</th>
           </tr>
         </thead>
@@ -79,6 +97,7 @@ export function ExperimentList() {
               </td>
               <td>{t(`state.${e.status}`)}</td>
               <td>{e.variants.map((v) => `${v.value} ${v.weight}`).join(' · ')}</td>
+              <td>{audience(e)}</td>
               <td>{e.description}</td>
             </tr>
           ))}
@@ -97,6 +116,18 @@ export function ExperimentList() {
         <label>
           {t('variants')}
           <input name="variants" required defaultValue="control:50, test:50" />
+        </label>
+        <label>
+          {t('allocation')}
+          <input name="allocation" type="number" min={1} max={100} required defaultValue={100} />
+        </label>
+        <label>
+          {t('countries')}
+          <input name="countries" />
+        </label>
+        <label>
+          {t('languages')}
+          <input name="languages" />
         </label>
         <button type="submit" className={styles.button}>
           {t('createSubmit')}

@@ -100,9 +100,10 @@ export interface PaymentDesk {
   /** The method the provider kept for renewals, told after the payment's answer had none. */
   keepSavedMethod(paymentId: string, method: string): Promise<void>;
   /**
-   * A dispute the provider reported (a chargeback, a refund that failed), decided and written
-   * down by the provider's adapter: operators are told, and `endSubscriptions` ends the order's
-   * subscriptions so no renewal charges a disputed method.
+   * A dispute the provider reported (a chargeback, a refund that failed), decided by the
+   * provider's adapter: written down in our words (payment_disputes), operators are told, and
+   * `endSubscriptions` ends the order's subscriptions so no renewal charges a disputed method.
+   * Reported again (an event applied twice), it does nothing more.
    */
   reportDispute(dispute: DisputeReport): Promise<void>;
 }
@@ -116,6 +117,8 @@ export interface DisputeReport extends PaymentRef {
   currency: string;
   decision: string;
   endSubscriptions: boolean;
+  /** The buyer's money went back (or is held) through the provider: a chargeback to count. */
+  chargeback: boolean;
 }
 
 /** One event of a provider's notification, as the inbox records it before anything is applied. */

@@ -77,10 +77,11 @@ async function readEvent(
       reason: event.reason,
       amountMinor: fromAdyenValue(event.amount.value, facts.currency),
       currency: event.amount.currency,
+      chargeback: event.eventCode === 'CHARGEBACK',
       ...dispute,
     };
-    // Written down once; a repeat of the event reports nothing again.
-    const recorded = await recordDispute(db, {
+    // Written down once, here and by the desk, which acts on a repeat of the event no more.
+    await recordDispute(db, {
       pspReference: report.reference,
       paymentId,
       eventCode: report.eventCode,
@@ -89,7 +90,7 @@ async function readEvent(
       currency: report.currency,
       decision: report.decision,
     });
-    if (recorded) await desk.reportDispute(report);
+    await desk.reportDispute(report);
     return undefined;
   }
   const status = statusOf(event);

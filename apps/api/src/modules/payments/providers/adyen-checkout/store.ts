@@ -59,12 +59,10 @@ export interface Dispute {
   decision: string;
 }
 
-/** Writes a reported dispute down once; true when this call wrote it. */
-export async function recordDispute(db: Database, dispute: Dispute): Promise<boolean> {
-  const rows = await db
+/** Writes a reported dispute down once. */
+export async function recordDispute(db: Database, dispute: Dispute): Promise<void> {
+  await db
     .insert(adyenDisputes)
     .values({ ...dispute, reason: dispute.reason ?? null })
-    .onConflictDoNothing()
-    .returning({ pspReference: adyenDisputes.pspReference });
-  return rows.length > 0;
+    .onConflictDoNothing();
 }

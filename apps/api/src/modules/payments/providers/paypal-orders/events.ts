@@ -119,9 +119,11 @@ export async function applyPayPalEvent(
         currency: facts.currency,
         decision: DECISION,
         endSubscriptions: true,
+        // A reversal took the money back; a dispute has PayPal hold it for the buyer.
+        chargeback: true,
       };
-      // Written down once; a repeat of the event reports nothing again.
-      const recorded = await recordDispute(db, {
+      // Written down once, here and by the desk, which acts on a repeat of the event no more.
+      await recordDispute(db, {
         eventId: event.id,
         paymentId,
         eventType: event.event_type,
@@ -130,7 +132,7 @@ export async function applyPayPalEvent(
         currency: facts.currency,
         decision: DECISION,
       });
-      if (recorded) await desk.reportDispute(report);
+      await desk.reportDispute(report);
       return undefined;
     }
     default:

@@ -13,7 +13,9 @@ import { orders } from '../../../orders/tables';
 import { subscriptions } from '../../../subscriptions/tables';
 import { createSession } from '../../../users/sessions';
 import { loadEnv } from '../../../../env';
+import { orderDetail } from '../../../console/orders';
 import { paymentDesk } from '../../desk';
+import { disputesByWeek } from '../../payment-figures';
 import { notificationInbox, payments } from '../../tables';
 import { paypalAdapter } from './adapter';
 import { paypalConfig } from '../../../../provider-settings/paypal-orders';
@@ -378,12 +380,20 @@ describe('PayPal through its Orders v2 REST API (fake PayPal, OpenAPI-checked)',
     expect(fake.orderFor(payment.id).capture?.status).toBe('PARTIALLY_REFUNDED');
   });
 
+  /** The console's chargebacks of this week, as its funnel page counts them. */
+  const chargebacksToday = async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const weeks = await disputesByWeek(t.database.db, { from: today, to: today, format: 'json' });
+    return weeks[0]?.chargebacks ?? 0;
+  };
+
   it.each(['PAYMENT.CAPTURE.REVERSED', 'CUSTOMER.DISPUTE.CREATED'])(
-    'records %s once and ends the subscriptions',
+    'records %s once, ends the subscriptions, and counts it as a chargeback on the order',
     async (eventType) => {
       const { orderId, payment } = await paidByPayPal(
         `${eventType.split('.')[1]?.toLowerCase() ?? ''}-dispute@gmail.com`,
       );
+      const before = await chargebacksToday();
       const body = fake.event(eventType, payment.id);
       const headers = fake.headersFor(body);
       expect((await post(body, headers)).statusCode).toBe(200);
@@ -393,6 +403,12 @@ describe('PayPal through its Orders v2 REST API (fake PayPal, OpenAPI-checked)',
         .from(paypalDisputes)
         .where(eq(paypalDisputes.paymentId, payment.id));
       expect(disputes).toEqual([expect.objectContaining({ eventType })]);
+      // The console counts it among the week's chargebacks, once, and shows it on the order.
+      expect(await chargebacksToday()).toBe(before + 1);
+      const { timeline } = await orderDetail(t.database.db, orderId);
+      expect(timeline.filter((entry) => entry.kind === 'dispute')).toEqual([
+        expect.objectContaining({ text: expect.stringContaining(eventType) as string }),
+      ]);
       const [sub] = await t.database.db
         .select()
         .from(subscriptions)

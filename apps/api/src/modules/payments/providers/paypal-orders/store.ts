@@ -82,12 +82,10 @@ export interface Dispute {
   decision: string;
 }
 
-/** Writes a reported reversal or dispute down once; true when this call wrote it. */
-export async function recordDispute(db: Database, dispute: Dispute): Promise<boolean> {
-  const rows = await db
+/** Writes a reported reversal or dispute down once. */
+export async function recordDispute(db: Database, dispute: Dispute): Promise<void> {
+  await db
     .insert(paypalDisputes)
     .values({ ...dispute, reason: dispute.reason ?? null })
-    .onConflictDoNothing()
-    .returning({ eventId: paypalDisputes.eventId });
-  return rows.length > 0;
+    .onConflictDoNothing();
 }
