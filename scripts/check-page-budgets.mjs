@@ -10,7 +10,7 @@ import { buildWebIfNeeded, root, webDir } from './web-build.mjs';
 
 const budgetFile = path.join(root, 'bench/page-budgets.json');
 
-buildWebIfNeeded('budget');
+await buildWebIfNeeded('budget');
 const measured = measureFirstLoadJs(path.join(webDir, '.next'));
 
 if (process.argv.includes('--write')) {

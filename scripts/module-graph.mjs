@@ -139,6 +139,35 @@ export function forbiddenImports(graph) {
   return found;
 }
 
+/**
+ * Files of the api and core that nothing of the product imports, yet belong: the entry points
+ * (the api's main, drizzle-kit's schema, core's package exports) and the test tools that sit
+ * beside what they test (the providers' fakes, a suite's PostgreSQL switch). Anything else
+ * imported only by tests is a test helper and lives in test-support/ (or is dead code).
+ */
+export const ROOTS = [
+  'apps/api/src/main.ts',
+  'apps/api/src/schema.ts',
+  'apps/api/src/db/describe-on-postgres.ts',
+  'apps/api/src/modules/payments/providers/adyen-checkout/fake/',
+  'apps/api/src/modules/payments/providers/paypal-orders/fake/',
+  'packages/core/src/index.ts',
+  'packages/core/src/contract/index.ts',
+  'packages/core/src/experiments/index.ts',
+  'packages/core/src/card-validation.ts',
+];
+
+/** Source files no product file imports and no root explains: used by tests alone, or by nothing. */
+export function unusedByProduct(graph) {
+  const imported = new Set(Object.values(graph).flat());
+  return Object.keys(graph).filter(
+    (file) =>
+      /\.tsx?$/.test(file) &&
+      !imported.has(file) &&
+      !ROOTS.some((root) => (root.endsWith('/') ? file.startsWith(root) : file === root)),
+  );
+}
+
 /** Where each app may reach in the repository (besides its own files and npm packages). */
 export const APP_REACH = {
   'apps/web/': ['apps/web/', 'packages/core/', '@checkout/core'],

@@ -5,6 +5,7 @@ import {
   forbiddenImports,
   importGraph,
   moduleCycles,
+  unusedByProduct,
 } from './module-graph.mjs';
 
 describe('the api module map (docs/architecture.md)', async () => {
@@ -20,6 +21,10 @@ describe('the api module map (docs/architecture.md)', async () => {
 
   it('lets only the provider registry import a provider, the sandbox import only the port, the shell import no module, and only payments/outcome.ts move orders', () => {
     expect(forbiddenImports(graph)).toEqual([]);
+  });
+
+  it('has no file of the api or core that only tests use outside test-support/', () => {
+    expect(unusedByProduct(graph)).toEqual([]);
   });
 
   it('refuses a shell service that reaches into a module, but lets the schema gather tables', () => {

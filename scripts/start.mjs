@@ -26,7 +26,7 @@ console.log(mode.banner);
 console.log(`[start] node ${process.version}`);
 
 await buildApiIfNeeded('start');
-buildWebIfNeeded('start');
+await buildWebIfNeeded('start');
 
 const { webPort, apiUrl, apiProbe, api: apiEnv, web: webEnv } = environments;
 // Locally, the operators' console has a demo admin, enrolled once through this link (the api

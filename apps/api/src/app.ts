@@ -10,6 +10,7 @@ import { registerCsrfProtection } from './http/csrf';
 import { processClock } from './jobs/clock';
 import { jobQueue } from './jobs/queue';
 import { registerErrorHandling } from './http/errors';
+import { KEEP_ALIVE_TIMEOUT_MS } from './http/keep-alive';
 import { loggerOptions, type LogStream } from './http/logger';
 import { mailTransport } from './mail/transport';
 import { registerPlainTextGuard } from './http/plain-text-guard';
@@ -70,6 +71,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  app.server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   const telemetry = startTelemetry(env);
   if (telemetry) {
     app.addHook('onClose', () => telemetry.shutdown());

@@ -67,8 +67,13 @@ describe('splitting one payment over several subscriptions', () => {
     [2000, [1299, 599, 599], [1040, 480, 480]],
     // The largest remainder gets the spare unit, not the first part.
     [10, [1, 2, 4], [1, 3, 6]],
-    // No weights to go by: equal parts.
+    // An invoice's tax over its sellers' subtotals, a credit note over an order's sellers.
+    [956, [5988, 0], [956, 0]],
+    [1, [3, 3], [1, 0]],
+    [1999, [7788, 2388], [1530, 469]],
+    // No weights to go by (every line free): equal parts, favouring no seller or line.
     [7, [0, 0, 0], [3, 2, 2]],
+    [7, [0, 0], [4, 3]],
     [0, [5, 5], [0, 0]],
   ])('splits %i by %j into %j', (total, weights, parts) => {
     const split = splitMinor(total, weights);

@@ -74,12 +74,27 @@ async function openPglite(
   }
 }
 
+/**
+ * bigint (int8) as a number, as PGlite reads it, instead of node-postgres's text: our bigints
+ * are minor units, counters and versions, far below 2^53. One beyond that is refused rather than
+ * rounded. Set on pg's shared parsers, since drizzle's node-postgres session hands every type it
+ * does not parse itself to them (a pool's own `types` would not reach drizzle's statements).
+ */
+function parseBigint(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`bigint ${text} is beyond what a number holds exactly`);
+  }
+  return value;
+}
+
 async function openPostgres(
   url: string,
   max: number,
   prepare: DatabaseOptions['prepare'],
 ): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
+  pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max });

@@ -109,4 +109,22 @@ describeOnPostgres('on PostgreSQL', () => {
     expect(described?.statement).toMatch(/^q_[0-9a-f]{20}$/);
     expect(JSON.stringify(described)).not.toContain('shopper@gmail.com');
   });
+
+  it('reads bigint as a number, as PGlite does, and refuses one a number cannot hold', async () => {
+    const db = await openDatabase({ databaseUrl: cluster.url, pgliteDir: 'unused' });
+    handles.push(db);
+    const read = sql`select 9007199254740991::bigint as most, count(*) as n from generate_series(1, 3)`;
+    // Both paths: drizzle's own execute and the named statements of queryRows.
+    const executed: unknown = await db.db.execute(read);
+    expect((executed as { rows: unknown[] }).rows).toEqual([{ most: 9007199254740991, n: 3 }]);
+    expect(await queryRows(db.db, read)).toEqual([{ most: 9007199254740991, n: 3 }]);
+    const beyond = await queryRows(db.db, sql`select 9007199254740992::bigint as n`).catch(
+      (error: unknown) => error,
+    );
+    expect((beyond as Error).cause).toEqual(
+      new RangeError('bigint 9007199254740992 is beyond what a number holds exactly'),
+    );
+    // The connection goes on answering.
+    expect(await queryRows(db.db, read)).toHaveLength(1);
+  });
 });

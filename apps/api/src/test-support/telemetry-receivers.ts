@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { traceRequestOfProtobuf } from '../telemetry/otlp-protobuf';
+import { traceRequestOfProtobuf } from './otlp-protobuf';
 
 export interface ReceivedSpan {
   service: string;

@@ -5,6 +5,7 @@
  */
 import {
   firstTermSpan,
+  splitMinor,
   periodEnd,
   type CartView,
   type Currency,
@@ -110,27 +111,6 @@ export interface PlanFacts {
 export type PlanFactsOf = (plan: string, currency?: Currency) => PlanFacts;
 
 /**
- * Splits `total` over `weights` in proportion, in whole units, so the parts add up to `total`
- * exactly: each part is rounded down and the units left over go to the largest remainders.
- */
-export function splitProportionally(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left === 0) break;
-    parts[index] = (parts[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return parts;
-}
-
-/**
  * The order's documents, one per seller in the order its lines name them. The cart's tax was
  * computed on the whole subtotal; each seller's share of every tax line is proportional to its
  * lines, and the shares add up to the cart's tax to the unit.
@@ -170,7 +150,7 @@ export function draftDocuments(
   }
   const groups = [...bySeller.values()];
   const weights = groups.map((g) => g.lines.reduce((sum, l) => sum + l.amountMinor, 0));
-  const taxShares = view.tax.lines.map((tax) => splitProportionally(tax.amountMinor, weights));
+  const taxShares = view.tax.lines.map((tax) => splitMinor(tax.amountMinor, weights));
   return groups.map((group, index) => {
     const subtotalMinor = weights[index] ?? 0;
     const taxLines = view.tax.lines.map((tax, t) => ({
@@ -212,7 +192,7 @@ export function scaleDrafts(
   drafts: readonly DocumentDraft[],
   amountMinor: number,
 ): DocumentDraft[] {
-  const shares = splitProportionally(
+  const shares = splitMinor(
     amountMinor,
     drafts.map((d) => d.totalMinor),
   );
@@ -222,11 +202,11 @@ export function scaleDrafts(
       ? Math.round((draft.taxMinor * total) / (draft.totalMinor || 1))
       : total - Math.round((draft.subtotalMinor * total) / (draft.totalMinor || 1));
     const subtotalMinor = draft.taxInclusive ? total : total - taxMinor;
-    const lineParts = splitProportionally(
+    const lineParts = splitMinor(
       subtotalMinor,
       draft.lines.map((l) => l.amountMinor),
     );
-    const taxParts = splitProportionally(
+    const taxParts = splitMinor(
       taxMinor,
       draft.taxLines.map((l) => l.amountMinor),
     );

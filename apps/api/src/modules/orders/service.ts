@@ -28,9 +28,8 @@ interface OrderRead {
   cartId: string;
   email: string;
   currency: Currency;
-  /** bigint columns: node-postgres reads them as strings, PGlite as numbers. */
-  totalMinor: number | string;
-  taxMinor: number | string;
+  totalMinor: number;
+  taxMinor: number;
   snapshot: CartView;
   owner: CartOwner | null;
   terms: SubscriptionTerms[];
@@ -70,8 +69,8 @@ export async function getOrder(
     cartId: owner ? order.cartId : null,
     email: owner ? order.email : null,
     currency: owner ? order.currency : null,
-    totalMinor: owner ? Number(order.totalMinor) : null,
-    taxMinor: owner ? Number(order.taxMinor) : null,
+    totalMinor: owner ? order.totalMinor : null,
+    taxMinor: owner ? order.taxMinor : null,
     upgrade: owner ? order.snapshot.upgrade != null : null,
     subscriptions: owner ? subscribed(catalog, order.terms, order.snapshot) : null,
   };

@@ -26,7 +26,7 @@ interface Row {
   email: string;
   country: string;
   currency: string;
-  total_minor: string | number;
+  total_minor: number;
   created_at: Date | string;
   provider: string | null;
   payment_id: string | null;
@@ -86,7 +86,7 @@ export async function searchOrders(db: Database, q: OrderSearch): Promise<FoundO
     email: row.email,
     country: row.country,
     currency: row.currency,
-    totalMinor: Number(row.total_minor),
+    totalMinor: row.total_minor,
     createdAt: new Date(row.created_at),
     provider: row.provider,
     paymentId: row.payment_id,
@@ -111,7 +111,7 @@ export async function paymentHistory(db: Database, orderId: string): Promise<Pay
         join payments p on p.id::text = w.payment_id where p.order_id = ${orderId}
         order by w.received_at`,
     ),
-    queryRows<{ at: Date | string; amount_minor: string | number; whole: boolean }>(
+    queryRows<{ at: Date | string; amount_minor: number; whole: boolean }>(
       db,
       sql`select created_at as at, amount_minor, whole from payment_refunds
         where order_id = ${orderId} order by created_at`,
@@ -131,7 +131,7 @@ export async function paymentHistory(db: Database, orderId: string): Promise<Pay
     notifications: notifications.map((n) => ({ at: new Date(n.at), status: n.status })),
     refunds: refunds.map((r) => ({
       at: new Date(r.at),
-      amountMinor: Number(r.amount_minor),
+      amountMinor: r.amount_minor,
       whole: r.whole,
     })),
     disputes: disputes.map((d) => ({

@@ -6,6 +6,7 @@
  */
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import {
+  PROVIDER_LABELS,
   takesCardFields,
   type Currency,
   type PaymentRequest,
@@ -58,7 +59,12 @@ export interface OfferedProvider extends ProviderSpec {
   configuration?: ProviderConfiguration;
 }
 
-/** The providers of the catalogue that a configured adapter serves and offers for the order. */
+/**
+ * The providers of the catalogue that a configured adapter serves and offers for the order, each
+ * brand once: where two providers take the same brand (Pix through Adyen and through EBANX, in
+ * Brazil), the shopper could not tell the two options apart, and the first in the catalogue's
+ * order is offered. Cards have no brand of their own here: the checkout shows them as one entry.
+ */
 export async function offeredProviders(
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined,
   providers: readonly ProviderSpec[],
@@ -66,19 +72,21 @@ export async function offeredProviders(
 ): Promise<OfferedProvider[]> {
   const lists = new Map<PaymentAdapter, Promise<Listing>>();
   const offered: OfferedProvider[] = [];
+  const brands = new Set<string>();
   for (const provider of providers) {
+    const brand = PROVIDER_LABELS[provider.id];
+    if (brand !== undefined && brands.has(brand)) continue;
     const adapter = adapterFor(provider);
     if (!adapter) continue;
-    if (!adapter.offers) {
-      offered.push(provider);
-      continue;
-    }
-    const list = lists.get(adapter) ?? listed(adapter, order);
-    lists.set(adapter, list);
-    const listing = await list;
-    if (!listing.has(provider.id)) continue;
-    const configuration = listing.get(provider.id);
-    offered.push(configuration ? { ...provider, configuration } : provider);
+    if (adapter.offers) {
+      const list = lists.get(adapter) ?? listed(adapter, order);
+      lists.set(adapter, list);
+      const listing = await list;
+      if (!listing.has(provider.id)) continue;
+      const configuration = listing.get(provider.id);
+      offered.push(configuration ? { ...provider, configuration } : provider);
+    } else offered.push(provider);
+    if (brand !== undefined) brands.add(brand);
   }
   return offered;
 }

@@ -5,6 +5,7 @@ import {
   DEFAULT_CARD_FIELDS_TEXT,
   type CardErrorCode,
   type OrderView,
+  PROVIDER_LABELS,
   type PaymentAction,
 } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
@@ -86,6 +87,21 @@ describe('payments through the sandbox gateway', () => {
       providers: { id: string }[];
     }>();
     expect(oneClick.providers.map((p) => p.id)).toContain('paypal_incontext');
+  });
+
+  it('offers each payment brand once: Pix in Brazil is one option, not two', async () => {
+    const cart = await newCart({ currency: 'BRL', country: 'BR' });
+    const regular = (
+      await shopper.inject({
+        method: 'GET',
+        url: `/api/payments/providers/regular/?cart_id=${cart.id}`,
+      })
+    ).json<{ methods: { method: string; providers: { id: string }[] }[] }>();
+    const brands = regular.methods
+      .flatMap((m) => m.providers.map((p) => PROVIDER_LABELS[p.id]))
+      .filter((brand) => brand !== undefined);
+    expect(brands.filter((brand) => brand === 'Pix')).toEqual(['Pix']);
+    expect(new Set(brands).size).toBe(brands.length);
   });
 
   it('serves the card fields only to the checkout origin, with no external assets', async () => {

@@ -25,7 +25,7 @@ export async function sendRenewalReminders(
       subscriptionId: row.id,
       plan: row.plan,
       chargeAt,
-      amountMinor: Number(row.next_charge_minor),
+      amountMinor: row.next_charge_minor,
       currency: row.currency,
     });
     await changeSubscription(deps.db, row.id, {

@@ -110,7 +110,7 @@ export async function chargeDue(deps: ChargeDeps, rows: readonly DueRow[], now: 
       const first = firstOrders.get(row.order_id);
       // subscriptions.order_id references orders: the first order is always there.
       if (!first) throw new Error(`subscription ${row.id}: no first order`);
-      const amountMinor = Number(row.next_charge_minor);
+      const amountMinor = row.next_charge_minor;
       const plan = row.renewal_plan ?? row.plan;
       // A plan gone from the catalog: the first order's line for it says what it was.
       const known = plans.get(plan) ?? first.lines.find((l) => l.plan === row.plan);

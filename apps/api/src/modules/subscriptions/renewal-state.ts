@@ -14,7 +14,7 @@ export interface DueRow {
   plan: string;
   status: 'active' | 'past_due';
   currency: Currency;
-  next_charge_minor: string | number;
+  next_charge_minor: number;
   auto_renew: boolean;
   period_interval: number | null;
   period_unit: Period['unit'] | null;
@@ -114,7 +114,7 @@ export interface ReminderRow {
   plan: string;
   currency: Currency;
   next_charge_at: string | Date;
-  next_charge_minor: string | number;
+  next_charge_minor: number;
 }
 
 /**
