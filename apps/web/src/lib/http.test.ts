@@ -50,19 +50,17 @@ describe('HTTP helper', () => {
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/ok/?a=1' });
   });
 
-  it('sends JSON bodies with a JSON content type and forwards token, experiment and address', async () => {
-    // A page's request facts: the visitor's user agent among them, which the api has no use for.
-    const visitor = {
-      token: 'tok-1',
-      experiment: 'exp-7',
-      clientAddress: '203.0.113.7',
-      userAgent: 'Mozilla/5.0 (Shopper)',
-    };
+  it('sends JSON bodies with a JSON content type and forwards token, experiment, address and user agent', async () => {
     await request('/ok/', {
       baseUrl: base,
       method: 'POST',
       body: { email: 'a@example.com' },
-      server: visitor,
+      server: {
+        token: 'tok-1',
+        experiment: 'exp-7',
+        clientAddress: '203.0.113.7',
+        userAgent: 'Mozilla/5.0 (Shopper)',
+      },
     });
     const last = seen.at(-1);
     expect(last?.body).toBe('{"email":"a@example.com"}');
@@ -70,9 +68,8 @@ describe('HTTP helper', () => {
     expect(last?.headers['x-user-token']).toBe('tok-1');
     expect(last?.headers['x-experiment']).toBe('exp-7');
     expect(last?.headers['x-forwarded-for']).toBe('203.0.113.7');
-    // The api derives the shopper's device from the browser's own requests (the proxy forwards
-    // them with their User-Agent); the server's calls do not hand the visitor's on.
-    expect(Object.values(last?.headers ?? {})).not.toContain('Mozilla/5.0 (Shopper)');
+    // Spec §3's forwarded user agent: the api sees the shopper's browser, not undici.
+    expect(last?.headers['x-forwarded-user-agent']).toBe('Mozilla/5.0 (Shopper)');
   });
 
   it('forwards the cart binding as the only cookie, and drops a malformed one', async () => {

@@ -5,7 +5,12 @@
  * checked with the schema of the wire contract the call names (`answer`), so a caller reads
  * only what matches it.
  */
-import { CART_BINDING_COOKIE, EXPERIMENT_HEADER, USER_TOKEN_HEADER } from '@checkout/core/contract';
+import {
+  CART_BINDING_COOKIE,
+  EXPERIMENT_HEADER,
+  FORWARDED_USER_AGENT_HEADER,
+  USER_TOKEN_HEADER,
+} from '@checkout/core/contract';
 import { endpointPattern, RequestError } from './request-error';
 
 export interface ServerContext {
@@ -15,6 +20,8 @@ export interface ServerContext {
   experiment?: string | undefined;
   /** The visitor's address, forwarded so the api rate-limits per visitor. */
   clientAddress?: string | undefined;
+  /** The visitor's user agent, forwarded as the forwarded-user-agent header. */
+  userAgent?: string | undefined;
   /** The visitor's cart binding cookie: the api shows a cart and its order to their owner only. */
   cartBinding?: string | undefined;
   /** W3C traceparent (and tracestate) of the page's work: the api's spans join its trace. */
@@ -89,6 +96,7 @@ export async function request<T>(
   if (options.server?.token) headers[USER_TOKEN_HEADER] = options.server.token;
   if (options.server?.experiment) headers[EXPERIMENT_HEADER] = options.server.experiment;
   if (options.server?.clientAddress) headers['x-forwarded-for'] = options.server.clientAddress;
+  if (options.server?.userAgent) headers[FORWARDED_USER_AGENT_HEADER] = options.server.userAgent;
   Object.assign(headers, options.server?.traceHeaders);
   // Only the cookie the api needs, never the visitor's whole cookie header.
   const binding = options.server?.cartBinding;

@@ -18,6 +18,7 @@ export const getServerContext = cache(async (): Promise<ServerContext> => {
     experiment: requestHeaders.get(REQUEST_VISITOR_EXPERIMENTS_HEADER) || undefined,
     // The api limits requests per visitor; without this every visitor would share our address.
     clientAddress: clientAddress(requestHeaders),
+    userAgent: requestHeaders.get('user-agent') ?? undefined,
     traceHeaders: traceHeaders(),
   };
 });

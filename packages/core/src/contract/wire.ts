@@ -9,6 +9,8 @@ import type { ErrorIssue } from './errors';
 export const USER_TOKEN_HEADER = 'x-user-token';
 /** Server-side calls carry the `experiment` cookie's value to the api in this header. */
 export const EXPERIMENT_HEADER = 'x-experiment';
+/** The shopper's browser, on calls the web server makes for them (its own agent is undici). */
+export const FORWARDED_USER_AGENT_HEADER = 'x-forwarded-user-agent';
 /** The header a call retried after a challenge carries its solution in. */
 export const CHALLENGE_HEADER = 'x-challenge-solution';
 /** Every payment creation carries one: the same key, the same payment. */
