@@ -58,6 +58,33 @@ describe('an upgrade order’s invoice', () => {
     ]);
     expect(doc).toMatchObject({ subtotalMinor: 4738, taxMinor: 756, totalMinor: 4738 });
   });
+
+  it('credits at most the line’s price, as the cart charges nothing below zero', () => {
+    // A yearly plan just bought, upgraded to a longer plan on a promotion cheaper than its credit.
+    const line = {
+      kind: 'main' as const,
+      plan: 'vpn-basic-2y',
+      tier: 'Basic',
+      period: { identifier: '2y', interval: 2, unit: 'Year' as const },
+      amountMinor: 8376,
+      beforeDiscountMinor: 8376,
+    };
+    const snapshot = {
+      lines: [line],
+      upgrade: { subscriptionId: 'sub', fromPlan: 'vpn-basic-1y', creditMinor: 9900 },
+      tax: { inclusive: true, lines: [{ name: 'vat', ratePpm: 190_000, amountMinor: 0 }] },
+    } as unknown as CartView;
+    const order = { id: 'o', email: 'a@example.com', currency: 'EUR' as const, country: 'DE' };
+    const seller = { id: 'aegis_vpn', name: 'Aegis VPN' };
+    const [doc] = draftDocuments(
+      { ...order, snapshot },
+      'invoice',
+      () => ({ title: 'Basic', seller }),
+      'en',
+    );
+    expect(doc!.lines).toEqual([expect.objectContaining({ creditMinor: 8376, amountMinor: 0 })]);
+    expect(doc).toMatchObject({ subtotalMinor: 0, taxMinor: 0, totalMinor: 0 });
+  });
 });
 
 describe('an invoice line’s renewal', () => {

@@ -126,8 +126,10 @@ export function draftDocuments(
   for (const line of view.lines) {
     const facts = planFacts(line.plan, order.currency);
     const group = bySeller.get(facts.seller.id) ?? { seller: facts.seller, lines: [] };
-    // An upgrade's one line is charged less the credit for the replaced subscription's unused time.
-    const creditMinor = line.kind === 'main' ? (view.upgrade?.creditMinor ?? 0) : 0;
+    // An upgrade's one line is charged less the credit for the replaced subscription's unused
+    // time, down to zero at most (the cart's due amount is never below zero either).
+    const creditMinor =
+      line.kind === 'main' ? Math.min(view.upgrade?.creditMinor ?? 0, line.amountMinor) : 0;
     group.lines.push({
       plan: line.plan,
       title: facts.title,
