@@ -5,8 +5,10 @@
 import { z } from 'zod';
 import { ruleGroupSchema } from '../experiments/experiment-rules';
 import type { ExperimentResult } from '../experiments/experiment-results';
+import type { VariantResult } from '../experiments/experiment-stats';
 import {
   experimentIdSchema,
+  experimentSchema,
   variantValueSchema,
   type Experiment,
   type ExperimentVariant,
@@ -99,16 +101,55 @@ export function sampleRatioVerdict(result: ExperimentResult): SampleRatioVerdict
   return result.srm.mismatch ? 'mismatch' : 'ok';
 }
 
-export interface ConsoleExperiment {
-  id: string;
-  description: string;
-  type: Experiment['type'];
-  status: Experiment['status'];
-  allocation: number;
-  variants: { value: string; weight: number }[];
-}
+export const consoleExperimentSchema = z.object({
+  id: experimentIdSchema,
+  description: text(),
+  type: experimentSchema.shape.type,
+  status: experimentSchema.shape.status,
+  allocation: z.number(),
+  variants: z.array(z.object({ value: variantValueSchema, weight: z.number() })),
+});
+export type ConsoleExperiment = z.infer<typeof consoleExperimentSchema>;
 
-export interface ConsoleExperimentDetail extends ConsoleExperiment {
+const perCurrency = () => z.record(z.string(), z.number());
+
+/** One variant's figures (experiment-stats.ts `VariantResult`). */
+const variantResultSchema = z.object({
+  variant: text(),
+  visitors: z.number().int(),
+  conversions: z.number().int(),
+  revenueMinor: perCurrency(),
+  rate: z.number(),
+  rateLow: z.number(),
+  rateHigh: z.number(),
+  revenuePerVisitorMinor: perCurrency(),
+  enoughData: z.boolean(),
+  uplift: z
+    .object({
+      absolute: z.number(),
+      low: z.number(),
+      high: z.number(),
+      relative: z.number().nullable(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<VariantResult>;
+
+/** GET /api/console/experiments/:id/ */
+export const consoleExperimentDetailSchema = consoleExperimentSchema.extend({
   /** Null before the first exposure is recorded. */
-  results: (ExperimentResult & { verdict: SampleRatioVerdict }) | null;
-}
+  results: z
+    .object({
+      experiment: text(),
+      weights: perCurrency(),
+      variants: z.array(variantResultSchema),
+      srm: z.object({
+        chiSquare: z.number(),
+        degreesOfFreedom: z.number(),
+        pValue: z.number(),
+        mismatch: z.boolean(),
+      }),
+      verdict: z.enum(['ok', 'mismatch', 'not_enough_data']),
+    })
+    .nullable(),
+});
+export type ConsoleExperimentDetail = z.infer<typeof consoleExperimentDetailSchema>;

@@ -13,3 +13,4 @@ export * from './provider-options';
 export * from './self-service';
 export * from './users';
 export * from './wire';
+export * from './console-answers';
