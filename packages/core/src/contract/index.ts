@@ -14,3 +14,4 @@ export * from './self-service';
 export * from './users';
 export * from './wire';
 export * from './console-answers';
+export * from './console-issuer';

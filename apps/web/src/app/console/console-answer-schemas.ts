@@ -20,6 +20,8 @@ export {
   revealAnswerSchema,
   staffAddAnswerSchema,
   staffDisableAnswerSchema,
+  staffIssuerAnswerSchema,
+  staffIssuerRedirectSchema,
   staffListAnswerSchema,
   staffMemberAnswerSchema,
   staffRoleAnswerSchema,
