@@ -6,7 +6,7 @@ import { loadEnv } from '../../env';
 import { sandboxMail } from '../../mail/tables';
 import { createTestApp, type TestApp } from '../../test-app';
 import { enrolStaff, nextCode } from '../../test-support/staff';
-import { auditLog } from './tables';
+import { auditLog, staffAccounts } from './tables';
 
 const PASSWORD = 'correct horse battery';
 
@@ -147,6 +147,31 @@ describe('staff login through an external issuer', () => {
       action: 'staff.issuer_login_refused',
       subject: `issuer:${new URL(origin).host}`,
       after: { reason: 'no staff member has this e-mail' },
+    });
+  });
+
+  it('refuses a disabled member, with an audit entry, though the issuer knows them', async () => {
+    const { member } = await enrolStaff(
+      () => checkout.app,
+      checkout.database.db,
+      'gone.staff@gmail.com',
+      'support',
+    );
+    await checkout.database.db
+      .update(staffAccounts)
+      .set({ disabledAt: new Date() })
+      .where(eq(staffAccounts.id, member.id));
+    const browser = new Browser(checkout, issuer, origin);
+    const callback = await browser.throughIssuer('gone.staff@gmail.com');
+    expect(callback.headers.location).toBe(`${origin}/console/de/?issuer=refused`);
+    expect((await browser.request('GET', '/api/console/session/')).statusCode).toBe(401);
+    const [entry] = await checkout.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.staffId, member.id));
+    expect(entry).toMatchObject({
+      action: 'staff.issuer_login_refused',
+      after: { reason: 'disabled' },
     });
   });
 
