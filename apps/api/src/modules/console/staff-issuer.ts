@@ -16,8 +16,7 @@ import { normalizeEmail } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { OidcClient } from '../users/oidc-client';
 import { sha256 } from '../users/sessions';
-import type { StaffMember } from './staff';
-import { codeStep, takeStep } from './staff';
+import { codeStep, takeStep, type StaffMember } from './staff';
 import { auditLog, staffAccounts, staffIssuerLogins } from './tables';
 
 export const ISSUER_CALLBACK_PATH = '/api/console/issuer/callback/';
