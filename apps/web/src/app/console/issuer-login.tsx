@@ -1,8 +1,9 @@
 'use client';
 
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useRouter } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocale } from 'next-intl';
+import type { IssuerOutcome } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
 import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
@@ -12,11 +13,10 @@ import styles from './console.module.css';
  * "Sign in with <issuer>" when the operator set a staff issuer (docs/decisions/013), and the
  * console's code after it when the issuer asserted no second factor (`?issuer=code`).
  */
-export function IssuerLogin() {
+export function IssuerLogin({ outcome }: { outcome: IssuerOutcome | undefined }) {
   const t = useConsoleText('login');
   const lang = useLocale();
   const router = useRouter();
-  const outcome = useSearchParams().get('issuer');
   const [issuer, setIssuer] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
