@@ -62,6 +62,10 @@ export default defineConfig({
       CATALOG_REFRESH_MS: '3000',
       // The console's demo admin, enrolled by e2e/console.spec.ts.
       CONSOLE_DEMO_ADMIN_TOKEN: 'e2e-console-demo-admin-token',
+      // The project's own identity provider as the staff issuer (e2e/console.spec.ts, decision 013).
+      CONSOLE_OIDC_ISSUER: `http://localhost:${WEB_PORT}/oidc`,
+      CONSOLE_OIDC_CLIENT_ID: 'checkout',
+      CONSOLE_OIDC_CLIENT_SECRET: 'checkout-client-secret-change-me',
     },
   },
 });

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { signUpOnAccountSite } from './account';
 import { confirmEmailForCard, payWithCard } from './card';
 import { addVirtualAuthenticator } from './virtual-authenticator';
 
@@ -16,7 +17,8 @@ test.describe.configure({ mode: 'serial' });
 const DEMO_TOKEN = 'e2e-console-demo-admin-token';
 const PASSWORD = 'a long staff password';
 
-async function enrolAndLogIn(page: Page, enrolUrl: string, email: string) {
+/** Opens the enrolment link, sets the password and the first code: the TOTP secret. */
+async function enrol(page: Page, enrolUrl: string): Promise<string> {
   await page.goto(enrolUrl);
   const shown = await page.getByTestId('totp-secret').textContent();
   const secret = /([A-Z2-7]{16,})/.exec(shown ?? '')?.[1] ?? '';
@@ -24,6 +26,11 @@ async function enrolAndLogIn(page: Page, enrolUrl: string, email: string) {
   await page.getByLabel('Code shown by the app').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Finish set-up' }).click();
   await expect(page.getByText('Done. You can log in now.')).toBeVisible();
+  return secret;
+}
+
+async function enrolAndLogIn(page: Page, enrolUrl: string, email: string) {
+  const secret = await enrol(page, enrolUrl);
   await page.goto('/console/en/');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -498,4 +505,27 @@ test('an admin registers a passkey, then logs in with the password and the passk
     ['staff.passkey_add', { passkey: 'Work laptop' }],
     ['staff.add', { role: 'admin' }],
   ]);
+});
+
+test('a member logs in through the staff issuer, then gives the console code it did not ask', async ({
+  browser,
+}) => {
+  const email = `issuer.${Date.now()}@gmail.com`;
+  const added = await admin.request.post('/api/console/staff/', {
+    data: { email, role: 'support' },
+  });
+  const { enrolmentUrl } = (await added.json()) as { enrolmentUrl: string };
+  const page = await (await browser.newContext()).newPage();
+  const secret = await enrol(page, enrolmentUrl);
+  await page.goto('/console/en/');
+  await page.getByRole('button', { name: /^Sign in with localhost:/ }).click();
+  // The issuer's own screen: an account there with the staff member's address.
+  await signUpOnAccountSite(page, email);
+  await page.waitForURL(/\/console\/en\/\?issuer=code$/);
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await page
+    .getByLabel('Authenticator code')
+    .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
 });

@@ -9,6 +9,10 @@ import {
 } from '@checkout/core';
 import { adyenEnvShape, refuseAdyenHalfways } from './provider-settings/adyen-checkout';
 import { paypalEnvShape, refusePayPalHalfways } from './provider-settings/paypal-orders';
+import {
+  consoleIssuerEnvShape,
+  refuseConsoleIssuerHalfways,
+} from './modules/console/issuer-settings';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only
@@ -300,6 +304,7 @@ const schema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('loopback')),
   ...adyenEnvShape,
   ...paypalEnvShape,
+  ...consoleIssuerEnvShape,
   /**
    * The deployment, a resource attribute of every span and error report; production, preprod
    * and staging run in production mode (DESIGN: run modes), like the web app and `npm start`.
@@ -339,6 +344,7 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
     ctx.addIssue({ code: 'custom', path: [name], message });
   refuseAdyenHalfways(env, refuse);
   refusePayPalHalfways(env, refuse);
+  refuseConsoleIssuerHalfways(env, refuse);
   if (env.NODE_ENV !== 'production') return;
   const purposeOf = new Map<string, string>();
   for (const name of DEV_SECRETS) {

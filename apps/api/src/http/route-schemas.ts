@@ -1,10 +1,11 @@
 /**
  * Validation at the route: every route declares zod schemas (from core) for what it reads, and
  * Fastify checks them before the handler runs, so a handler only ever sees typed, valid input.
- * A route that declares none makes the api refuse to start.
+ * A route that declares none makes the api refuse to start. A route may declare its answer too
+ * (`response`): it then sends only what matches the schema, as the client will check it.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
 type Part = 'params' | 'querystring' | 'body';
 
@@ -49,6 +50,8 @@ export function requireRouteSchemas(app: FastifyInstance): void {
   const routes: RegisteredRoute[] = [];
   registered.set(app, routes);
   app.setValidatorCompiler(validatorCompiler);
+  // A route that declares its answer (`response`) answers only what matches it.
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
     const schema = (route.schema ?? {}) as RegisteredRoute['schema'];

@@ -106,44 +106,50 @@ export type CouponUpdate = z.infer<typeof couponUpdateSchema>;
 
 export const couponParamsSchema = z.object({ code: text().min(1).max(32) });
 
-export interface ConsoleCouponRow {
-  code: string;
-  percentOff: number;
-  validFrom: string;
-  validUntil: string;
-  maxRedemptions: number | null;
-  disabled: boolean;
-  oncePerEmail: boolean;
+export const consoleCouponRowSchema = z.object({
+  code: text(),
+  percentOff: z.number().int(),
+  validFrom: instant(),
+  validUntil: instant(),
+  maxRedemptions: z.number().int().nullable(),
+  disabled: z.boolean(),
+  oncePerEmail: z.boolean(),
   /** Paid orders that used it. */
-  redemptions: number;
-}
+  redemptions: z.number().int(),
+});
+export type ConsoleCouponRow = z.infer<typeof consoleCouponRowSchema>;
 
-export interface ConsolePlanRow {
-  identifier: string;
-  displayTitle: string;
-  retired: boolean;
+export const consolePlanRowSchema = z.object({
+  identifier: text(),
+  displayTitle: text(),
+  retired: z.boolean(),
   /** currency → minor units shoppers pay now */
-  prices: Record<string, number>;
-}
+  prices: z.record(z.string(), z.number().int()),
+});
+export type ConsolePlanRow = z.infer<typeof consolePlanRowSchema>;
 
-export interface ConsoleCatalogVersion {
-  id: number;
+/** A draft or a published version; the answer of creating and of publishing a draft. */
+export const consoleCatalogVersionSchema = z.object({
+  id: z.number().int(),
   /** The published version number; null while a draft. */
-  version: number | null;
-  status: 'draft' | 'published';
-  note: string;
-  changes: unknown[];
-  createdBy: string | null;
-  createdAt: string;
-  publishedBy: string | null;
-  publishedAt: string | null;
+  version: z.number().int().nullable(),
+  status: z.enum(['draft', 'published']),
+  note: text(),
+  changes: z.array(z.unknown()),
+  createdBy: text().nullable(),
+  createdAt: instant(),
+  publishedBy: text().nullable(),
+  publishedAt: instant().nullable(),
   /** Opens the checkout with the draft (`?catalog_preview=`); drafts only. */
-  previewToken: string | null;
-}
+  previewToken: text().nullable(),
+});
+export type ConsoleCatalogVersion = z.infer<typeof consoleCatalogVersionSchema>;
 
-export interface ConsoleCatalog {
-  version: number;
-  plans: ConsolePlanRow[];
-  versions: ConsoleCatalogVersion[];
-  coupons: ConsoleCouponRow[];
-}
+/** GET /api/console/catalog/ */
+export const consoleCatalogSchema = z.object({
+  version: z.number().int(),
+  plans: z.array(consolePlanRowSchema),
+  versions: z.array(consoleCatalogVersionSchema),
+  coupons: z.array(consoleCouponRowSchema),
+});
+export type ConsoleCatalog = z.infer<typeof consoleCatalogSchema>;

@@ -7,8 +7,10 @@ import { COUNTRIES } from '../countries';
 import { ruleGroupSchema, type RuleGroup } from '../experiments/experiment-rules';
 import { LOCALE_CODES } from '../locales';
 import type { ExperimentResult } from '../experiments/experiment-results';
+import type { VariantResult } from '../experiments/experiment-stats';
 import {
   experimentIdSchema,
+  experimentSchema,
   variantValueSchema,
   type Experiment,
   type ExperimentVariant,
@@ -161,18 +163,57 @@ export function sampleRatioVerdict(result: ExperimentResult): SampleRatioVerdict
   return result.srm.mismatch ? 'mismatch' : 'ok';
 }
 
-export interface ConsoleExperiment {
-  id: string;
-  description: string;
-  type: Experiment['type'];
-  status: Experiment['status'];
-  allocation: number;
-  variants: { value: string; weight: number }[];
+export const consoleExperimentSchema = z.object({
+  id: experimentIdSchema,
+  description: text(),
+  type: experimentSchema.shape.type,
+  status: experimentSchema.shape.status,
+  allocation: z.number(),
+  variants: z.array(z.object({ value: variantValueSchema, weight: z.number() })),
   /** Whom it takes (empty lists: everyone); null when its filter settings are other rules. */
-  targeting: ExperimentTargeting | null;
-}
+  targeting: z.object({ countries: z.array(text()), languages: z.array(text()) }).nullable(),
+});
+export type ConsoleExperiment = z.infer<typeof consoleExperimentSchema>;
 
-export interface ConsoleExperimentDetail extends ConsoleExperiment {
+const perCurrency = () => z.record(z.string(), z.number());
+
+/** One variant's figures (experiment-stats.ts `VariantResult`). */
+const variantResultSchema = z.object({
+  variant: text(),
+  visitors: z.number().int(),
+  conversions: z.number().int(),
+  revenueMinor: perCurrency(),
+  rate: z.number(),
+  rateLow: z.number(),
+  rateHigh: z.number(),
+  revenuePerVisitorMinor: perCurrency(),
+  enoughData: z.boolean(),
+  uplift: z
+    .object({
+      absolute: z.number(),
+      low: z.number(),
+      high: z.number(),
+      relative: z.number().nullable(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<VariantResult>;
+
+/** GET /api/console/experiments/:id/ */
+export const consoleExperimentDetailSchema = consoleExperimentSchema.extend({
   /** Null before the first exposure is recorded. */
-  results: (ExperimentResult & { verdict: SampleRatioVerdict }) | null;
-}
+  results: z
+    .object({
+      experiment: text(),
+      weights: perCurrency(),
+      variants: z.array(variantResultSchema),
+      srm: z.object({
+        chiSquare: z.number(),
+        degreesOfFreedom: z.number(),
+        pValue: z.number(),
+        mismatch: z.boolean(),
+      }),
+      verdict: z.enum(['ok', 'mismatch', 'not_enough_data']),
+    })
+    .nullable(),
+});
+export type ConsoleExperimentDetail = z.infer<typeof consoleExperimentDetailSchema>;

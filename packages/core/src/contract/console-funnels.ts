@@ -69,8 +69,18 @@ export const funnelQuerySchema = span(
 });
 export type FunnelQuery = z.infer<typeof funnelQuerySchema>;
 
+const count = () => z.number().int().min(0);
+
 /** One day of one group: how many visitors reached each step. */
-export type FunnelRow = { day: string; group: string } & Record<FunnelStep, number>;
+export const funnelRowSchema = z.object({
+  day: z.iso.date(),
+  group: text(),
+  viewed: count(),
+  email: count(),
+  paymentStarted: count(),
+  paid: count(),
+});
+export type FunnelRow = z.infer<typeof funnelRowSchema>;
 
 /** GET /api/console/funnels/payments/ and …/refunds/ */
 export const paymentFiguresQuerySchema = span(
@@ -78,17 +88,19 @@ export const paymentFiguresQuerySchema = span(
 );
 export type PaymentFiguresQuery = z.infer<typeof paymentFiguresQuerySchema>;
 
-export interface ProviderSuccessRow {
-  provider: string;
-  family: string;
-  method: string;
-  attempts: number;
-  succeeded: number;
-}
+export const providerSuccessRowSchema = z.object({
+  provider: text(),
+  family: text(),
+  method: text(),
+  attempts: count(),
+  succeeded: count(),
+});
+export type ProviderSuccessRow = z.infer<typeof providerSuccessRowSchema>;
 
-export interface WeeklyDisputesRow {
+export const weeklyDisputesRowSchema = z.object({
   /** The Monday the week starts on (ISO date). */
-  week: string;
-  refunds: number;
-  chargebacks: number;
-}
+  week: z.iso.date(),
+  refunds: count(),
+  chargebacks: count(),
+});
+export type WeeklyDisputesRow = z.infer<typeof weeklyDisputesRowSchema>;

@@ -78,9 +78,23 @@ export const passkeyLoginSchema = z.strictObject({
 });
 
 /** What the security page lists of a member's own passkeys (never the key itself). */
-export interface ConsolePasskey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export const consolePasskeySchema = z.object({
+  id: z.uuid(),
+  name: text(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ConsolePasskey = z.infer<typeof consolePasskeySchema>;
+
+/** GET /api/console/passkeys/. */
+export const passkeyListAnswerSchema = z.object({ passkeys: z.array(consolePasskeySchema) });
+
+/**
+ * POST /api/console/passkeys/options/ and /api/console/session/passkey/options/: the ceremony's
+ * id and @simplewebauthn's options for the browser, handed on as they are (their challenge is
+ * checked; the browser library reads the rest).
+ */
+export const passkeyOptionsAnswerSchema = z.object({
+  attempt: attempt(),
+  options: z.looseObject({ challenge: base64url(1024) }),
+});

@@ -21,12 +21,13 @@ export const customerLookupSchema = z
 export const staffRoleChangeSchema = z.strictObject({ role: staffRoleSchema });
 
 /** A row of the staff list (GET /api/console/staff/): never a secret, a hash or a token. */
-export interface StaffListRow {
-  id: string;
-  email: string;
-  role: z.infer<typeof staffRoleSchema>;
+export const staffListRowSchema = z.object({
+  id: z.uuid(),
+  email: text(),
+  role: staffRoleSchema,
   /** Has set a password and a second factor through the enrolment link. */
-  enrolled: boolean;
-  disabled: boolean;
-  createdAt: string;
-}
+  enrolled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type StaffListRow = z.infer<typeof staffListRowSchema>;

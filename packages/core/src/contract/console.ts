@@ -160,36 +160,51 @@ export function maskEmail(address: string): string {
   return `${address[0]}***@${address.slice(at + 1)}`;
 }
 
-export interface ConsoleOrderRow {
-  id: string;
-  status: (typeof ORDER_STATUSES)[number];
-  emailMasked: string;
-  country: string;
-  currency: string;
-  totalMinor: number;
-  provider: string | null;
-  createdAt: string;
-}
+const instant = () => z.iso.datetime({ offset: true });
 
-export interface ConsoleTimelineEntry {
-  at: string;
-  kind: 'status' | 'notification' | 'mail' | 'refund' | 'dispute' | 'attribution' | 'experiments';
-  text: string;
-}
+export const consoleOrderRowSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(ORDER_STATUSES),
+  emailMasked: text(),
+  country: text(),
+  currency: text(),
+  totalMinor: z.number().int(),
+  provider: text().nullable(),
+  createdAt: instant(),
+});
+export type ConsoleOrderRow = z.infer<typeof consoleOrderRowSchema>;
 
-export interface ConsoleOrderDetail extends ConsoleOrderRow {
-  paymentId: string | null;
-  refundedMinor: number;
-  timeline: ConsoleTimelineEntry[];
-}
+export const consoleTimelineEntrySchema = z.object({
+  at: instant(),
+  kind: z.enum([
+    'status',
+    'notification',
+    'mail',
+    'refund',
+    'dispute',
+    'attribution',
+    'experiments',
+  ]),
+  text: text(),
+});
+export type ConsoleTimelineEntry = z.infer<typeof consoleTimelineEntrySchema>;
 
-export interface AuditEntry {
-  id: number;
-  at: string;
-  staffEmail: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-  address: string;
-}
+/** GET /api/console/orders/:id/, and the answer of every action on the order. */
+export const consoleOrderDetailSchema = consoleOrderRowSchema.extend({
+  paymentId: text().nullable(),
+  refundedMinor: z.number().int(),
+  timeline: z.array(consoleTimelineEntrySchema),
+});
+export type ConsoleOrderDetail = z.infer<typeof consoleOrderDetailSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: instant(),
+  staffEmail: text(),
+  action: text(),
+  subject: text(),
+  before: z.unknown(),
+  after: z.unknown(),
+  address: text(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -15,3 +15,5 @@ export * from './provider-options';
 export * from './self-service';
 export * from './users';
 export * from './wire';
+export * from './console-answers';
+export * from './console-issuer';

@@ -11,6 +11,9 @@ import {
   catalogDraftParamsSchema,
   catalogDraftSchema,
   catalogPreviewQuerySchema,
+  consoleCatalogSchema,
+  consoleCatalogVersionSchema,
+  consoleCouponRowSchema,
   couponCreateSchema,
   couponParamsSchema,
   couponUpdateSchema,
@@ -69,20 +72,30 @@ export function catalogRoutes(app: FastifyInstance, deps: CatalogConsoleDeps, id
 
   api.get(
     '/api/console/catalog/',
-    { schema: { querystring: noQuerySchema }, preValidation: guard('catalog.read') },
+    {
+      schema: { querystring: noQuerySchema, response: { 200: consoleCatalogSchema } },
+      preValidation: guard('catalog.read'),
+    },
     async () => catalogOverview(deps),
   );
 
   api.post(
     '/api/console/catalog/drafts/',
-    { schema: { body: catalogDraftSchema }, preValidation: guard('catalog.propose') },
+    {
+      schema: { body: catalogDraftSchema, response: { 200: consoleCatalogVersionSchema } },
+      preValidation: guard('catalog.propose'),
+    },
     async (request) => createDraft(db, request.body, editor(request, 'catalog.draft')),
   );
 
   api.post(
     '/api/console/catalog/drafts/:id/publish/',
     {
-      schema: { params: catalogDraftParamsSchema, body: noBodySchema },
+      schema: {
+        params: catalogDraftParamsSchema,
+        body: noBodySchema,
+        response: { 200: consoleCatalogVersionSchema },
+      },
       preValidation: guard('catalog.publish'),
     },
     async (request) => {
@@ -118,7 +131,10 @@ export function catalogRoutes(app: FastifyInstance, deps: CatalogConsoleDeps, id
 
   api.post(
     '/api/console/coupons/',
-    { schema: { body: couponCreateSchema }, preValidation: guard('coupons.manage') },
+    {
+      schema: { body: couponCreateSchema, response: { 200: consoleCouponRowSchema } },
+      preValidation: guard('coupons.manage'),
+    },
     async (request) => {
       const by = editor(request, 'coupon.create');
       const row = await createCoupon(db, catalog.snapshot(), request.body, by);
@@ -130,7 +146,11 @@ export function catalogRoutes(app: FastifyInstance, deps: CatalogConsoleDeps, id
   api.post(
     '/api/console/coupons/:code/',
     {
-      schema: { params: couponParamsSchema, body: couponUpdateSchema },
+      schema: {
+        params: couponParamsSchema,
+        body: couponUpdateSchema,
+        response: { 200: consoleCouponRowSchema },
+      },
       preValidation: guard('coupons.manage'),
     },
     async (request) => {

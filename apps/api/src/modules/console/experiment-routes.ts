@@ -6,9 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   consoleExperimentCreateSchema,
+  consoleExperimentDetailSchema,
   consoleExperimentParamsSchema,
+  consoleExperimentSchema,
   consoleWeightsSchema,
   experimentCommandSchema,
+  experimentListAnswerSchema,
   noBodySchema,
   noQuerySchema,
 } from '@checkout/core/contract';
@@ -33,14 +36,21 @@ export function experimentRoutes(app: FastifyInstance, db: Database, idleMs: num
 
   api.get(
     '/api/console/experiments/',
-    { schema: { querystring: noQuerySchema }, preValidation: guard('experiments.read') },
+    {
+      schema: { querystring: noQuerySchema, response: { 200: experimentListAnswerSchema } },
+      preValidation: guard('experiments.read'),
+    },
     async () => ({ experiments: await listExperiments(db) }),
   );
 
   api.get(
     '/api/console/experiments/:id/',
     {
-      schema: { params: consoleExperimentParamsSchema, querystring: noQuerySchema },
+      schema: {
+        params: consoleExperimentParamsSchema,
+        querystring: noQuerySchema,
+        response: { 200: consoleExperimentDetailSchema },
+      },
       preValidation: guard('experiments.read'),
     },
     async (request) => experimentDetail(db, request.params.id),
@@ -48,14 +58,21 @@ export function experimentRoutes(app: FastifyInstance, db: Database, idleMs: num
 
   api.post(
     '/api/console/experiments/',
-    { schema: { body: consoleExperimentCreateSchema }, preValidation: guard('experiments.manage') },
+    {
+      schema: { body: consoleExperimentCreateSchema, response: { 200: consoleExperimentSchema } },
+      preValidation: guard('experiments.manage'),
+    },
     async (request) => createExperiment(db, actor(request), request.body),
   );
 
   api.post(
     '/api/console/experiments/:id/:command/',
     {
-      schema: { params: experimentCommandSchema, body: noBodySchema },
+      schema: {
+        params: experimentCommandSchema,
+        body: noBodySchema,
+        response: { 200: consoleExperimentSchema },
+      },
       preValidation: guard('experiments.manage'),
     },
     async (request) =>
@@ -65,7 +82,11 @@ export function experimentRoutes(app: FastifyInstance, db: Database, idleMs: num
   api.put(
     '/api/console/experiments/:id/weights/',
     {
-      schema: { params: consoleExperimentParamsSchema, body: consoleWeightsSchema },
+      schema: {
+        params: consoleExperimentParamsSchema,
+        body: consoleWeightsSchema,
+        response: { 200: consoleExperimentSchema },
+      },
       preValidation: guard('experiments.manage'),
     },
     async (request) => changeWeights(db, actor(request), request.params.id, request.body.weights),

@@ -6,7 +6,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
-import { funnelQuerySchema, paymentFiguresQuerySchema } from '@checkout/core/contract';
+import {
+  disputesAnswerSchema,
+  funnelAnswerSchema,
+  funnelQuerySchema,
+  paymentFiguresAnswerSchema,
+  paymentFiguresQuerySchema,
+} from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { funnelByDay } from '../analytics/funnel';
 import { disputesByWeek, successByProvider } from '../payments/payment-figures';
@@ -19,13 +25,14 @@ import { consoleGuard } from './guard';
 const cell = (value: unknown) =>
   typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 
-function csv<T extends object>(reply: FastifyReply, name: string, rows: readonly T[]): string {
-  void reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`);
+/** Sends the rows as a CSV file (text: the JSON answer's schema does not apply to it). */
+function csv<T extends object>(reply: FastifyReply, name: string, rows: readonly T[]) {
   const records = rows.map((row) => Object.values(row).map(cell));
   const first = rows[0];
-  return stringify(records, { header: true, columns: first ? Object.keys(first) : [] });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}.csv"`)
+    .send(stringify(records, { header: true, columns: first ? Object.keys(first) : [] }));
 }
 
 export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number): void {
@@ -34,7 +41,10 @@ export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number)
 
   api.get(
     '/api/console/funnels/',
-    { schema: { querystring: funnelQuerySchema }, preValidation: guard('funnels.read') },
+    {
+      schema: { querystring: funnelQuerySchema, response: { 200: funnelAnswerSchema } },
+      preValidation: guard('funnels.read'),
+    },
     async (request, reply) => {
       const { query } = request;
       const rows = await funnelByDay(db, query);
@@ -45,7 +55,13 @@ export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number)
 
   api.get(
     '/api/console/funnels/payments/',
-    { schema: { querystring: paymentFiguresQuerySchema }, preValidation: guard('funnels.read') },
+    {
+      schema: {
+        querystring: paymentFiguresQuerySchema,
+        response: { 200: paymentFiguresAnswerSchema },
+      },
+      preValidation: guard('funnels.read'),
+    },
     async (request, reply) => {
       const { query } = request;
       const providers = await successByProvider(db, query);
@@ -57,7 +73,10 @@ export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number)
 
   api.get(
     '/api/console/funnels/disputes/',
-    { schema: { querystring: paymentFiguresQuerySchema }, preValidation: guard('funnels.read') },
+    {
+      schema: { querystring: paymentFiguresQuerySchema, response: { 200: disputesAnswerSchema } },
+      preValidation: guard('funnels.read'),
+    },
     async (request, reply) => {
       const { query } = request;
       const weeks = await disputesByWeek(db, query);

@@ -10,6 +10,9 @@ import { passkeyRoutes } from './passkey-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 import { staffRoutes } from './staff-routes';
+import { consoleIssuerConfig } from './issuer-settings';
+import { staffIssuerRoutes } from './staff-issuer-routes';
+import { OidcClient } from '../users/oidc-client';
 
 export type ConsoleSetting = ConsoleOrderDeps & CustomerDeps & { env: ApiEnv };
 
@@ -31,6 +34,14 @@ export async function consoleModule(
   staffRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   experimentRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
   funnelRoutes(app, deps.db, env.CONSOLE_IDLE_MINUTES * 60_000);
+  const issuer = consoleIssuerConfig(env);
+  staffIssuerRoutes(app, {
+    db: deps.db,
+    client: issuer && new OidcClient(issuer),
+    issuerName: issuer && new URL(issuer.issuer).host,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    loginRateLimit: env.LOGIN_RATE_LIMIT_MAX,
+  });
   // loadEnv refuses the demo admin in production.
   if (env.CONSOLE_DEMO_ADMIN_TOKEN) await offerDemoAdmin(deps.db, env.CONSOLE_DEMO_ADMIN_TOKEN);
 }

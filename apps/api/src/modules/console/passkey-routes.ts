@@ -4,14 +4,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import {
   CONSOLE_PERMISSIONS,
   consoleRecordSchema,
   noBodySchema,
   noQuerySchema,
   passkeyLoginOptionsSchema,
+  passkeyListAnswerSchema,
   passkeyLoginSchema,
+  passkeyOptionsAnswerSchema,
   passkeyRegisterSchema,
+  consolePasskeySchema,
+  staffSessionAnswerSchema,
 } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import { consoleGuard, staffOf } from './guard';
@@ -27,6 +35,15 @@ import {
 } from './passkeys';
 import type { ConsoleOptions } from './routes';
 import { startStaffSession } from './sessions';
+
+/** A ceremony's options as the contract's answer: the library's options, field for field. */
+const ceremonyAnswer = ({
+  attempt,
+  options,
+}: {
+  attempt: string;
+  options: PublicKeyCredentialCreationOptionsJSON | PublicKeyCredentialRequestOptionsJSON;
+}) => ({ attempt, options: { ...options } });
 
 export function passkeyRoutes(
   app: FastifyInstance,
@@ -45,19 +62,28 @@ export function passkeyRoutes(
 
   api.get(
     '/api/console/passkeys/',
-    { schema: { querystring: noQuerySchema }, preValidation: own },
+    {
+      schema: { querystring: noQuerySchema, response: { 200: passkeyListAnswerSchema } },
+      preValidation: own,
+    },
     async (request) => ({ passkeys: await listPasskeys(db, staffOf(request)) }),
   );
 
   api.post(
     '/api/console/passkeys/options/',
-    { schema: { body: noBodySchema }, preValidation: own },
-    async (request) => registrationOptions(db, rp, staffOf(request)),
+    {
+      schema: { body: noBodySchema, response: { 200: passkeyOptionsAnswerSchema } },
+      preValidation: own,
+    },
+    async (request) => ceremonyAnswer(await registrationOptions(db, rp, staffOf(request))),
   );
 
   api.post(
     '/api/console/passkeys/',
-    { schema: { body: passkeyRegisterSchema }, preValidation: own },
+    {
+      schema: { body: passkeyRegisterSchema, response: { 200: consolePasskeySchema } },
+      preValidation: own,
+    },
     async (request) => registerPasskey(db, rp, actor(request), request.body),
   );
 
@@ -72,17 +98,30 @@ export function passkeyRoutes(
 
   api.post(
     '/api/console/session/passkey/options/',
-    { schema: { body: passkeyLoginOptionsSchema }, config: loginLimit },
-    async (request) => loginOptions(db, rp, request.body.email),
+    {
+      schema: {
+        body: passkeyLoginOptionsSchema,
+        response: { 200: passkeyOptionsAnswerSchema },
+      },
+      config: loginLimit,
+    },
+    async (request) => ceremonyAnswer(await loginOptions(db, rp, request.body.email)),
   );
 
   api.post(
     '/api/console/session/passkey/',
-    { schema: { body: passkeyLoginSchema }, config: loginLimit },
+    {
+      schema: { body: passkeyLoginSchema, response: { 200: staffSessionAnswerSchema } },
+      config: loginLimit,
+    },
     async (request, reply) => {
       const member = await checkPasskeyLogin(db, rp, request.body);
       await startStaffSession(db, reply, member, rp.origin.startsWith('https:'));
-      return { email: member.email, role: member.role, actions: CONSOLE_PERMISSIONS[member.role] };
+      return {
+        email: member.email,
+        role: member.role,
+        actions: [...CONSOLE_PERMISSIONS[member.role]],
+      };
     },
   );
 }

@@ -5,8 +5,22 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
+  auditAnswerSchema,
   auditQuerySchema,
+  consoleAutoRenewAnswerSchema,
+  consoleCancelAnswerSchema,
+  consoleCustomerSchema,
+  consoleOrderDetailSchema,
+  consoleRetryAnswerSchema,
+  enrolmentAnswerSchema,
+  orderSearchAnswerSchema,
+  revealAnswerSchema,
+  staffAddAnswerSchema,
+  staffMemberAnswerSchema,
+  staffSessionAnswerSchema,
+  type StaffSessionAnswer,
   consoleAutoRenewSchema,
   CONSOLE_PERMISSIONS,
   type ConsoleAction,
@@ -41,7 +55,7 @@ import {
   type ConsoleOrderDeps,
 } from './orders';
 import { endStaffSession, startStaffSession } from './sessions';
-import { addStaff, checkLogin, enrol, enrolmentOf } from './staff';
+import { addStaff, checkLogin, enrol, enrolmentOf, type StaffMember } from './staff';
 
 export interface ConsoleOptions {
   idleMs: number;
@@ -65,35 +79,52 @@ export function consoleRoutes(
     address: request.ip,
   });
   const loginLimit = { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } };
-  /** An action on one record (`:id`) that takes no body: guarded, then done by `run`. */
-  const recordAction = (
+  /**
+   * An action on one record (`:id`) that takes no body: guarded, then done by `run`, whose
+   * answer `answer` describes (checked here, since the route cannot infer it from a generic).
+   */
+  const recordAction = <A extends z.ZodType>(
     path: string,
     action: ConsoleAction,
-    run: (who: Actor, id: string) => Promise<unknown>,
-  ) =>
+    answer: A,
+    run: (who: Actor, id: string) => Promise<z.input<A>>,
+  ) => {
+    const response: Record<200, z.ZodType> = { 200: answer };
     api.post(
       path,
-      { schema: { params: consoleRecordSchema, body: noBodySchema }, preValidation: guard(action) },
+      {
+        schema: { params: consoleRecordSchema, body: noBodySchema, response },
+        preValidation: guard(action),
+      },
       async (request) => run(actor(request), request.params.id),
     );
+  };
+  const sessionOf = ({ email, role }: StaffMember): StaffSessionAnswer => ({
+    email,
+    role,
+    actions: [...CONSOLE_PERMISSIONS[role]],
+  });
 
   api.post(
     '/api/console/session/',
-    { schema: { body: staffLoginSchema }, config: loginLimit },
+    {
+      schema: { body: staffLoginSchema, response: { 200: staffSessionAnswerSchema } },
+      config: loginLimit,
+    },
     async (request, reply) => {
       const member = await checkLogin(db, request.body);
       await startStaffSession(db, reply, member, secure);
-      return { email: member.email, role: member.role, actions: CONSOLE_PERMISSIONS[member.role] };
+      return sessionOf(member);
     },
   );
 
   api.get(
     '/api/console/session/',
-    { schema: { querystring: noQuerySchema }, preValidation: guard('any') },
-    (request) => {
-      const { email, role } = staffOf(request);
-      return { email, role, actions: CONSOLE_PERMISSIONS[role] };
+    {
+      schema: { querystring: noQuerySchema, response: { 200: staffSessionAnswerSchema } },
+      preValidation: guard('any'),
     },
+    (request) => sessionOf(staffOf(request)),
   );
 
   api.delete(
@@ -107,13 +138,19 @@ export function consoleRoutes(
 
   api.get(
     '/api/console/enrolment/',
-    { schema: { querystring: enrolmentQuerySchema }, config: loginLimit },
+    {
+      schema: { querystring: enrolmentQuerySchema, response: { 200: enrolmentAnswerSchema } },
+      config: loginLimit,
+    },
     async (request) => enrolmentOf(db, request.query.token),
   );
 
   api.post(
     '/api/console/enrolment/',
-    { schema: { body: staffEnrolSchema }, config: loginLimit },
+    {
+      schema: { body: staffEnrolSchema, response: { 200: staffMemberAnswerSchema } },
+      config: loginLimit,
+    },
     async (request) => {
       const member = await enrol(db, request.body);
       return { email: member.email, role: member.role };
@@ -122,14 +159,21 @@ export function consoleRoutes(
 
   api.get(
     '/api/console/orders/',
-    { schema: { querystring: orderSearchSchema }, preValidation: guard('orders.read') },
+    {
+      schema: { querystring: orderSearchSchema, response: { 200: orderSearchAnswerSchema } },
+      preValidation: guard('orders.read'),
+    },
     async (request) => findOrders(db, request.query),
   );
 
   api.get(
     '/api/console/orders/:id/',
     {
-      schema: { params: consoleRecordSchema, querystring: noQuerySchema },
+      schema: {
+        params: consoleRecordSchema,
+        querystring: noQuerySchema,
+        response: { 200: consoleOrderDetailSchema },
+      },
       preValidation: guard('orders.read'),
     },
     async (request) => orderDetail(db, request.params.id),
@@ -138,57 +182,89 @@ export function consoleRoutes(
   api.post(
     '/api/console/orders/:id/refunds/',
     {
-      schema: { params: consoleRecordSchema, body: consoleRefundSchema },
+      schema: {
+        params: consoleRecordSchema,
+        body: consoleRefundSchema,
+        response: { 200: consoleOrderDetailSchema },
+      },
       preValidation: guard('orders.refund'),
     },
     async (request) => refundFromConsole(deps, actor(request), request.params.id, request.body),
   );
 
-  recordAction('/api/console/orders/:id/receipt/', 'orders.resend_receipt', (who, id) =>
-    resendFromConsole(deps, who, id),
+  recordAction(
+    '/api/console/orders/:id/receipt/',
+    'orders.resend_receipt',
+    consoleOrderDetailSchema,
+    (who, id) => resendFromConsole(deps, who, id),
   );
 
-  recordAction('/api/console/orders/:id/cancel/', 'orders.cancel', (who, id) =>
-    cancelFromConsole(deps, who, id),
+  recordAction(
+    '/api/console/orders/:id/cancel/',
+    'orders.cancel',
+    consoleOrderDetailSchema,
+    (who, id) => cancelFromConsole(deps, who, id),
   );
 
-  recordAction('/api/console/orders/:id/reveal/', 'customers.reveal', (who, id) =>
-    revealEmail(db, who, id),
+  recordAction(
+    '/api/console/orders/:id/reveal/',
+    'customers.reveal',
+    revealAnswerSchema,
+    (who, id) => revealEmail(db, who, id),
   );
 
   api.get(
     '/api/console/customers/',
-    { schema: { querystring: customerLookupSchema }, preValidation: guard('customers.read') },
+    {
+      schema: { querystring: customerLookupSchema, response: { 200: consoleCustomerSchema } },
+      preValidation: guard('customers.read'),
+    },
     async (request) => customerOf(deps, request.query),
   );
 
   api.post(
     '/api/console/subscriptions/:id/auto-renew/',
     {
-      schema: { params: consoleRecordSchema, body: consoleAutoRenewSchema },
+      schema: {
+        params: consoleRecordSchema,
+        body: consoleAutoRenewSchema,
+        response: { 200: consoleAutoRenewAnswerSchema },
+      },
       preValidation: guard('subscriptions.manage'),
     },
     async (request) =>
       changeAutoRenewFromConsole(deps, actor(request), request.params.id, request.body.autoRenew),
   );
 
-  recordAction('/api/console/subscriptions/:id/cancel/', 'subscriptions.manage', (who, id) =>
-    cancelSubscriptionFromConsole(deps, who, id),
+  recordAction(
+    '/api/console/subscriptions/:id/cancel/',
+    'subscriptions.manage',
+    consoleCancelAnswerSchema,
+    (who, id) => cancelSubscriptionFromConsole(deps, who, id),
   );
 
-  recordAction('/api/console/subscriptions/:id/retry/', 'subscriptions.manage', (who, id) =>
-    retryRenewalFromConsole(deps, who, id),
+  recordAction(
+    '/api/console/subscriptions/:id/retry/',
+    'subscriptions.manage',
+    consoleRetryAnswerSchema,
+    (who, id) => retryRenewalFromConsole(deps, who, id),
   );
 
   api.get(
     '/api/console/audit/',
-    { schema: { querystring: auditQuerySchema }, preValidation: guard('audit.read') },
+    {
+      schema: { querystring: auditQuerySchema, response: { 200: auditAnswerSchema } },
+      preValidation: guard('audit.read'),
+    },
     async (request) => ({ entries: await auditEntries(db, request.query) }),
   );
 
   api.post(
     '/api/console/staff/',
-    { schema: { body: staffAddSchema }, preValidation: guard('staff.manage') },
+    {
+      schema: { body: staffAddSchema, response: { 200: staffAddAnswerSchema } },
+      preValidation: guard('staff.manage'),
+    },
     async (request) => {
       const { member, token } = await addStaff(db, request.body.email, request.body.role);
       const who = actor(request);

@@ -89,6 +89,6 @@ export async function disableStaff(db: Database, actor: Actor, id: string) {
       before: { disabled: false },
       after: { disabled: true },
     });
-    return { id, email: member.email, disabled: true };
+    return { id, email: member.email, disabled: true as const };
   });
 }

@@ -5,6 +5,9 @@ import {
   consoleRecordSchema,
   noBodySchema,
   noQuerySchema,
+  staffDisableAnswerSchema,
+  staffListAnswerSchema,
+  staffRoleAnswerSchema,
   staffRoleChangeSchema,
 } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
@@ -17,13 +20,23 @@ export function staffRoutes(app: FastifyInstance, db: Database, idleMs: number):
 
   api.get(
     '/api/console/staff/',
-    { schema: { querystring: noQuerySchema }, preValidation: guard },
+    {
+      schema: { querystring: noQuerySchema, response: { 200: staffListAnswerSchema } },
+      preValidation: guard,
+    },
     async () => ({ staff: await listStaff(db) }),
   );
 
   api.post(
     '/api/console/staff/:id/role/',
-    { schema: { params: consoleRecordSchema, body: staffRoleChangeSchema }, preValidation: guard },
+    {
+      schema: {
+        params: consoleRecordSchema,
+        body: staffRoleChangeSchema,
+        response: { 200: staffRoleAnswerSchema },
+      },
+      preValidation: guard,
+    },
     async (request) =>
       changeRole(
         db,
@@ -35,7 +48,14 @@ export function staffRoutes(app: FastifyInstance, db: Database, idleMs: number):
 
   api.post(
     '/api/console/staff/:id/disable/',
-    { schema: { params: consoleRecordSchema, body: noBodySchema }, preValidation: guard },
+    {
+      schema: {
+        params: consoleRecordSchema,
+        body: noBodySchema,
+        response: { 200: staffDisableAnswerSchema },
+      },
+      preValidation: guard,
+    },
     async (request) =>
       disableStaff(db, { member: staffOf(request), address: request.ip }, request.params.id),
   );

@@ -79,7 +79,7 @@ export async function enrolmentOf(db: Database, token: string, now = new Date())
 }
 
 /** The code's time step when it holds and is newer than the last one taken. */
-async function codeStep(
+export async function codeStep(
   secret: string,
   code: string,
   lastStep: number | null,
@@ -94,7 +94,7 @@ async function codeStep(
 }
 
 /** Records the step as taken; false when a concurrent login took it (or a newer one) first. */
-async function takeStep(db: Database, id: string, step: number): Promise<boolean> {
+export async function takeStep(db: Database, id: string, step: number): Promise<boolean> {
   const taken = await db
     .update(staffAccounts)
     .set({ totpLastStep: step })

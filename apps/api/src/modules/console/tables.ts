@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '@checkout/core/contract';
+import { CONSOLE_LANGUAGES, STAFF_ROLES } from '@checkout/core/contract';
 
 export const staffAccounts = pgTable('staff_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -94,3 +94,17 @@ export const staffPasskeyChallenges = pgTable(
   },
   (t) => [index('staff_passkey_challenges_by_expiry').on(t.expiresAt)],
 );
+/**
+ * A login through the staff issuer (migration 0040): the browser's binding and the request's
+ * checks until the callback; then the member who still owes the second factor (staffId set).
+ */
+export const staffIssuerLogins = pgTable('staff_issuer_logins', {
+  bindingHash: text('binding_hash').primaryKey(),
+  state: text('state').notNull(),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  /** The console's language the login started in, where the callback sends the browser back. */
+  lang: text('lang', { enum: CONSOLE_LANGUAGES }).notNull(),
+  staffId: uuid('staff_id').references(() => staffAccounts.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

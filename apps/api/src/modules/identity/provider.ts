@@ -16,6 +16,8 @@ export interface IdentityConfig {
   clientId: string;
   clientSecret: string;
   callbackUrl: string;
+  /** Where the console's staff login returns, when this provider serves as the staff issuer. */
+  staffCallbackUrl: string;
   cookieSecret: string;
   secureCookies: boolean;
 }
@@ -37,7 +39,7 @@ export async function createProvider(db: Database, config: IdentityConfig): Prom
       {
         client_id: config.clientId,
         client_secret: config.clientSecret,
-        redirect_uris: [config.callbackUrl],
+        redirect_uris: [config.callbackUrl, config.staffCallbackUrl],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',

@@ -72,7 +72,15 @@ export class OidcClient {
   async exchange(
     callbackUrl: URL,
     checks: { state: string; nonce: string; codeVerifier: string },
-  ): Promise<{ sub: string; email: string; sid: string | null }> {
+  ): Promise<{
+    sub: string;
+    email: string;
+    sid: string | null;
+    /** The issuer says it checked the address (the console's staff issuer requires it). */
+    emailVerified: boolean;
+    /** How the issuer authenticated the user (RFC 8176 values), when it says. */
+    amr: string[];
+  }> {
     const config = await this.configuration();
     const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
@@ -86,6 +94,8 @@ export class OidcClient {
       sub: claims.sub,
       email: claims.email,
       sid: typeof claims.sid === 'string' ? claims.sid : null,
+      emailVerified: claims.email_verified === true,
+      amr: Array.isArray(claims.amr) ? claims.amr.filter((m) => typeof m === 'string') : [],
     };
   }
 }

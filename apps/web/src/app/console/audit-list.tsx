@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useFormatter } from 'next-intl';
 import type { AuditEntry } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -11,14 +12,20 @@ export function AuditList() {
   const t = useConsoleText('audit');
   const format = useFormatter();
   const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [failure, setFailure] = useState<string>();
   useEffect(() => {
-    void consoleCall<{ entries: AuditEntry[] }>('audit/').then((res) =>
-      setEntries(res.data?.entries ?? []),
+    void consoleCall('audit/', { answer: consoleAnswer((s) => s.auditAnswerSchema) }).then((res) =>
+      res.ok ? setEntries(res.data.entries) : setFailure(res.code),
     );
   }, []);
   return (
     <>
       <h1>{t('heading')}</h1>
+      {failure && (
+        <p role="alert" className={styles.error}>
+          {t('failed', { code: failure })}
+        </p>
+      )}
       <table className={styles.table}>
         <thead>
           <tr>

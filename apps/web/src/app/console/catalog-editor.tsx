@@ -5,8 +5,11 @@ import { useFormatter, useLocale } from 'next-intl';
 import { CURRENCIES, formatPrice, type Currency } from '@checkout/core';
 import type { CatalogChange, ConsoleCatalog, ConsoleCatalogVersion } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
+
+const version = consoleAnswer((s) => s.consoleCatalogVersionSchema);
 
 type Kind = CatalogChange['kind'];
 
@@ -43,8 +46,8 @@ export function CatalogEditor() {
   // Bumped after each change: the effect reads the catalog again.
   const [reads, setReads] = useState(0);
   useEffect(() => {
-    void consoleCall<ConsoleCatalog>('catalog/').then((res) =>
-      res.ok ? setCatalog(res.data) : setOutcome({ ok: false, code: res.code }),
+    void consoleCall('catalog/', { answer: consoleAnswer((s) => s.consoleCatalogSchema) }).then(
+      (res) => (res.ok ? setCatalog(res.data) : setOutcome({ ok: false, code: res.code })),
     );
   }, [reads]);
   const settle = (res: { ok: boolean; code?: string | undefined }) => {
@@ -56,10 +59,16 @@ export function CatalogEditor() {
     const form = new FormData(event.currentTarget);
     const note = form.get('note');
     const body = { note: typeof note === 'string' ? note : '', changes: [changeOf(form, kind)] };
-    settle(await consoleCall('catalog/drafts/', { method: 'POST', body }));
+    settle(await consoleCall('catalog/drafts/', { method: 'POST', body, answer: version }));
   };
   const publish = async (draft: ConsoleCatalogVersion) =>
-    settle(await consoleCall(`catalog/drafts/${draft.id}/publish/`, { method: 'POST', body: {} }));
+    settle(
+      await consoleCall(`catalog/drafts/${draft.id}/publish/`, {
+        method: 'POST',
+        body: {},
+        answer: version,
+      }),
+    );
   const discard = async (draft: ConsoleCatalogVersion) => {
     if (!window.confirm(t('discardConfirm', { id: draft.id }))) return;
     settle(await consoleCall(`catalog/drafts/${draft.id}/discard/`, { method: 'POST', body: {} }));

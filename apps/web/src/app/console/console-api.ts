@@ -1,24 +1,36 @@
-/** The console's calls to /api/console/* (same origin: the session cookie goes along). */
-export interface ConsoleAnswer<T> {
-  ok: boolean;
-  status: number;
-  data?: T;
-  code?: string;
+/**
+ * The console's calls to /api/console/* (same origin: the session cookie goes along), through
+ * the web's one api client: an answer is checked with its schema from the contract
+ * (console-answers.ts), and one that does not match is refused as `unexpected_answer`.
+ */
+import { refusalIn } from '@checkout/core/contract';
+import { request, type Answer, type RequestResult } from '../../lib/http';
+
+export type ConsoleAnswer<T> =
+  { ok: true; data: T; code?: undefined } | { ok: false; code: string; data?: undefined };
+
+interface ConsoleInit {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
 }
 
+function consoleAnswerOf({ data, error }: RequestResult<unknown>): ConsoleAnswer<unknown> {
+  if (!error) return { ok: true, data };
+  const code = refusalIn(error.data)?.code;
+  if (code !== undefined) return { ok: false, code: String(code) };
+  const unexpected = error.status >= 200 && error.status < 300;
+  return { ok: false, code: unexpected ? 'unexpected_answer' : String(error.status) };
+}
+
+/** A call whose answer is read names its schema; one answered 204 (a logout) needs none. */
+export function consoleCall<T>(
+  path: string,
+  init: ConsoleInit & { answer: Answer<T> },
+): Promise<ConsoleAnswer<T>>;
+export function consoleCall(path: string, init: ConsoleInit): Promise<ConsoleAnswer<unknown>>;
 export async function consoleCall<T>(
   path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<ConsoleAnswer<T>> {
-  const res = await fetch(`/api/console/${path}`, {
-    method: init.method ?? 'GET',
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: init.body === undefined ? null : JSON.stringify(init.body),
-    credentials: 'same-origin',
-  });
-  const json: unknown = res.status === 204 ? undefined : await res.json().catch(() => undefined);
-  if (res.ok) return { ok: true, status: res.status, data: json as T };
-  const code =
-    (json as { error?: { code?: string } } | undefined)?.error?.code ?? String(res.status);
-  return { ok: false, status: res.status, code };
+  init: ConsoleInit & { answer?: Answer<T> },
+): Promise<ConsoleAnswer<unknown>> {
+  return consoleAnswerOf(await request(`/api/console/${path}`, init));
 }

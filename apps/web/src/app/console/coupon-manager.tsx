@@ -2,11 +2,14 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { useFormatter } from 'next-intl';
-import type { ConsoleCatalog, ConsoleCouponRow } from '@checkout/core/contract';
+import type { ConsoleCouponRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { CouponSchedule } from './coupon-schedule';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
+
+const coupon = consoleAnswer((s) => s.consoleCouponRowSchema);
 
 /** A form field's text ('' when absent). */
 function textOf(form: FormData, name: string): string {
@@ -26,8 +29,9 @@ export function CouponManager() {
   // Bumped after each change: the effect reads the catalog again.
   const [reads, setReads] = useState(0);
   useEffect(() => {
-    void consoleCall<ConsoleCatalog>('catalog/').then((res) =>
-      res.ok ? setCoupons(res.data?.coupons ?? []) : setOutcome({ ok: false, code: res.code }),
+    void consoleCall('catalog/', { answer: consoleAnswer((s) => s.consoleCatalogSchema) }).then(
+      (res) =>
+        res.ok ? setCoupons(res.data?.coupons ?? []) : setOutcome({ ok: false, code: res.code }),
     );
   }, [reads]);
   const settle = (res: { ok: boolean; code?: string | undefined }) => {
@@ -49,10 +53,14 @@ export function CouponManager() {
       maxRedemptions: limit ? Number(limit) : null,
       oncePerEmail: form.get('oncePerEmail') === 'on',
     };
-    settle(await consoleCall('coupons/', { method: 'POST', body }));
+    settle(await consoleCall('coupons/', { method: 'POST', body, answer: coupon }));
   };
   const change = async (code: string, body: object) => {
-    const res = await consoleCall(`coupons/${encodeURIComponent(code)}/`, { method: 'POST', body });
+    const res = await consoleCall(`coupons/${encodeURIComponent(code)}/`, {
+      method: 'POST',
+      body,
+      answer: coupon,
+    });
     settle(res);
     return res.ok;
   };

@@ -3,37 +3,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Link from 'next/link';
 import { useFormatter, useLocale } from 'next-intl';
-import {
-  formatPrice,
-  type Currency,
-  type OrderStatus,
-  type SubscriptionStatus,
-} from '@checkout/core';
+import { formatPrice, type Currency } from '@checkout/core';
+import type { ConsoleCustomer } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
-
-interface Customer {
-  emailMasked: string;
-  orders: {
-    id: string;
-    status: OrderStatus;
-    currency: string;
-    totalMinor: number;
-    createdAt: string;
-  }[];
-  subscriptions: {
-    id: string;
-    plan: string;
-    status: SubscriptionStatus;
-    currency: string;
-    nextChargeAt: string;
-    nextChargeMinor: number;
-    autoRenew: boolean;
-    dunningAttempts: number;
-    card: { brand: string | null; last4: string } | null;
-  }[];
-}
 
 type Lookup = { email: string } | { orderId: string };
 type SubscriptionAction = 'cancel' | 'auto-renew-off' | 'auto-renew-on' | 'retry';
@@ -46,7 +21,7 @@ export function CustomerView({ orderId }: { orderId?: string | undefined }) {
   const format = useFormatter();
   const lang = useLocale();
   const [lookup, setLookup] = useState<Lookup | undefined>(orderId ? { orderId } : undefined);
-  const [customer, setCustomer] = useState<Customer>();
+  const [customer, setCustomer] = useState<ConsoleCustomer>();
   const [email, setEmail] = useState<string>();
   const [outcome, setOutcome] = useState<{
     ok: boolean;
@@ -54,8 +29,10 @@ export function CustomerView({ orderId }: { orderId?: string | undefined }) {
     declined?: boolean;
   }>();
   const fetchCustomer = (by: Lookup) =>
-    consoleCall<Customer>(`customers/?${new URLSearchParams(by).toString()}`);
-  const show = (res: ConsoleAnswer<Customer>) => {
+    consoleCall(`customers/?${new URLSearchParams(by).toString()}`, {
+      answer: consoleAnswer((s) => s.consoleCustomerSchema),
+    });
+  const show = (res: ConsoleAnswer<ConsoleCustomer>) => {
     setCustomer(res.data);
     if (!res.ok) setOutcome({ ok: false, code: res.code });
   };
@@ -73,22 +50,34 @@ export function CustomerView({ orderId }: { orderId?: string | undefined }) {
   };
   // Shown through the newest order's reveal: an audited action, like on the order page.
   const reveal = async (order: string) => {
-    const res = await consoleCall<{ email: string }>(`orders/${order}/reveal/`, {
+    const res = await consoleCall(`orders/${order}/reveal/`, {
       method: 'POST',
+      answer: consoleAnswer((s) => s.revealAnswerSchema),
       body: {},
     });
     if (res.ok) setEmail(res.data?.email);
     else setOutcome({ ok: false, code: res.code });
   };
   const act = async (id: string, action: SubscriptionAction) => {
-    const res = action.startsWith('auto-renew')
-      ? await consoleCall(`subscriptions/${id}/auto-renew/`, {
-          method: 'POST',
-          body: { autoRenew: action === 'auto-renew-on' },
-        })
-      : await consoleCall(`subscriptions/${id}/${action}/`, { method: 'POST', body: {} });
+    const post = { method: 'POST', body: {} } as const;
+    const res =
+      action === 'retry'
+        ? await consoleCall(`subscriptions/${id}/retry/`, {
+            ...post,
+            answer: consoleAnswer((s) => s.consoleRetryAnswerSchema),
+          })
+        : action === 'cancel'
+          ? await consoleCall(`subscriptions/${id}/cancel/`, {
+              ...post,
+              answer: consoleAnswer((s) => s.consoleCancelAnswerSchema),
+            })
+          : await consoleCall(`subscriptions/${id}/auto-renew/`, {
+              ...post,
+              body: { autoRenew: action === 'auto-renew-on' },
+              answer: consoleAnswer((s) => s.consoleAutoRenewAnswerSchema),
+            });
     // A retry the card declined again is answered 200 with paid: false.
-    const declined = (res.data as { paid?: boolean } | undefined)?.paid === false;
+    const declined = res.ok && 'paid' in res.data && !res.data.paid;
     setOutcome({ ok: res.ok && !declined, code: res.code, declined });
     if (lookup) setCustomer((await fetchCustomer(lookup)).data);
   };

@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -12,15 +13,16 @@ export function EnrolForm() {
   const [state, setState] = useState<'open' | 'done' | 'failed'>('open');
   useEffect(() => {
     const token = window.location.hash.slice(1);
-    void consoleCall<{ secret: string }>(`enrolment/?token=${encodeURIComponent(token)}`).then(
-      (res) => (res.ok ? setSecret(res.data?.secret) : setState('failed')),
-    );
+    void consoleCall(`enrolment/?token=${encodeURIComponent(token)}`, {
+      answer: consoleAnswer((s) => s.enrolmentAnswerSchema),
+    }).then((res) => (res.ok ? setSecret(res.data?.secret) : setState('failed')));
   }, []);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const res = await consoleCall('enrolment/', {
       method: 'POST',
+      answer: consoleAnswer((s) => s.staffMemberAnswerSchema),
       body: {
         token: window.location.hash.slice(1),
         password: form.get('password'),

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useLocale } from 'next-intl';
 import type { ConsoleExperiment } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -34,9 +35,9 @@ export function ExperimentList() {
   const [experiments, setExperiments] = useState<ConsoleExperiment[]>([]);
   const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
   const load = () =>
-    consoleCall<{ experiments: ConsoleExperiment[] }>('experiments/').then((res) =>
-      res.ok ? setExperiments(res.data?.experiments ?? []) : setOutcome(res),
-    );
+    consoleCall('experiments/', {
+      answer: consoleAnswer((s) => s.experimentListAnswerSchema),
+    }).then((res) => (res.ok ? setExperiments(res.data?.experiments ?? []) : setOutcome(res)));
   useEffect(() => {
     void load();
   }, []);
@@ -54,6 +55,7 @@ export function ExperimentList() {
     const form = new FormData(event.currentTarget);
     const res = await consoleCall('experiments/', {
       method: 'POST',
+      answer: consoleAnswer((s) => s.consoleExperimentSchema),
       body: {
         id: field(form, 'id').trim(),
         description: field(form, 'description'),

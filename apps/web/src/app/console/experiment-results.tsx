@@ -5,9 +5,12 @@ import { useFormatter } from 'next-intl';
 import type { ConsoleExperiment, ConsoleExperimentDetail } from '@checkout/core/contract';
 import type { VariantResult } from '@checkout/core/experiments';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import { ExperimentChart } from './experiment-chart';
 import styles from './console.module.css';
+
+const movedExperiment = consoleAnswer((s) => s.consoleExperimentSchema);
 
 type Command = 'start' | 'pause' | 'stop';
 
@@ -25,7 +28,9 @@ export function ExperimentResults({ id }: { id: string }) {
   const [experiment, setExperiment] = useState<ConsoleExperimentDetail>();
   const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
   const load = () =>
-    consoleCall<ConsoleExperimentDetail>(`experiments/${id}/`).then((res) =>
+    consoleCall(`experiments/${id}/`, {
+      answer: consoleAnswer((s) => s.consoleExperimentDetailSchema),
+    }).then((res) =>
       res.ok ? setExperiment(res.data) : setOutcome({ ok: false, code: res.code }),
     );
   useEffect(() => {
@@ -37,7 +42,13 @@ export function ExperimentResults({ id }: { id: string }) {
     if (res.ok) await load();
   };
   const command = async (what: Command) =>
-    settle(await consoleCall(`experiments/${id}/${what}/`, { method: 'POST', body: {} }));
+    settle(
+      await consoleCall(`experiments/${id}/${what}/`, {
+        method: 'POST',
+        body: {},
+        answer: movedExperiment,
+      }),
+    );
   const reweigh = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -45,7 +56,11 @@ export function ExperimentResults({ id }: { id: string }) {
       (experiment?.variants ?? []).map((v) => [v.value, Number(form.get(v.value))]),
     );
     await settle(
-      await consoleCall(`experiments/${id}/weights/`, { method: 'PUT', body: { weights } }),
+      await consoleCall(`experiments/${id}/weights/`, {
+        method: 'PUT',
+        body: { weights },
+        answer: movedExperiment,
+      }),
     );
   };
   const pct = (x: number) => format.number(x, { style: 'percent', maximumFractionDigits: 2 });

@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { FunnelRow, ProviderSuccessRow, WeeklyDisputesRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import { DataTable, type TableColumn } from './data-table';
 import { FunnelChart } from './funnel-chart';
@@ -33,9 +34,13 @@ export function FunnelView() {
   useEffect(() => {
     const span = new URLSearchParams({ from: query.get('from') ?? '', to: query.get('to') ?? '' });
     void Promise.all([
-      consoleCall<{ rows: FunnelRow[] }>(`funnels/?${query}`),
-      consoleCall<{ providers: ProviderSuccessRow[] }>(`funnels/payments/?${span}`),
-      consoleCall<{ weeks: WeeklyDisputesRow[] }>(`funnels/disputes/?${span}`),
+      consoleCall(`funnels/?${query}`, { answer: consoleAnswer((s) => s.funnelAnswerSchema) }),
+      consoleCall(`funnels/payments/?${span}`, {
+        answer: consoleAnswer((s) => s.paymentFiguresAnswerSchema),
+      }),
+      consoleCall(`funnels/disputes/?${span}`, {
+        answer: consoleAnswer((s) => s.disputesAnswerSchema),
+      }),
     ]).then(([f, p, w]) => {
       setFailure([f, p, w].find((res) => !res.ok)?.code);
       setFunnel(f.data?.rows ?? []);

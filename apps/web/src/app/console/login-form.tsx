@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useLocale } from 'next-intl';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { PasskeyLogin } from './passkey-login';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
@@ -18,6 +19,7 @@ export function LoginForm() {
     const form = new FormData(event.currentTarget);
     const res = await consoleCall('session/', {
       method: 'POST',
+      answer: consoleAnswer((s) => s.staffSessionAnswerSchema),
       body: { email: form.get('email'), password: form.get('password'), code: form.get('code') },
     });
     if (res.ok) router.push(`/console/${lang}/orders/`);

@@ -6,8 +6,11 @@ import { useFormatter, useLocale } from 'next-intl';
 import { formatPrice, type Currency } from '@checkout/core';
 import type { ConsoleOrderDetail } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
+
+const detail = consoleAnswer((s) => s.consoleOrderDetailSchema);
 
 /** One order: its facts, its timeline, and the actions the api may allow (it decides). */
 export function OrderDetail({ id }: { id: string }) {
@@ -21,7 +24,7 @@ export function OrderDetail({ id }: { id: string }) {
   const [email, setEmail] = useState<string>();
   const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
   useEffect(() => {
-    void consoleCall<ConsoleOrderDetail>(`orders/${id}/`).then((res) =>
+    void consoleCall(`orders/${id}/`, { answer: detail }).then((res) =>
       res.ok ? setOrder(res.data) : setOutcome({ ok: false, code: res.code }),
     );
   }, [id]);
@@ -38,13 +41,16 @@ export function OrderDetail({ id }: { id: string }) {
       requestId: crypto.randomUUID(),
       ...(amount ? { amountMinor: Number(amount) } : {}),
     };
-    settle(await consoleCall(`orders/${id}/refunds/`, { method: 'POST', body }));
+    settle(await consoleCall(`orders/${id}/refunds/`, { method: 'POST', body, answer: detail }));
   };
   const act = async (action: 'receipt' | 'cancel') =>
-    settle(await consoleCall(`orders/${id}/${action}/`, { method: 'POST', body: {} }));
+    settle(
+      await consoleCall(`orders/${id}/${action}/`, { method: 'POST', body: {}, answer: detail }),
+    );
   const reveal = async () => {
-    const res = await consoleCall<{ email: string }>(`orders/${id}/reveal/`, {
+    const res = await consoleCall(`orders/${id}/reveal/`, {
       method: 'POST',
+      answer: consoleAnswer((s) => s.revealAnswerSchema),
       body: {},
     });
     if (res.ok) setEmail(res.data?.email);

@@ -6,6 +6,7 @@ import { useFormatter, useLocale } from 'next-intl';
 import { formatPrice, type Currency, type OrderStatus } from '@checkout/core';
 import type { ConsoleOrderRow } from '@checkout/core/contract';
 import { consoleCall } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -24,7 +25,9 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
     for (const [name, value] of new FormData(event.currentTarget)) {
       if (typeof value === 'string' && value.trim()) query.set(name, value.trim());
     }
-    const res = await consoleCall<{ orders: ConsoleOrderRow[] }>(`orders/?${query.toString()}`);
+    const res = await consoleCall(`orders/?${query.toString()}`, {
+      answer: consoleAnswer((s) => s.orderSearchAnswerSchema),
+    });
     setError(res.ok ? undefined : res.code);
     setRows(res.data?.orders ?? []);
   };

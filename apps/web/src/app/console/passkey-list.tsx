@@ -7,10 +7,15 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
 import type { ConsolePasskey } from '@checkout/core/contract';
+import { consoleAnswer } from './console-answers';
 import { consoleCall, type ConsoleAnswer } from './console-api';
 import { useConsoleText } from './console-text';
 import { useWebAuthn } from './passkey-support';
 import styles from './console.module.css';
+
+const list = consoleAnswer((s) => s.passkeyListAnswerSchema);
+const ceremony = consoleAnswer((s) => s.passkeyOptionsAnswerSchema);
+const added = consoleAnswer((s) => s.consolePasskeySchema);
 
 /** The logged-in member's own passkeys: listed, added where the browser offers WebAuthn, removed. */
 export function PasskeyList() {
@@ -19,7 +24,7 @@ export function PasskeyList() {
   const [passkeys, setPasskeys] = useState<ConsolePasskey[]>();
   const supported = useWebAuthn();
   const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
-  const fetchPasskeys = () => consoleCall<{ passkeys: ConsolePasskey[] }>('passkeys/');
+  const fetchPasskeys = () => consoleCall('passkeys/', { answer: list });
   const show = (res: ConsoleAnswer<{ passkeys: ConsolePasskey[] }>) => {
     if (res.ok) setPasskeys(res.data?.passkeys);
     else setOutcome({ ok: false, code: res.code });
@@ -34,16 +39,23 @@ export function PasskeyList() {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = new FormData(event.currentTarget).get('name');
-    const challenge = await consoleCall<{
-      attempt: string;
-      options: PublicKeyCredentialCreationOptionsJSON;
-    }>('passkeys/options/', { method: 'POST', body: {} });
-    if (!challenge.ok || !challenge.data) return settle(challenge);
+    const challenge = await consoleCall('passkeys/options/', {
+      method: 'POST',
+      body: {},
+      answer: ceremony,
+    });
+    if (!challenge.ok) return settle(challenge);
     const { attempt, options } = challenge.data;
-    const response = await startRegistration({ optionsJSON: options }).catch(() => undefined);
+    // The library's own options, checked by their challenge (the contract's ceremony answer).
+    const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
+    const response = await startRegistration({ optionsJSON }).catch(() => undefined);
     if (!response) return setOutcome({ ok: false, code: 'cancelled' });
     await settle(
-      await consoleCall('passkeys/', { method: 'POST', body: { attempt, name, response } }),
+      await consoleCall('passkeys/', {
+        method: 'POST',
+        body: { attempt, name, response },
+        answer: added,
+      }),
     );
   };
   const when = (at: string) =>

@@ -7,6 +7,7 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
+import { consoleAnswer } from './console-answers';
 import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import { useWebAuthn } from './passkey-support';
@@ -28,17 +29,21 @@ export function PasskeyLogin() {
     const email = form?.elements.namedItem('email') as HTMLInputElement | null;
     const password = form?.elements.namedItem('password') as HTMLInputElement | null;
     if (!email?.reportValidity() || !password?.reportValidity()) return;
-    const challenge = await consoleCall<{
-      attempt: string;
-      options: PublicKeyCredentialRequestOptionsJSON;
-    }>('session/passkey/options/', { method: 'POST', body: { email: email.value } });
+    const challenge = await consoleCall('session/passkey/options/', {
+      method: 'POST',
+      body: { email: email.value },
+      answer: consoleAnswer((s) => s.passkeyOptionsAnswerSchema),
+    });
+    // The library's own options, checked by their challenge (the contract's ceremony answer).
+    const optionsJSON = challenge.data?.options as
+      PublicKeyCredentialRequestOptionsJSON | undefined;
     const response =
-      challenge.data &&
-      (await startAuthentication({ optionsJSON: challenge.data.options }).catch(() => undefined));
+      optionsJSON && (await startAuthentication({ optionsJSON }).catch(() => undefined));
     const res =
       response &&
       (await consoleCall('session/passkey/', {
         method: 'POST',
+        answer: consoleAnswer((s) => s.staffSessionAnswerSchema),
         body: {
           email: email.value,
           password: password.value,

@@ -3,6 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StaffListRow, StaffRole } from '@checkout/core/contract';
 import { consoleCall, type ConsoleAnswer } from './console-api';
+import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
 import styles from './console.module.css';
 
@@ -12,7 +13,8 @@ export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
   const [staff, setStaff] = useState<StaffListRow[]>();
   const [link, setLink] = useState<string>();
   const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
-  const fetchStaff = () => consoleCall<{ staff: StaffListRow[] }>('staff/');
+  const fetchStaff = () =>
+    consoleCall('staff/', { answer: consoleAnswer((s) => s.staffListAnswerSchema) });
   const show = (res: ConsoleAnswer<{ staff: StaffListRow[] }>) => {
     if (res.ok) setStaff(res.data?.staff);
     else setOutcome({ ok: false, code: res.code });
@@ -27,8 +29,9 @@ export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const res = await consoleCall<{ enrolmentUrl: string }>('staff/', {
+    const res = await consoleCall('staff/', {
       method: 'POST',
+      answer: consoleAnswer((s) => s.staffAddAnswerSchema),
       body: { email: form.get('email'), role: form.get('role') },
     });
     setLink(res.data?.enrolmentUrl);
@@ -98,6 +101,7 @@ export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
                     (role) =>
                       void consoleCall(`staff/${member.id}/role/`, {
                         method: 'POST',
+                        answer: consoleAnswer((s) => s.staffRoleAnswerSchema),
                         body: { role },
                       }).then(settle),
                   )}
@@ -112,6 +116,7 @@ export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
                       onClick={() =>
                         void consoleCall(`staff/${member.id}/disable/`, {
                           method: 'POST',
+                          answer: consoleAnswer((s) => s.staffDisableAnswerSchema),
                           body: {},
                         }).then(settle)
                       }
