@@ -1,6 +1,6 @@
 /**
- * Counts the statements an embedded (PGlite) database runs for some work: every query and every
- * query in a transaction, while `run`'s context lasts (and in whatever it starts without
+ * Counts the statements an embedded (PGlite) database runs for some work: every query (and exec,
+ * which the job queue uses for statements without parameters) and every query in a transaction, while `run`'s context lasts (and in whatever it starts without
  * awaiting it), apart from the background's (the job queue's polling runs in contexts of its own).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 type Query = (...args: unknown[]) => unknown;
 interface Client {
   query: Query;
+  exec: Query;
   transaction: (fn: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
 }
 
@@ -29,8 +30,9 @@ export function countStatements(db: Database): StatementCounter {
       if (typeof text === 'string') contexts.getStore()?.statements.push(text);
       return query(...args);
     };
-  const { query, transaction } = client;
+  const { query, exec, transaction } = client;
   client.query = counted(query.bind(client));
+  client.exec = counted(exec.bind(client));
   client.transaction = (fn) =>
     transaction.call(client, (tx) => {
       tx.query = counted(tx.query.bind(tx));
@@ -38,6 +40,6 @@ export function countStatements(db: Database): StatementCounter {
     });
   return {
     run: (store, work) => contexts.run(store, work),
-    restore: () => Object.assign(client, { query, transaction }),
+    restore: () => Object.assign(client, { query, exec, transaction }),
   };
 }
