@@ -47,6 +47,12 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+/**
+ * How often an idle worker of a queue that runs on a cron schedule looks for jobs: its slot's job
+ * may start this much late, and a job sent to it from this node wakes its worker at once.
+ */
+const SCHEDULED_POLLING_S = 10;
+
 interface Definition {
   handler: JobHandler<object>;
   setting: QueueSetting;
@@ -69,6 +75,8 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
   const definitions = new Map<string, Definition>();
   const schedules: [string, string][] = [];
   const repeats = new Map<string, number>();
+  /** Each queue's worker on this node, woken when this node sends it a job. */
+  const workers = new Map<string, string>();
   let boss: PgBoss | undefined;
   let stopped = false;
   const started = (): PgBoss => {
@@ -84,6 +92,8 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
         startAfter: options.delayMs ? new Date(Date.now() + options.delayMs) : undefined,
         singletonKey: options.onceKey,
       });
+      const worker = workers.get(name);
+      if (worker && !options.delayMs) started().notifyWorker(worker);
     },
     async sendMany(name, jobs) {
       const now = Date.now();
@@ -119,11 +129,13 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
           // Refused (null) while the chain already has its next run waiting: that is the point.
           await boss?.send(name, {}, { startAfter: new Date(Date.now() + repeatMs) });
         };
-        await boss.work<object>(
+        const scheduled = repeatMs === undefined && schedules.some(([queue]) => queue === name);
+        const worker = await boss.work<object>(
           name,
           {
             batchSize: setting.batchSize ?? 1,
-            pollingIntervalSeconds: setting.pollingIntervalSeconds ?? 0.5,
+            pollingIntervalSeconds:
+              setting.pollingIntervalSeconds ?? (scheduled ? SCHEDULED_POLLING_S : 0.5),
           },
           async (batch) => {
             // One job's failure retries that job only (pg-boss fails the batch it was handed).
@@ -134,6 +146,7 @@ export function jobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Jobs
             }
           },
         );
+        workers.set(name, worker);
         // Every node seeds the chain; the queue keeps one.
         await next();
       }

@@ -3,7 +3,7 @@
  * payment gateway: messages are stored and shown at /api/sandbox/mailbox/ so a tester can read a
  * sign-up code or open a receipt's PDF.
  */
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,20 +14,32 @@ import { escapeHtml } from '../http/html';
 import type { Mailer } from './mailer';
 import { sandboxMail, sandboxMailAttachments } from './tables';
 
+/**
+ * Stores each message with its attachments in one statement (no transaction around it: it is
+ * one), the files passed as base64 in a JSON parameter, as PGlite and node-postgres both take it.
+ */
 export function sandboxMailer(db: Database): Mailer {
   return {
     async send({ attachments = [], html, ...message }) {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(sandboxMail)
-          .values({ ...message, html: html ?? null, to: normalizeEmail(message.to) })
-          .returning({ id: sandboxMail.id });
-        if (row && attachments.length > 0) {
-          await tx
-            .insert(sandboxMailAttachments)
-            .values(attachments.map((a) => ({ ...a, mailId: row.id })));
-        }
-      });
+      const files = JSON.stringify(
+        attachments.map((a) => ({
+          filename: a.filename,
+          content_type: a.contentType,
+          content: a.content.toString('base64'),
+        })),
+      );
+      await db.execute(
+        sql`with mail as (
+              insert into sandbox_mail ("to", subject, body, html)
+              values (${normalizeEmail(message.to)}, ${message.subject}, ${message.body},
+                ${html ?? null})
+              returning id
+            )
+            insert into sandbox_mail_attachments (mail_id, filename, content_type, content)
+            select mail.id, f.filename, f.content_type, decode(f.content, 'base64')
+            from mail, jsonb_to_recordset(${files}::jsonb)
+              as f(filename text, content_type text, content text)`,
+      );
     },
   };
 }

@@ -7,12 +7,13 @@ import { testBrowser } from '../../test-browser';
 import type { MailMessage } from '../../mail/mailer';
 import { queryRows } from '../../db/client';
 import { orders } from '../orders/tables';
+import { countStatements } from '../../test-support/statements';
 import { createSession } from '../users/sessions';
 import { printedTexts } from './invoice-pdf';
 import { issueDocuments, planFactsFrom } from './issue';
 import { resendReceipt } from './resend';
 import { sendDueMail } from './send-due';
-import { sweepBilling } from './sweep';
+import { issueMissingDocuments, sweepBilling } from './sweep';
 import { invoices, mailOutbox } from './tables';
 
 describe('receipts, invoices and credit notes', () => {
@@ -315,6 +316,29 @@ describe('receipts, invoices and credit notes', () => {
       expect(kinds.filter((kind) => kind === 'invoice')).toHaveLength(63);
       expect(kinds.filter((kind) => kind === 'credit_note')).toHaveLength(3);
       expect(await unsent([...paid, ...refunded])).toBe(0);
+    });
+
+    it('issues ten orders’ invoices with the statements of one batch, and mails their receipts likewise', async () => {
+      const paid = await stranded(10, 'paid', 0);
+      const counter = countStatements(t.database.db);
+      const issuing = { statements: [] as string[] };
+      const sending = { statements: [] as string[] };
+      try {
+        await counter.run(issuing, () =>
+          issueMissingDocuments(t.database.db, planFactsFrom(t.catalog), outbox().log),
+        );
+        await counter.run(sending, () => sendDueMail(outbox(), { limit: Infinity }));
+      } finally {
+        counter.restore();
+      }
+      expect(await documentKinds(paid)).toEqual(paid.map(() => 'invoice'));
+      expect(await unsent(paid)).toBe(0);
+      // The mark and the moves read, then one transaction: the orders locked, their documents and
+      // payments read, the numbers taken, the invoices and the mails queued; the mark moved.
+      expect(issuing.statements.length, issuing.statements.join('\n')).toBeLessThanOrEqual(8);
+      // Claims (credit notes, receipts; then an empty round), the orders and their documents read,
+      // the rows marked sent.
+      expect(sending.statements.length, sending.statements.join('\n')).toBeLessThanOrEqual(7);
     });
 
     it('tries an order whose documents failed again at the next sweep, holding up no other', async () => {

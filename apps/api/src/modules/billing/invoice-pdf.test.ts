@@ -110,4 +110,18 @@ describe('the invoice PDF', () => {
     );
     expect(texts).not.toContain('Paid on November 27, 2026');
   });
+  it('prints a document the same after other documents, in other scripts, shaped their words', async () => {
+    const first = await renderInvoicePdf(invoice('de'));
+    for (const [n, locale] of ['ar', 'he', 'en', 'vi', 'ru', 'de'].entries()) {
+      await renderInvoicePdf({
+        ...invoice(locale),
+        numberText: `AEGIS_VPN-2026-00010${n}`,
+        orderId: `${n}a1c2b9a-0000-4000-8000-000000000000`,
+      });
+    }
+    const again = await renderInvoicePdf(invoice('de'));
+    // The same glyphs embedded and the same text read; only the creation date and id differ.
+    expect(again.length).toBe(first.length);
+    expect(await extractedText(again)).toBe(await extractedText(first));
+  });
 });

@@ -216,18 +216,45 @@ function printable({ ops }: Layout): boolean {
   return ops.every((op) => fontRuns(op.text) !== undefined);
 }
 
+/** pdfkit's font as it lays out text: each word's glyphs and positions, kept by the word. */
+interface LayingFont {
+  layoutCache?: Record<string, unknown>;
+}
+
+/**
+ * Each font's laid-out words, shared by the documents printed: pdfkit keeps them per document,
+ * so every invoice shaped its labels again. Started afresh after a number of documents, so the
+ * words that differ each time (numbers, dates, addresses) do not pile up.
+ */
+const sharedLayouts = { documents: 0, byFont: new Map<string, Record<string, unknown>>() };
+const DOCUMENTS_PER_LAYOUT_CACHE = 500;
+
+function nextDocumentLayouts(): void {
+  if (++sharedLayouts.documents % DOCUMENTS_PER_LAYOUT_CACHE === 0) sharedLayouts.byFont.clear();
+}
+
+/** Selects the font, laying its words out once for every document. */
+function useFont(pdf: PDFKit.PDFDocument, name: string): PDFKit.PDFDocument {
+  pdf.font(name);
+  const font = (pdf as unknown as { _font: LayingFont })._font;
+  let shared = sharedLayouts.byFont.get(name);
+  if (!shared)
+    sharedLayouts.byFont.set(name, (shared = Object.create(null) as Record<string, unknown>));
+  font.layoutCache = shared;
+  return pdf;
+}
+
 function drawText(pdf: PDFKit.PDFDocument, op: TextOp, rtl: boolean): void {
   const visual = visualRuns(op.text, rtl) ?? [];
   const widths = visual.map((run) =>
-    pdf.font(run.font.name).fontSize(op.size).widthOfString(run.text),
+    useFont(pdf, run.font.name).fontSize(op.size).widthOfString(run.text),
   );
   const total = widths.reduce((a, b) => a + b, 0);
   const boxX = rtl ? PAGE.width - op.x - op.width : op.x;
   const atEnd = (op.align === 'end') !== rtl;
   let x = atEnd ? boxX + op.width - total : boxX;
   visual.forEach((run, i) => {
-    pdf
-      .font(run.font.name)
+    useFont(pdf, run.font.name)
       .fontSize(op.size)
       .fillColor(op.muted ? '#52525b' : '#18181b')
       .text(run.text, x, op.y, { lineBreak: false });
@@ -270,6 +297,7 @@ export function printedTexts(doc: InvoiceDocument): string[] {
 /** The document as PDF bytes. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const { locale, content } = printedLayout(doc);
+  nextDocumentLayouts();
   const rtl = languageOf(locale).rtl;
   const lang = languageOf(locale).localeCode;
   const pdf = new PDFDocument({

@@ -1,7 +1,7 @@
 /**
- * Issues an order's invoices (when it is paid) or credit notes (when it is refunded, and for each
- * refund of a part), numbered
- * without gaps, and queues the mail that carries them, all in one transaction.
+ * Issues orders' invoices (when they are paid) or credit notes (when they are refunded, and for
+ * each refund of a part), numbered without gaps, and queues the mail that carries them, all in
+ * one transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import {
@@ -13,7 +13,6 @@ import {
 } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
-import { refundedSoFar } from '../payments/refund-ledger';
 import type { DocumentKind } from './document-kinds';
 import {
   draftDocuments,
@@ -66,6 +65,21 @@ interface OrderRow {
   snapshot: CartView;
 }
 
+/** An order's documents that exist, and its latest payment: what its new documents depend on. */
+interface IssuedRow {
+  id: string;
+  existing: {
+    kind: DocumentKind;
+    merchantId: string;
+    number: string;
+    refundId: string | null;
+    totalMinor: number;
+  }[];
+  payment: DocumentPayment | null;
+  /** What staff's partial refunds gave back (payments' ledger: numeric, a string on PostgreSQL). */
+  partsMinor: number | string;
+}
+
 /** The order's language: its cart's, else English (renewal orders have no browser of their own). */
 function localeOf(snapshot: CartView): string {
   const code = snapshot.locale;
@@ -73,20 +87,34 @@ function localeOf(snapshot: CartView): string {
 }
 
 /**
- * Gives the next number of a series. The upsert takes the counter row's lock until the caller's
- * transaction ends, so concurrent issuers queue on it, and a rollback gives the number back.
+ * Takes `counts` numbers of each merchant's series (one statement); answers the first of each.
+ * The upsert takes the counter rows' locks, in the merchants' order, until the caller's
+ * transaction ends, so concurrent issuers queue on them, and a rollback gives the numbers back.
  */
-async function nextNumber(tx: Database, merchantId: string, kind: DocumentKind, year: number) {
-  const [row] = await queryRows<{ last_number: number }>(
+async function takeNumbers(
+  tx: Database,
+  counts: ReadonlyMap<string, number>,
+  kind: DocumentKind,
+  year: number,
+): Promise<Map<string, number>> {
+  const wanted = JSON.stringify(
+    [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([merchant, n]) => ({ merchant, n })),
+  );
+  const rows = await queryRows<{ merchant_id: string; last_number: number }>(
     tx,
     sql`insert into invoice_counters (merchant_id, kind, year, last_number)
-        values (${merchantId}, ${kind}, ${year}, 1)
+        select w.merchant, ${kind}, ${year}, w.n
+        from jsonb_to_recordset(${wanted}::jsonb) as w(merchant text, n int) order by w.merchant
         on conflict (merchant_id, kind, year)
-        do update set last_number = invoice_counters.last_number + 1
-        returning last_number`,
+        do update set last_number = invoice_counters.last_number + excluded.last_number
+        returning merchant_id, last_number`,
   );
-  if (!row) throw new Error('the invoice counter returned no number');
-  return Number(row.last_number);
+  const first = new Map<string, number>();
+  for (const row of rows) {
+    first.set(row.merchant_id, Number(row.last_number) - (counts.get(row.merchant_id) ?? 0) + 1);
+  }
+  if (first.size !== counts.size) throw new Error('the invoice counters returned no number');
+  return first;
 }
 
 /** A refund of a part of an order (its request id and amount): it gets a credit note of its own. */
@@ -95,15 +123,159 @@ export interface RefundPart {
   amountMinor: number;
 }
 
+/** The documents of `kind` an order still lacks (unnumbered), from what it has. */
+function missingDrafts(
+  order: OrderRow,
+  { existing, payment, partsMinor }: IssuedRow,
+  kind: DocumentKind,
+  planFacts: PlanFactsOf,
+  refund: RefundPart | undefined,
+) {
+  const refundId = refund?.id ?? null;
+  const issued = new Set(
+    existing.filter((e) => e.kind === kind && e.refundId === refundId).map((e) => e.merchantId),
+  );
+  const invoiced = new Map(
+    existing.filter((e) => e.kind === 'invoice').map((e) => [e.merchantId, e.number]),
+  );
+  const locale = localeOf(order.snapshot);
+  const whole = draftDocuments(
+    { ...order, payment: payment ?? undefined },
+    kind,
+    planFacts,
+    locale,
+  );
+  // What the parts gave back, from payments' ledger rather than their notes: a part's note may
+  // not be issued yet (its process died; the sweep issues it), and the rest's must not credit
+  // it again.
+  const creditedByParts = Number(partsMinor);
+  const orderTotal = whole.reduce((sum, d) => sum + d.totalMinor, 0);
+  const scaled =
+    kind !== 'credit_note'
+      ? whole
+      : refund
+        ? scaleDrafts(whole, refund.amountMinor)
+        : creditedByParts > 0
+          ? scaleDrafts(whole, orderTotal - creditedByParts)
+          : whole;
+  const drafts = scaled.filter(
+    (d) => !issued.has(d.seller.id) && (kind === 'invoice' || invoiced.has(d.seller.id)),
+  );
+  return { drafts, locale, invoiced };
+}
+
 /**
- * Issues the order's documents of `kind` that do not exist yet, and queues their mail. Safe to
- * call twice or from two nodes at once: the order's row lock makes the second call find the
- * documents the first one issued. A credit note is issued only for an order that had an
- * invoice (an order refunded because another payment had paid its cart was never sold). With
- * `refund`, the credit note is that refund's, for its amount; without, the refunded order's,
- * for what the credit notes of parts left. Returns how many documents this call issued.
+ * Issues the documents of `kind` that the orders do not have yet, and queues their mail, in one
+ * transaction of five statements however many orders there are (the orders locked, their
+ * documents and payments read, the numbers taken, the documents and the mails written); numbers
+ * follow `orderIds`' order. Safe to call twice or from two nodes at once: the orders' row locks
+ * make the second call find the documents the first one issued. A credit note is issued only for
+ * an order that had an invoice (an order refunded because another payment had paid its cart was
+ * never sold). With `refund` (one order), the credit note is that refund's, for its amount;
+ * without, the refunded order's, for what the credit notes of parts left. Returns how many
+ * documents this call issued.
  */
-export async function issueDocuments(
+export async function issueDocumentsOf(
+  db: Database,
+  planFacts: PlanFactsOf,
+  orderIds: readonly string[],
+  kind: DocumentKind,
+  now = new Date(),
+  refund?: RefundPart,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  if (refund && orderIds.length > 1) throw new Error('a refund of a part is one order’s');
+  const ids = JSON.stringify(orderIds);
+  return db.transaction(async (tx) => {
+    // Locked in the ids' sorted order, as every issuer locks them, so two batches never deadlock.
+    const locked = await queryRows<OrderRow>(
+      tx,
+      sql`select id, email, currency, country, status, snapshot from orders
+          where id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))
+          order by id for update`,
+    );
+    // Callers ask for an invoice only for an order that was paid: it may have moved on since.
+    const expected =
+      kind === 'invoice' || refund ? ['paid', 'refund_due', 'refunded'] : ['refunded'];
+    const byId = new Map(locked.filter((o) => expected.includes(o.status)).map((o) => [o.id, o]));
+    if (byId.size === 0) return 0;
+    // Read after the locks are held, so a concurrent issuer's documents are seen.
+    const issuedRows = await queryRows<IssuedRow>(
+      tx,
+      sql`select o.id,
+            coalesce((select json_agg(json_build_object('kind', i.kind,
+                'merchantId', i.merchant_id, 'number', i.number_text, 'refundId', i.refund_id,
+                'totalMinor', i.document->'totalMinor'))
+              from invoices i where i.order_id = o.id), '[]'::json) as existing,
+            (select json_build_object('provider', p.provider, 'cardBrand', p.card_brand,
+                'cardLast4', p.card_last4)
+              from payments p where p.order_id = o.id order by p.created_at desc limit 1) as payment,
+            (select coalesce(sum(r.amount_minor), 0) from payment_refunds r
+              where r.order_id = o.id and not r.whole) as "partsMinor"
+          from orders o
+          where o.id in (select value::uuid from jsonb_array_elements_text(${ids}::jsonb))`,
+    );
+    const issuedOf = new Map(issuedRows.map((row) => [row.id, row]));
+    const planned = orderIds.flatMap((id) => {
+      const order = byId.get(id);
+      const issued = issuedOf.get(id);
+      return order && issued
+        ? [{ order, ...missingDrafts(order, issued, kind, planFacts, refund) }]
+        : [];
+    });
+    const counts = new Map<string, number>();
+    for (const { drafts } of planned)
+      for (const draft of drafts)
+        counts.set(draft.seller.id, (counts.get(draft.seller.id) ?? 0) + 1);
+    if (counts.size === 0) return 0;
+    const year = now.getUTCFullYear();
+    const next = await takeNumbers(tx, counts, kind, year);
+    const refundId = refund?.id ?? null;
+    const rows = planned.flatMap(({ order, drafts, locale, invoiced }) =>
+      drafts.map((draft) => {
+        const number = next.get(draft.seller.id) ?? 0;
+        next.set(draft.seller.id, number + 1);
+        const numberText = formatDocumentNumber(draft.seller.id, kind, year, number);
+        const document: InvoiceDocument = {
+          ...draft,
+          numberText,
+          issuedAt: now.toISOString(),
+          ...(kind === 'credit_note' ? { creditsNumber: invoiced.get(draft.seller.id) } : {}),
+        };
+        return {
+          orderId: order.id,
+          kind,
+          merchantId: draft.seller.id,
+          year,
+          number,
+          numberText,
+          email: order.email,
+          locale,
+          document,
+          issuedAt: now,
+          refundId,
+        };
+      }),
+    );
+    await tx.insert(invoices).values(rows);
+    await tx
+      .insert(mailOutbox)
+      .values(
+        planned
+          .filter(({ drafts }) => drafts.length > 0)
+          .map(({ order }) => ({
+            orderId: order.id,
+            kind: kind === 'invoice' ? ('receipt' as const) : ('credit_note' as const),
+            refundId,
+          })),
+      )
+      .onConflictDoNothing();
+    return rows.length;
+  });
+}
+
+/** One order's missing documents of `kind` (issueDocumentsOf). */
+export function issueDocuments(
   db: Database,
   planFacts: PlanFactsOf,
   orderId: string,
@@ -111,90 +283,7 @@ export async function issueDocuments(
   now = new Date(),
   refund?: RefundPart,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [order] = await queryRows<OrderRow>(
-      tx,
-      sql`select id, email, currency, country, status, snapshot from orders
-          where id = ${orderId} for update`,
-    );
-    if (!order) return 0;
-    // Callers ask for an invoice only for an order that was paid: it may have moved on since.
-    const expected =
-      kind === 'invoice' || refund ? ['paid', 'refund_due', 'refunded'] : ['refunded'];
-    if (!expected.includes(order.status)) return 0;
-    const existing = await tx
-      .select({
-        kind: invoices.kind,
-        merchantId: invoices.merchantId,
-        number: invoices.numberText,
-        refundId: invoices.refundId,
-        document: invoices.document,
-      })
-      .from(invoices)
-      .where(eq(invoices.orderId, orderId));
-    const refundId = refund?.id ?? null;
-    const issued = new Set(
-      existing.filter((e) => e.kind === kind && e.refundId === refundId).map((e) => e.merchantId),
-    );
-    const invoiced = new Map(
-      existing.filter((e) => e.kind === 'invoice').map((e) => [e.merchantId, e.number]),
-    );
-    const locale = localeOf(order.snapshot);
-    const [payment] = await queryRows<DocumentPayment>(
-      tx,
-      sql`select provider, card_brand as "cardBrand", card_last4 as "cardLast4" from payments
-          where order_id = ${orderId} order by created_at desc limit 1`,
-    );
-    const whole = draftDocuments({ ...order, payment }, kind, planFacts, locale);
-    // What the parts gave back, from payments' ledger rather than their notes: a part's note
-    // may not be issued yet (its process died; the sweep issues it), and the rest's must not
-    // credit it again.
-    const creditedByParts =
-      kind === 'credit_note' ? (await refundedSoFar(tx, orderId)).partsMinor : 0;
-    const orderTotal = whole.reduce((sum, d) => sum + d.totalMinor, 0);
-    const scaled =
-      kind !== 'credit_note'
-        ? whole
-        : refund
-          ? scaleDrafts(whole, refund.amountMinor)
-          : creditedByParts > 0
-            ? scaleDrafts(whole, orderTotal - creditedByParts)
-            : whole;
-    const drafts = scaled.filter(
-      (d) => !issued.has(d.seller.id) && (kind === 'invoice' || invoiced.has(d.seller.id)),
-    );
-    const year = now.getUTCFullYear();
-    for (const draft of drafts) {
-      const number = await nextNumber(tx, draft.seller.id, kind, year);
-      const numberText = formatDocumentNumber(draft.seller.id, kind, year, number);
-      const document: InvoiceDocument = {
-        ...draft,
-        numberText,
-        issuedAt: now.toISOString(),
-        ...(kind === 'credit_note' ? { creditsNumber: invoiced.get(draft.seller.id) } : {}),
-      };
-      await tx.insert(invoices).values({
-        orderId,
-        kind,
-        merchantId: draft.seller.id,
-        year,
-        number,
-        numberText,
-        email: order.email,
-        locale,
-        document,
-        issuedAt: now,
-        refundId,
-      });
-    }
-    if (drafts.length > 0) {
-      await tx
-        .insert(mailOutbox)
-        .values({ orderId, kind: kind === 'invoice' ? 'receipt' : 'credit_note', refundId })
-        .onConflictDoNothing();
-    }
-    return drafts.length;
-  });
+  return issueDocumentsOf(db, planFacts, [orderId], kind, now, refund);
 }
 
 /** Whether the order's receipt is queued or sent: what the success page may promise. */

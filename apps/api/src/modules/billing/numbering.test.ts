@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { CartView } from '@checkout/core';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { openCatalog, prepareCatalog, type Catalog } from '../catalog/catalog';
 import { orders } from '../orders/tables';
-import { issueDocuments, planFactsFrom } from './issue';
+import { issueDocuments, issueDocumentsOf, planFactsFrom } from './issue';
 import { invoiceCounters, invoices } from './tables';
 
 const snapshot = (id: string): CartView => ({
@@ -120,5 +120,24 @@ describeOnPostgres('gap-free invoice numbers (PostgreSQL, two nodes)', () => {
     expect(await issueDocuments(nodes[1]!.db, facts, blocked!, 'invoice')).toBe(1);
     const [row] = await nodes[0]!.db.select().from(invoices).where(eq(invoices.orderId, blocked!));
     expect(row?.number).toBe(61);
+  });
+  it('numbers overlapping batches that two nodes issue at once, in opposite orders, without a gap or a deadlock', async () => {
+    const ids = await paidOrders(40);
+    const facts = planFactsFrom(catalog);
+    const batches = [ids.slice(0, 30), ids.slice(10), [...ids].reverse()];
+    const issued = await Promise.all(
+      batches.flatMap((batch) =>
+        nodes.map((node, n) =>
+          issueDocumentsOf(node.db, facts, n === 0 ? batch : [...batch].reverse(), 'invoice'),
+        ),
+      ),
+    );
+    expect(issued.reduce((a, b) => a + b, 0)).toBe(40);
+    const rows = await nodes[0]!.db
+      .select({ number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.orderId, ids));
+    const numbers = rows.map((r) => r.number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, i) => numbers[0]! + i));
   });
 });

@@ -5,7 +5,7 @@
  * (at least once: a mail server's answer can be lost after it took the message). Credit notes
  * are claimed apart from receipts, so a queue of receipts does not hold them back.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { localizedPath } from '@checkout/core';
@@ -67,35 +67,52 @@ async function claimNext(db: Database, count: number, now: Date): Promise<Claime
   return [...notes, ...(await claim(db, 'receipt', count - notes.length, now))];
 }
 
+type OrderRow = typeof orders.$inferSelect;
+type DocumentRow = typeof invoices.$inferSelect;
+
+/** What a row's mail carries: its order, and that order's documents of the row's kind. */
+interface MailFacts {
+  order: OrderRow | undefined;
+  documents: DocumentRow[];
+}
+
 /**
- * The message for one outbox row: the order's documents of its kind (a refund's credit notes for
- * a refund's row), printed and attached.
+ * The orders and documents of several outbox rows, in two statements: a row's documents are
+ * its order's documents of its kind (a refund's credit notes for a refund's row), by number.
  */
-export async function composeMail(
+async function mailFacts(
   db: Database,
-  orderId: string,
+  rows: readonly Pick<Claimed, 'order_id' | 'kind' | 'refund_id'>[],
+): Promise<MailFacts[]> {
+  const ids = [...new Set(rows.map((row) => row.order_id))];
+  const [found, documents] = await Promise.all([
+    db.select().from(orders).where(inArray(orders.id, ids)),
+    db.select().from(invoices).where(inArray(invoices.orderId, ids)).orderBy(invoices.numberText),
+  ]);
+  const byId = new Map(found.map((order) => [order.id, order]));
+  return rows.map((row) => ({
+    order: byId.get(row.order_id),
+    documents: documents.filter(
+      (d) =>
+        d.orderId === row.order_id &&
+        d.kind === (row.kind === 'receipt' ? 'invoice' : 'credit_note') &&
+        d.refundId === row.refund_id,
+    ),
+  }));
+}
+
+/** The message of one outbox row from its facts: the documents printed and attached. */
+async function messageOf(
+  { order, documents }: MailFacts,
   kind: MailKind,
   publicOrigin: string,
-  refundId: string | null = null,
 ): Promise<MailMessage | undefined> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const documents = await db
-    .select()
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.kind, kind === 'receipt' ? 'invoice' : 'credit_note'),
-        refundId ? eq(invoices.refundId, refundId) : isNull(invoices.refundId),
-      ),
-    )
-    .orderBy(invoices.numberText);
   const first = documents[0];
   if (!order || !first) return undefined;
   const locale = first.locale;
   const input = {
     locale,
-    orderId,
+    orderId: order.id,
     // A credit note's mail says what it credits: a part, the rest, or the whole order.
     amountMinor:
       kind === 'receipt'
@@ -134,17 +151,36 @@ export async function composeMail(
   return { to: order.email, subject: mail.subject, body: mail.text, html: mail.html, attachments };
 }
 
+/**
+ * The message for one outbox row: the order's documents of its kind (a refund's credit notes for
+ * a refund's row), printed and attached.
+ */
+export async function composeMail(
+  db: Database,
+  orderId: string,
+  kind: MailKind,
+  publicOrigin: string,
+  refundId: string | null = null,
+): Promise<MailMessage | undefined> {
+  const [facts] = await mailFacts(db, [{ order_id: orderId, kind, refund_id: refundId }]);
+  return facts && messageOf(facts, kind, publicOrigin);
+}
+
 /** Sends one claimed row; true when it went out, else it waits longer each time. */
-async function sendClaimed(deps: OutboxDeps, mailer: Mailer, row: Claimed, now: Date) {
-  const { db } = deps;
+async function sendClaimed(
+  deps: OutboxDeps,
+  mailer: Mailer,
+  row: Claimed,
+  facts: MailFacts,
+  now: Date,
+) {
   try {
-    const message = await composeMail(db, row.order_id, row.kind, deps.publicOrigin, row.refund_id);
+    const message = await messageOf(facts, row.kind, deps.publicOrigin);
     if (message) await mailer.send(message);
-    await db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
     return true;
   } catch (error) {
     const retryAt = new Date(now.getTime() + backoffMs(row.attempts));
-    await db.update(mailOutbox).set({ dueAt: retryAt }).where(eq(mailOutbox.id, row.id));
+    await deps.db.update(mailOutbox).set({ dueAt: retryAt }).where(eq(mailOutbox.id, row.id));
     // The order id, never the address: the reason comes from smtp-mailer's safe error.
     deps.log.warn(
       { err: error, orderId: row.order_id, kind: row.kind, attempts: row.attempts },
@@ -180,10 +216,16 @@ export async function sendDueMail(
     const rows = await claimNext(db, Math.min(CLAIMED_AT_ONCE, limit - taken), at);
     if (rows.length === 0) break;
     taken += rows.length;
+    const facts = await mailFacts(db, rows);
     const results = await Promise.all(
-      rows.map((row) => sending(() => sendClaimed(deps, mailer, row, at))),
+      rows.map((row, n) => sending(() => sendClaimed(deps, mailer, row, facts[n]!, at))),
     );
-    sent += results.filter(Boolean).length;
+    // The rows that went out, marked in one statement once the claim's mails are handed over.
+    const done = rows.filter((_, n) => results[n]).map((row) => row.id);
+    if (done.length > 0) {
+      await db.update(mailOutbox).set({ sentAt: new Date() }).where(inArray(mailOutbox.id, done));
+    }
+    sent += done.length;
   }
   return sent;
 }

@@ -9,10 +9,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import pLimit from 'p-limit';
 import { queryRows, type Database } from '../../db/client';
 import type { PlanFacts } from './invoice-document';
-import { issueDocuments } from './issue';
+import { issueDocumentsOf } from './issue';
 import { issueMissingRefundNotes } from './refund-notes';
 import { sendDueMail, type OutboxDeps } from './send-due';
 import { billingSweepMark } from './tables';
@@ -25,11 +24,6 @@ const SWEEP_BUDGET_MS = 50_000;
  * budget is checked between reads.
  */
 const MOVES_PER_READ = 200;
-/**
- * Orders whose documents are issued at once: their transactions overlap but for the number
- * counter's lock (one per merchant), and leave most of the pool's connections to the rest.
- */
-const ISSUING_AT_ONCE = 4;
 /** How long the mail drain waits when it has sent all the issuing has queued so far. */
 const CAUGHT_UP_WAIT_MS = 100;
 
@@ -67,7 +61,15 @@ function missingAfter(db: Database, after: number): Promise<Move[]> {
   );
 }
 
-/** Issues one order's missing documents, its moves in order (an invoice before its credit note). */
+/** Orders whose documents one transaction issues (issueDocumentsOf). */
+const ORDERS_PER_BATCH = 50;
+
+/**
+ * Issues the moves' missing documents, invoices before credit notes (an order's invoice before
+ * its credit note), a batch of orders in each transaction. A batch that fails is tried again
+ * order by order, so a broken order holds up no other; its move is reported, so the caller reads
+ * it again.
+ */
 async function issueFor(
   db: Database,
   planFacts: (plan: string) => PlanFacts,
@@ -75,16 +77,33 @@ async function issueFor(
   moves: readonly Move[],
 ): Promise<{ issued: number; failed: number }> {
   let issued = 0;
-  for (const move of moves) {
-    const kind = move.to_status === 'paid' ? 'invoice' : 'credit_note';
-    try {
-      issued += await issueDocuments(db, planFacts, move.order_id, kind);
-    } catch (error) {
-      log.warn({ err: error, orderId: move.order_id }, 'billing documents failed; will retry');
-      return { issued, failed: move.id };
+  let failed = Infinity;
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    const own = moves.filter((move) => (move.to_status === 'paid') === (kind === 'invoice'));
+    for (let at = 0; at < own.length; at += ORDERS_PER_BATCH) {
+      const batch = own.slice(at, at + ORDERS_PER_BATCH);
+      try {
+        issued += await issueDocumentsOf(
+          db,
+          planFacts,
+          [...new Set(batch.map((m) => m.order_id))],
+          kind,
+        );
+        continue;
+      } catch {
+        // One order's fault rolled back its batch: the others go one at a time.
+      }
+      for (const move of batch) {
+        try {
+          issued += await issueDocumentsOf(db, planFacts, [move.order_id], kind);
+        } catch (error) {
+          log.warn({ err: error, orderId: move.order_id }, 'billing documents failed; will retry');
+          failed = Math.min(failed, move.id);
+        }
+      }
     }
   }
-  return { issued, failed: Infinity };
+  return { issued, failed };
 }
 
 /** How far one pass over the moves got. */
@@ -99,9 +118,9 @@ interface Pass {
 }
 
 /**
- * Issues the missing documents of the moves after `after`, oldest first, a few orders at once,
- * until none is left or `until` (a time in ms) passes; receipts and credit notes take their turn
- * alike. A move whose documents fail is logged and reported, so the caller reads it again.
+ * Issues the missing documents of the moves after `after`, oldest first, a batch of orders at a
+ * time, until none is left or `until` (a time in ms) passes; receipts and credit notes take their
+ * turn alike. A move whose documents fail is logged and reported, so the caller reads it again.
  */
 async function issueAfter(
   db: Database,
@@ -109,22 +128,13 @@ async function issueAfter(
   log: FastifyBaseLogger,
   after: number,
   until: number,
-  atOnce = ISSUING_AT_ONCE,
 ): Promise<Pass> {
-  const issuing = pLimit(atOnce);
   const pass: Pass = { issued: 0, checked: after, failed: Infinity, readAll: false };
   while (Date.now() < until) {
     const moves = await missingAfter(db, pass.checked);
-    const byOrder = new Map<string, Move[]>();
-    for (const move of moves)
-      byOrder.set(move.order_id, [...(byOrder.get(move.order_id) ?? []), move]);
-    const results = await Promise.all(
-      [...byOrder.values()].map((own) => issuing(() => issueFor(db, planFacts, log, own))),
-    );
-    for (const result of results) {
-      pass.issued += result.issued;
-      pass.failed = Math.min(pass.failed, result.failed);
-    }
+    const result = await issueFor(db, planFacts, log, moves);
+    pass.issued += result.issued;
+    pass.failed = Math.min(pass.failed, result.failed);
     pass.checked = moves.at(-1)?.id ?? pass.checked;
     if (moves.length < MOVES_PER_READ) {
       pass.readAll = true;
@@ -160,11 +170,6 @@ export async function issueMissingDocuments(
 
 /** How long one run of the recent documents' job works before it leaves the rest to the next. */
 const RECENT_BUDGET_MS = 10_000;
-/**
- * Orders the recent documents' job issues at once: one, so that under a burst of payments the
- * receipts queue up behind the shoppers' requests rather than share the process with them.
- */
-const RECENT_AT_ONCE = 1;
 
 /**
  * The job that issues a paid (or refunded) order's documents and sends their mail soon after its
@@ -189,7 +194,7 @@ export function recentDocumentsJob(
     const newest = Number(row?.newest ?? 0);
     if (newest <= from) return;
     const until = Date.now() + RECENT_BUDGET_MS;
-    const pass = await issueAfter(outbox.db, planFacts(), outbox.log, from, until, RECENT_AT_ONCE);
+    const pass = await issueAfter(outbox.db, planFacts(), outbox.log, from, until);
     read = Math.min(pass.readAll ? Math.max(newest, pass.checked) : pass.checked, pass.failed - 1);
     // About as many mails as it queued: older ones due again are the sweep's.
     if (pass.issued > 0) await sendDueMail(outbox, { limit: pass.issued, until });

@@ -1,8 +1,8 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView, OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { countStatements } from '../../test-support/statements';
 
 /**
  * What the database does for a shopper's paid order, counted on the statements that run for the
@@ -14,35 +14,6 @@ import { testBrowser } from '../../test-browser';
  */
 const STATEMENTS_BUDGET = 10;
 
-type Query = (...args: unknown[]) => unknown;
-interface Client {
-  query: Query;
-  transaction: (fn: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown>;
-}
-
-/** Counts the statements a PGlite client runs inside `requests`' contexts. */
-function countStatements(client: Client) {
-  const requests = new AsyncLocalStorage<{ statements: string[] }>();
-  const counted =
-    (query: Query): Query =>
-    (...args) => {
-      const text = args[0];
-      if (typeof text === 'string') requests.getStore()?.statements.push(text);
-      return query(...args);
-    };
-  const { query, transaction } = client;
-  client.query = counted(query.bind(client));
-  client.transaction = (fn) =>
-    transaction.call(client, (tx) => {
-      tx.query = counted(tx.query.bind(tx));
-      return fn(tx);
-    });
-  return {
-    run: <T>(store: { statements: string[] }, work: () => Promise<T>) => requests.run(store, work),
-    restore: () => Object.assign(client, { query, transaction }),
-  };
-}
-
 describe('the statements of a paid order', () => {
   let t: TestApp;
   const shopper = testBrowser(() => t.app);
@@ -53,7 +24,7 @@ describe('the statements of a paid order', () => {
 
   it(`runs at most ${STATEMENTS_BUDGET} statements on the shopper's requests, the receipt coming from a job`, async () => {
     const email = 'statement-budget@gmail.com';
-    const counter = countStatements((t.database.db as unknown as { $client: Client }).$client);
+    const counter = countStatements(t.database.db);
     const shopping = { statements: [] as string[] };
     try {
       const order = await counter.run(shopping, async () => {

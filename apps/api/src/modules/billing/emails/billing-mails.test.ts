@@ -1,3 +1,4 @@
+import { toPlainText } from '@react-email/render';
 import { describe, expect, it } from 'vitest';
 import {
   paymentFailedMail,
@@ -33,6 +34,8 @@ describe('the billing e-mails', () => {
     expect(mail.html).toContain('lang="ar"');
     expect(mail.text).toContain('AEGIS_VPN-2026-000001');
     expect(mail.html).toContain('href="https://checkout.example/ar/dashboard/"');
+    // The text part is React Email's own conversion of the HTML (its converter compiled once).
+    expect(mail.text).toBe(toPlainText(mail.html));
   });
 
   it('names the date, plan and price of a renewal, and links each dunning mail to the card update', async () => {

@@ -5,7 +5,8 @@
  * credit note (sent from the outbox with their PDFs), and the three subscription notices the
  * renewals lane sends (renewal-reminder, payment-failed, subscription-canceled).
  */
-import { render, toPlainText } from '@react-email/render';
+import { compile } from 'html-to-text';
+import { plainTextSelectors, render } from '@react-email/render';
 import { Text } from '@react-email/components';
 import type { ReactElement } from 'react';
 import { formatPrice, languageOf, type Currency, type Period } from '@checkout/core';
@@ -32,9 +33,14 @@ const longDate = (locale: string, iso: string) =>
     timeZone: 'UTC',
   }).format(new Date(iso));
 
+/**
+ * The text part from the rendered HTML, as render's plainText option makes it (its toPlainText),
+ * with the converter's options compiled once rather than for every mail.
+ */
+const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+
 async function rendered(subject: string, element: ReactElement): Promise<RenderedMail> {
-  // The text part from the rendered HTML, as render's plainText option makes it, without
-  // rendering the element a second time (a backlog of receipts is bound by this CPU).
+  // Without rendering the element a second time (a backlog of receipts is bound by this CPU).
   const html = await render(element);
   return { subject, html, text: toPlainText(html) };
 }
