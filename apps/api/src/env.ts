@@ -12,7 +12,7 @@ import { paypalEnvShape, refusePayPalHalfways } from './provider-settings/paypal
 import {
   consoleIssuerEnvShape,
   refuseConsoleIssuerHalfways,
-} from './modules/console/issuer-settings';
+} from './provider-settings/staff-issuer';
 
 /**
  * The secrets' development defaults. They are public (they are in this repository), so they only

@@ -8,6 +8,12 @@ import { text } from '../text';
 /** The console's languages (English and German, docs/decisions/009). */
 export const CONSOLE_LANGUAGES = ['en', 'de'] as const;
 
+/**
+ * Where the staff issuer sends the browser back with its code: the console's client registers it
+ * with the issuer, and the built-in identity provider admits it as a redirect URI.
+ */
+export const STAFF_ISSUER_CALLBACK_PATH = '/api/console/issuer/callback/';
+
 /** GET /api/console/issuer/: the staff issuer's name (its host), or null when none is set. */
 export const staffIssuerAnswerSchema = z.object({ issuer: text().nullable() });
 

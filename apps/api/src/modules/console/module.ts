@@ -10,7 +10,7 @@ import { passkeyRoutes } from './passkey-routes';
 import { consoleRoutes } from './routes';
 import { offerDemoAdmin } from './staff';
 import { staffRoutes } from './staff-routes';
-import { consoleIssuerConfig } from './issuer-settings';
+import { consoleIssuerConfig } from '../../provider-settings/staff-issuer';
 import { staffIssuerRoutes } from './staff-issuer-routes';
 import { OidcClient } from '../users/oidc-client';
 

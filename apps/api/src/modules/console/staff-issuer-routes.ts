@@ -14,13 +14,13 @@ import {
   staffIssuerRedirectSchema,
   staffSessionAnswerSchema,
   CONSOLE_PERMISSIONS,
+  STAFF_ISSUER_CALLBACK_PATH,
 } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { OidcClient } from '../users/oidc-client';
 import { startStaffSession } from './sessions';
 import {
   finishIssuerLogin,
-  ISSUER_CALLBACK_PATH,
   ISSUER_LOGIN_TTL_MS,
   issuerSecondFactor,
   startIssuerLogin,
@@ -43,7 +43,7 @@ export function staffIssuerRoutes(app: FastifyInstance, options: StaffIssuerRout
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, client, publicOrigin } = options;
   const secure = publicOrigin.startsWith('https:');
-  const callbackUrl = new URL(ISSUER_CALLBACK_PATH, publicOrigin).toString();
+  const callbackUrl = new URL(STAFF_ISSUER_CALLBACK_PATH, publicOrigin).toString();
   const limited = {
     config: { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
   };
@@ -80,7 +80,7 @@ export function staffIssuerRoutes(app: FastifyInstance, options: StaffIssuerRout
   );
 
   api.get(
-    ISSUER_CALLBACK_PATH,
+    STAFF_ISSUER_CALLBACK_PATH,
     { ...limited, schema: { querystring: loginCallbackQuerySchema } },
     async (request, reply) => {
       const back = (lang: string, query: string) =>

@@ -19,7 +19,6 @@ import { sha256 } from '../users/sessions';
 import { codeStep, takeStep, type StaffMember } from './staff';
 import { auditLog, staffAccounts, staffIssuerLogins } from './tables';
 
-export const ISSUER_CALLBACK_PATH = '/api/console/issuer/callback/';
 /** From the start to the callback; then as long again for the second factor. */
 export const ISSUER_LOGIN_TTL_MS = 10 * 60 * 1000;
 

@@ -1,12 +1,12 @@
 /** Wires the built-in identity provider into the api: OIDC endpoints, the screens' calls, its purge. */
 import type { FastifyInstance } from 'fastify';
+import { STAFF_ISSUER_CALLBACK_PATH } from '@checkout/core/contract';
 import type { Database } from '../../db/client';
 import type { ApiEnv } from '../../env';
 import type { Jobs } from '../../jobs/queue';
 import type { HumanCheck } from '../card-testing/human-check';
 import type { Fetch } from '../users/oidc-client';
 import { callbackPath } from '../users/routes';
-import { ISSUER_CALLBACK_PATH } from '../console/staff-issuer';
 import type { Mailer } from '../../mail/mailer';
 import { createProvider } from './provider';
 import { endProviderSessions } from './adapter';
@@ -45,7 +45,7 @@ export async function identityModule(
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET,
     callbackUrl: new URL(callbackPath, env.PUBLIC_ORIGIN).toString(),
-    staffCallbackUrl: new URL(ISSUER_CALLBACK_PATH, env.PUBLIC_ORIGIN).toString(),
+    staffCallbackUrl: new URL(STAFF_ISSUER_CALLBACK_PATH, env.PUBLIC_ORIGIN).toString(),
     cookieSecret: env.IDENTITY_COOKIE_SECRET,
     secureCookies: new URL(env.PUBLIC_ORIGIN).protocol === 'https:',
   });
