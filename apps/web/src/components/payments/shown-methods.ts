@@ -13,19 +13,23 @@ export interface MethodGroupOption {
 export interface ShownMethod {
   provider: ProviderOption;
   method: MethodGroup;
-  /** The one card entry (the first card provider); Korean domestic cards are shown by name. */
+  /** The one card entry (the first card form); other card methods are shown by name. */
   card: boolean;
 }
 
-/** One card entry, handled by the first card provider, plus Korean domestic cards; others as they come. */
+/**
+ * One card entry, handled by the first card provider that takes the card in a form; Korean
+ * domestic cards, and card methods paid on their own page (UnionPay), by name; others as they
+ * come.
+ */
 export function shownMethods(groups: readonly MethodGroupOption[]): ShownMethod[] {
-  return groups.flatMap<ShownMethod>(({ method, providers }) =>
-    method === 'card'
-      ? providers
-          .filter((p, i) => i === 0 || isKoreanCardProvider(p.id))
-          .map((provider, i) => ({ provider, method, card: i === 0 }))
-      : providers.map((provider) => ({ provider, method, card: false })),
-  );
+  return groups.flatMap<ShownMethod>(({ method, providers }) => {
+    if (method !== 'card') return providers.map((provider) => ({ provider, method, card: false }));
+    const entry = providers.find((p) => p.form === 'form');
+    return providers
+      .filter((p) => p === entry || isKoreanCardProvider(p.id) || p.form !== 'form')
+      .map((provider) => ({ provider, method, card: provider === entry }));
+  });
 }
 
 /** `payment_provider` (or `provider`) when it is shown, else the first method shown. */
