@@ -1,14 +1,25 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The api's and core's test files share their workers' module graph (`isolate: false`): each
+ * file would otherwise import the api, Fastify, Drizzle and PGlite again in a fresh worker,
+ * most of an api file's time on CI. They keep no state between files: each opens its own
+ * database from the template. The files that move the api's process-wide clock
+ * (jobs/clock.ts, only forward) run isolated, as do the web's and scripts' files, which mock
+ * modules and set variables per file.
+ */
+const clockMovers = [
+  'apps/api/src/modules/renewals/renewals.test.ts',
+  'apps/api/src/modules/renewals/renewal-race.test.ts',
+  'apps/api/src/modules/self-service/upgrade.test.ts',
+  'apps/api/src/modules/payments/providers/adyen-checkout/journeys.test.ts',
+  'apps/api/src/modules/payments/providers/paypal-orders/journeys.test.ts',
+  'apps/api/src/modules/console/customers.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: [
-      'packages/*/src/**/*.test.ts',
-      'apps/*/src/**/*.test.ts',
-      'apps/web/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**', '**/.next/**', 'e2e/**'],
     environment: 'node',
     // Vitest's default leaves one core to itself: one worker on CI's 2 cores, where the files'
@@ -21,5 +32,24 @@ export default defineConfig({
     testTimeout: 20_000,
     // An api test file opens a PGlite from the migrated template first: a second, more when busy.
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...clockMovers],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: [...clockMovers, 'apps/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/.next/**'],
+        },
+      },
+    ],
   },
 });
