@@ -18,6 +18,8 @@ export const CONSOLE_ACTIONS = [
   'orders.refund_any',
   'orders.resend_receipt',
   'orders.cancel',
+  /** The search's orders as a CSV file, e-mail addresses masked (ORDER_EXPORT_MAX_ROWS at most). */
+  'orders.export',
   'customers.read',
   /** Shows a customer's full e-mail address: itself written to the audit log. */
   'customers.reveal',
@@ -55,7 +57,14 @@ export const CONSOLE_PERMISSIONS: Readonly<Record<StaffRole, readonly ConsoleAct
     'customers.reveal',
     'subscriptions.manage',
   ],
-  finance: [...READ, ...INSIGHTS, 'orders.refund', 'orders.refund_any', 'orders.resend_receipt'],
+  finance: [
+    ...READ,
+    ...INSIGHTS,
+    'orders.refund',
+    'orders.refund_any',
+    'orders.resend_receipt',
+    'orders.export',
+  ],
   marketing: [
     'audit.read',
     'catalog.read',
@@ -96,37 +105,61 @@ export const staffRoleSchema = z.enum(STAFF_ROLES);
 const uuid = () => z.uuid();
 
 /** GET /api/console/orders/: every filter optional, combined with AND; newest first. */
-export const orderSearchSchema = z
-  .strictObject({
-    orderId: uuid().optional(),
-    paymentId: uuid().optional(),
-    email: email().optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-    status: z.enum(ORDER_STATUSES).optional(),
-    provider: text().min(1).max(64).optional(),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, 'two capital letters')
-      .optional(),
-    minAmount: z.coerce.number().int().min(0).optional(),
-    maxAmount: z.coerce.number().int().min(0).optional(),
+/** What an order search and an export filter by. */
+const orderFilters = {
+  orderId: uuid().optional(),
+  paymentId: uuid().optional(),
+  email: email().optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  provider: text().min(1).max(64).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'two capital letters')
+    .optional(),
+  minAmount: z.coerce.number().int().min(0).optional(),
+  maxAmount: z.coerce.number().int().min(0).optional(),
+};
+
+interface FilterBounds {
+  from?: string | undefined;
+  to?: string | undefined;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+}
+
+/** A range's ends in order: a date range's and an amount range's. */
+const inOrder = <T extends z.ZodType<FilterBounds>>(schema: T) =>
+  schema
+    .refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: 'from must not be after to',
+      path: ['to'],
+    })
+    .refine(
+      (q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount,
+      {
+        message: 'minAmount must not be above maxAmount',
+        path: ['maxAmount'],
+      },
+    );
+
+export const orderSearchSchema = inOrder(
+  z.strictObject({
+    ...orderFilters,
     /** Keyset paging: the `next` of the previous page. */
     before: text().max(80).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(25),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: 'from must not be after to',
-    path: ['to'],
-  })
-  .refine(
-    (q) => q.minAmount === undefined || q.maxAmount === undefined || q.minAmount <= q.maxAmount,
-    {
-      message: 'minAmount must not be above maxAmount',
-      path: ['maxAmount'],
-    },
-  );
+  }),
+);
 export type OrderSearch = z.infer<typeof orderSearchSchema>;
+
+/** The most rows one export carries: a narrower range exports the rest. */
+export const ORDER_EXPORT_MAX_ROWS = 10_000;
+
+/** GET /api/console/orders/export/: the search's filters, newest first, as one CSV file. */
+export const orderExportSchema = inOrder(z.strictObject(orderFilters));
+export type OrderExport = z.infer<typeof orderExportSchema>;
 
 /**
  * POST /api/console/orders/:id/refunds/: without amountMinor, everything not yet refunded.

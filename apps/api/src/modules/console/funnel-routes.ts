@@ -3,9 +3,8 @@
  * per day (grouped and filtered), payment success per provider and method, refunds and
  * chargebacks per week. Each answers JSON, or with `format=csv` the same rows as a CSV file.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import {
   disputesAnswerSchema,
   funnelAnswerSchema,
@@ -16,24 +15,8 @@ import {
 import type { Database } from '../../db/client';
 import { funnelByDay } from '../analytics/funnel';
 import { disputesByWeek, successByProvider } from '../payments/payment-figures';
+import { csv } from './csv';
 import { consoleGuard } from './guard';
-
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @ first: groups come from what
- * browsers sent) is written as text.
- */
-const cell = (value: unknown) =>
-  typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-
-/** Sends the rows as a CSV file (text: the JSON answer's schema does not apply to it). */
-function csv<T extends object>(reply: FastifyReply, name: string, rows: readonly T[]) {
-  const records = rows.map((row) => Object.values(row).map(cell));
-  const first = rows[0];
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}.csv"`)
-    .send(stringify(records, { header: true, columns: first ? Object.keys(first) : [] }));
-}
 
 export function funnelRoutes(app: FastifyInstance, db: Database, idleMs: number): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -11,7 +11,9 @@ import {
   type ConsoleOrderDetail,
   type ConsoleOrderRow,
   type ConsoleTimelineEntry,
+  type OrderExport,
   type OrderSearch,
+  ORDER_EXPORT_MAX_ROWS,
 } from '@checkout/core/contract';
 import type { Attribution } from '@checkout/core';
 import type { Database } from '../../db/client';
@@ -53,6 +55,20 @@ function row(order: FoundOrder): ConsoleOrderRow {
     provider: order.provider,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/**
+ * The orders an export's filters find, newest first, at most ORDER_EXPORT_MAX_ROWS, as the list
+ * shows them (addresses masked); the export itself is audited with its filters and its size.
+ */
+export async function exportOrders(db: Database, actor: Actor, filters: OrderExport) {
+  const found = (await searchOrders(db, { ...filters, limit: ORDER_EXPORT_MAX_ROWS })).map(row);
+  await audit(db, actor.member, actor.address, {
+    action: 'orders.export',
+    subject: 'orders',
+    after: { filters, rows: found.length },
+  });
+  return found;
 }
 
 export async function findOrders(db: Database, query: OrderSearch) {

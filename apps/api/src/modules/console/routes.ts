@@ -30,12 +30,14 @@ import {
   enrolmentQuerySchema,
   noBodySchema,
   noQuerySchema,
+  orderExportSchema,
   orderSearchSchema,
   staffAddSchema,
   staffEnrolSchema,
   staffLoginSchema,
 } from '@checkout/core/contract';
 import { audit, auditEntries } from './audit';
+import { csv } from './csv';
 import {
   cancelSubscriptionFromConsole,
   changeAutoRenewFromConsole,
@@ -46,6 +48,7 @@ import {
 import { consoleGuard, staffOf } from './guard';
 import {
   cancelFromConsole,
+  exportOrders,
   findOrders,
   orderDetail,
   refundFromConsole,
@@ -164,6 +167,17 @@ export function consoleRoutes(
       preValidation: guard('orders.read'),
     },
     async (request) => findOrders(db, request.query),
+  );
+
+  api.get(
+    '/api/console/orders/export/',
+    { schema: { querystring: orderExportSchema }, preValidation: guard('orders.export') },
+    async (request, reply) =>
+      csv(
+        reply,
+        `orders-${new Date().toISOString().slice(0, 10)}`,
+        await exportOrders(db, actor(request), request.query),
+      ),
   );
 
   api.get(

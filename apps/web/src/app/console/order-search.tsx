@@ -19,6 +19,8 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
   const lang = useLocale();
   const [rows, setRows] = useState<ConsoleOrderRow[]>();
   const [error, setError] = useState<string>();
+  // The last search's filters, which the export (finance and admin: the api decides) takes too.
+  const [filters, setFilters] = useState<string>();
   const search = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const query = new URLSearchParams();
@@ -30,6 +32,7 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
     });
     setError(res.ok ? undefined : res.code);
     setRows(res.data?.orders ?? []);
+    setFilters(query.toString());
   };
   return (
     <>
@@ -70,6 +73,13 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
         </p>
       )}
       {rows?.length === 0 && !error && <p>{t('empty')}</p>}
+      {rows && rows.length > 0 && (
+        <p>
+          <a href={`/api/console/orders/export/?${filters ?? ''}`} download>
+            {t('export')}
+          </a>
+        </p>
+      )}
       {rows && rows.length > 0 && (
         <table className={styles.table}>
           <thead>
