@@ -2,19 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError } from '@checkout/core';
 import { DEV_SECRETS, loadEnv, sandboxGatewayOn } from './env';
-import { productionEnv } from './test-env';
+import { productionEnv, refusal } from './test-env';
 
 /** The start-up refusal, or '' when the configuration is accepted. */
-function refusal(source: Record<string, string | undefined>): string {
-  try {
-    loadEnv(source);
-    return '';
-  } catch (error) {
-    expect(error).toBeInstanceOf(EnvError);
-    return (error as EnvError).message;
-  }
-}
-
 describe('api environment', () => {
   it('works with no configuration: embedded PGlite under ./var on port 4000', () => {
     const env = loadEnv({});

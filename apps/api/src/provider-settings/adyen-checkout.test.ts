@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError } from '@checkout/core';
 import { loadEnv, sandboxGatewayOn } from '../env';
-import { productionEnv } from '../test-env';
+import { productionEnv, refusal } from '../test-env';
 import { adyenConfig } from './adyen-checkout';
 import { adyenEnv } from '../modules/payments/providers/adyen-checkout/fake/config';
-
-function refusal(source: Record<string, string | undefined>): string {
-  try {
-    loadEnv(source);
-    return '';
-  } catch (error) {
-    expect(error).toBeInstanceOf(EnvError);
-    return (error as EnvError).message;
-  }
-}
 
 describe('Adyen configuration', () => {
   it('is off when no ADYEN_* variable is set: the sandbox serves as today', () => {

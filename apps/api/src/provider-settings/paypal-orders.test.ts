@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError } from '@checkout/core';
 import { loadEnv, sandboxGatewayOn } from '../env';
-import { productionEnv } from '../test-env';
+import { productionEnv, refusal } from '../test-env';
 import { paypalConfig } from './paypal-orders';
 import { paypalEnv } from '../modules/payments/providers/paypal-orders/fake/config';
-
-function refusal(source: Record<string, string | undefined>): string {
-  try {
-    loadEnv(source);
-    return '';
-  } catch (error) {
-    expect(error).toBeInstanceOf(EnvError);
-    return (error as EnvError).message;
-  }
-}
 
 describe('PayPal configuration', () => {
   it('is off when no PAYPAL_* variable is set: the sandbox gateway serves PayPal as today', () => {

@@ -1,16 +1,16 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useFormatter } from 'next-intl';
 import {
   startRegistration,
   type PublicKeyCredentialCreationOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { ConsolePasskey } from '@checkout/core/contract';
 import { consoleAnswer } from './console-answers';
-import { consoleCall, type ConsoleAnswer } from './console-api';
+import { consoleCall } from './console-api';
 import { useConsoleText } from './console-text';
 import { useWebAuthn } from './passkey-support';
+import { useConsoleRead } from './use-console-read';
 import styles from './console.module.css';
 
 const list = consoleAnswer((s) => s.passkeyListAnswerSchema);
@@ -21,21 +21,11 @@ const added = consoleAnswer((s) => s.consolePasskeySchema);
 export function PasskeyList() {
   const t = useConsoleText('passkeys');
   const format = useFormatter();
-  const [passkeys, setPasskeys] = useState<ConsolePasskey[]>();
   const supported = useWebAuthn();
-  const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
-  const fetchPasskeys = () => consoleCall('passkeys/', { answer: list });
-  const show = (res: ConsoleAnswer<{ passkeys: ConsolePasskey[] }>) => {
-    if (res.ok) setPasskeys(res.data?.passkeys);
-    else setOutcome({ ok: false, code: res.code });
-  };
-  useEffect(() => {
-    void fetchPasskeys().then(show);
-  }, []);
-  const settle = async (res: ConsoleAnswer<unknown>) => {
-    setOutcome({ ok: res.ok, code: res.code });
-    if (res.ok) show(await fetchPasskeys());
-  };
+  const { data, outcome, setOutcome, settle } = useConsoleRead(() =>
+    consoleCall('passkeys/', { answer: list }),
+  );
+  const passkeys = data?.passkeys;
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const name = new FormData(event.currentTarget).get('name');

@@ -1,31 +1,21 @@
 'use client';
 
-import { useEffect, useState, type FormEvent } from 'react';
-import type { StaffListRow, StaffRole } from '@checkout/core/contract';
-import { consoleCall, type ConsoleAnswer } from './console-api';
+import { useState, type FormEvent } from 'react';
+import type { StaffRole } from '@checkout/core/contract';
+import { consoleCall } from './console-api';
 import { consoleAnswer } from './console-answers';
 import { useConsoleText } from './console-text';
+import { useConsoleRead } from './use-console-read';
 import styles from './console.module.css';
 
 /** Admins only (the api answers 403 to the rest): staff, their roles, add, change, disable. */
 export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
   const t = useConsoleText('staff');
-  const [staff, setStaff] = useState<StaffListRow[]>();
   const [link, setLink] = useState<string>();
-  const [outcome, setOutcome] = useState<{ ok: boolean; code?: string | undefined }>();
-  const fetchStaff = () =>
-    consoleCall('staff/', { answer: consoleAnswer((s) => s.staffListAnswerSchema) });
-  const show = (res: ConsoleAnswer<{ staff: StaffListRow[] }>) => {
-    if (res.ok) setStaff(res.data?.staff);
-    else setOutcome({ ok: false, code: res.code });
-  };
-  useEffect(() => {
-    void fetchStaff().then(show);
-  }, []);
-  const settle = async (res: ConsoleAnswer<unknown>) => {
-    setOutcome({ ok: res.ok, code: res.code });
-    if (res.ok) show(await fetchStaff());
-  };
+  const { data, outcome, settle } = useConsoleRead(() =>
+    consoleCall('staff/', { answer: consoleAnswer((s) => s.staffListAnswerSchema) }),
+  );
+  const staff = data?.staff;
   const add = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
