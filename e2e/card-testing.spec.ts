@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { confirmEmailForCard, declinedCard, payWithCard } from './card';
+import { confirmEmailForCard, declinedCard, paymentAnswer, payWithCardAnswered } from './card';
 
 async function checkoutToCard(page: Page, email: string) {
   await page.goto('/payment/?product_group=vpn');
@@ -10,6 +10,8 @@ async function checkoutToCard(page: Page, email: string) {
 test('after three declines the checkout asks for a proof of work, solved in the browser, and the card pays', async ({
   page,
 }) => {
+  // Five payment attempts and a proof of work: more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const blocked: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) blocked.push(message.text());
@@ -17,12 +19,16 @@ test('after three declines the checkout asks for a proof of work, solved in the 
   const seed = Date.now() % 9000;
   await checkoutToCard(page, `careful-then-challenged-${seed}@gmail.com`);
   // Two mistakes pass without any check; the third decline makes the next attempt need one.
+  // Each attempt's own answer is awaited: the alert an earlier decline left is no proof.
   for (let i = 0; i < 3; i++) {
-    await payWithCard(page, declinedCard(seed + i));
+    const declined = await payWithCardAnswered(page, declinedCard(seed + i));
+    expect(await declined.json()).toMatchObject({ type: 'error', reason: 'declined' });
     await expect(page.locator('[data-element="payment-error"]')).toBeVisible();
     await expect(page.locator('[data-element="challenge"]')).toHaveCount(0);
   }
-  await payWithCard(page, '4242 4242 4242 4242');
+  const refused = await payWithCardAnswered(page, '4242 4242 4242 4242');
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ error: { code: 'challenge_required' } });
   const challenge = page.locator('[data-element="challenge"]');
   await expect(challenge).toBeVisible();
   await expect(
@@ -31,9 +37,12 @@ test('after three declines the checkout asks for a proof of work, solved in the 
   // Keyboard only: the widget's checkbox takes the focus and Space starts the proof of work.
   const box = challenge.getByRole('checkbox');
   await box.focus();
+  const solved = paymentAnswer(page);
   await page.keyboard.press('Space');
   // Solved in the browser's workers, then the same card is paid with the solution.
-  await page.waitForURL(/\/success\/\?order_id=/, { timeout: 60_000 });
+  const paid = await solved;
+  expect(await paid.json()).toMatchObject({ type: 'done' });
+  await page.waitForURL(/\/success\/\?order_id=/);
   await expect(page.getByRole('heading', { name: 'Thank you for your purchase!' })).toBeVisible();
   expect(blocked).toEqual([]);
 });

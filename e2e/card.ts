@@ -1,5 +1,5 @@
 /** Paying by card in the checkout: the gateway's card fields live in a frame on the page. */
-import { expect, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page, type Response } from '@playwright/test';
 
 export function cardFrame(page: Page): FrameLocator {
   return page.frameLocator('[data-element="card-frame"]');
@@ -15,6 +15,25 @@ export async function payWithCard(page: Page, number: string) {
   const pay = page.locator('[data-element="pay-button"]');
   await expect(pay).toBeEnabled();
   await pay.click();
+}
+
+/** The api's answer to the next payment the page starts. */
+export function paymentAnswer(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      new URL(response.url()).pathname === '/api/payments/',
+  );
+}
+
+/**
+ * Pays with the card and waits for the api's answer to this attempt, so that what the page shows
+ * next is this attempt's outcome and not the alert an earlier one left.
+ */
+export async function payWithCardAnswered(page: Page, number: string): Promise<Response> {
+  const answered = paymentAnswer(page);
+  await payWithCard(page, number);
+  return answered;
 }
 
 /** A valid (Luhn) number in the sandbox's declined range: each its own card. */

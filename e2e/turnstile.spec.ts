@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { cardFrame, confirmEmailForCard, declinedCard, payWithCard } from './card';
+import { cardFrame, confirmEmailForCard, declinedCard, payWithCardAnswered } from './card';
 import { startOwnCheckout, type OwnCheckout } from './own-checkout';
 
 const SITE_KEY = '1x00000000000000000000AA';
@@ -97,15 +97,16 @@ test.describe('Turnstile challenge', () => {
 
     const seed = Date.now() % 9000;
     await checkoutToCard(page, `turnstile-challenged-${seed}@gmail.com`);
+    // Each attempt's own answer is awaited: the alert an earlier decline left is no proof.
     for (let i = 0; i < 3; i++) {
-      await payWithCard(page, declinedCard(seed + i));
+      await payWithCardAnswered(page, declinedCard(seed + i));
       await expect(page.locator('[data-element="payment-error"]')).toBeVisible();
       await expect(page.locator('[data-element="challenge"]')).toHaveCount(0);
     }
     // Nothing of Cloudflare's is loaded before the checkout asks for the check.
     expect(cloudflare).toEqual([]);
 
-    await payWithCard(page, '4242 4242 4242 4242');
+    await payWithCardAnswered(page, '4242 4242 4242 4242');
     await expect(
       page.getByRole('heading', { name: 'Confirm that you are not a robot' }),
     ).toBeFocused();
