@@ -80,18 +80,28 @@ export async function transitionOrder(
   orderId: string,
   to: OrderStatus,
   source: EventSource,
+  /**
+   * A `, name as (…)` fragment the caller writes in the same statement, whether the order moves
+   * or not (the provider's answer stored with the move it causes): one round trip, one commit.
+   */
+  alongside?: SQL,
 ): Promise<boolean> {
   let outcome: MoveOutcome;
   try {
-    outcome = await moveOrder(db, consequences, orderId, to, source);
+    outcome = await moveOrder(db, consequences, orderId, to, source, alongside);
   } catch (error) {
     if (to !== 'paid' || !paysCartTwice(error)) throw error;
     outcome = 'refused';
   }
   if (outcome === 'refused' && to === 'paid') {
-    await moveOrder(db, consequences, orderId, 'refund_due', source);
+    await moveOrder(db, consequences, orderId, 'refund_due', source, alongside);
   }
   return outcome === 'moved';
+}
+
+/** An `alongside` fragment (transitionOrder) as a statement of its own, when nothing moves. */
+export async function writeAlone(db: Database, alongside: SQL): Promise<void> {
+  await queryRows(db, sql`with alone as (select 1)${alongside} select 1`);
 }
 
 /** Moved; not moved (it was elsewhere already); or refused by what the move requires. */
@@ -116,12 +126,16 @@ async function moveOrder(
   orderId: string,
   to: OrderStatus,
   source: EventSource,
+  alongside: SQL | undefined,
 ): Promise<MoveOutcome> {
   // An order this process placed moves without a read; otherwise most repeated notifications
   // find the order already final, and are answered without a lock.
   const recalled = recallOrder(orderId);
   const [order] = recalled ? [recalled] : await orderById(db).execute({ id: orderId });
-  if (!order || ('status' in order && !canTransition(order.status, to))) return 'unmoved';
+  if (!order || ('status' in order && !canTransition(order.status, to))) {
+    if (alongside) await writeAlone(db, alongside);
+    return 'unmoved';
+  }
   // A paid order moves on only at its customer's request (a refund), or at staff's through the
   // console (issue 33), never by a provider's word; such a request moves nothing but a paid order.
   const byCustomer = source === 'customer' || source === 'staff';
@@ -145,7 +159,7 @@ async function moveOrder(
     ), event as (
       insert into order_events (order_id, from_status, to_status, source)
       select ${orderId}::uuid, from_status, ${to}, ${source} from moved
-    )${effects}
+    )${effects}${alongside ?? sql``}
     select (select from_status from moved) as from_status, (select status from prev) as status`,
   );
   // Past its first answer an order rarely moves again; a late capture reads the row.

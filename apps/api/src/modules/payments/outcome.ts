@@ -5,6 +5,7 @@
  * cancel, and is refunded when another order paid the cart meanwhile. A capture is never
  * acknowledged and dropped. What a move does across modules comes from checkout.
  */
+import type { SQL } from 'drizzle-orm';
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import { canTransition, type OrderStatus, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
@@ -25,14 +26,18 @@ export interface OutcomeDeps {
   adapterFor: (provider: ProviderSpec) => PaymentAdapter | undefined;
 }
 
-/** Moves the order to `to` if it may move there; true when this call moved it. */
+/**
+ * Moves the order to `to` if it may move there; true when this call moved it. `alongside` is
+ * written in the same statement, moved or not (transitionOrder).
+ */
 export function moveOrder(
   deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
   orderId: string,
   to: OrderStatus,
   source: EventSource,
+  alongside?: SQL,
 ): Promise<boolean> {
-  return transitionOrder(deps.db, orderConsequences(deps.catalog), orderId, to, source);
+  return transitionOrder(deps.db, orderConsequences(deps.catalog), orderId, to, source, alongside);
 }
 
 /** True when the word changed the order (paid, refund_due or refunded included). */

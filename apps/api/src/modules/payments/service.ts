@@ -7,7 +7,7 @@
  * recovered from the provider (stranded-starts.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { AppError, BACKEND_CODES, ERROR_CODES } from '@checkout/core/contract';
 import {
   findProvider,
@@ -16,18 +16,20 @@ import {
   type PaymentAction,
   type PaymentRequest,
 } from '@checkout/core';
-import { preparedQuery, queryRows, type Database } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import type { CardAttempt } from '../card-testing/card-guard';
 import type { CartCaller } from '../carts/binding';
 import { couponUse, holdCouponSql, type CouponUse } from '../carts/coupon-redemptions';
 import { cartView, couponUsedRefusal, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
 import { placeCartOrderSql } from '../orders/new-orders';
+import { writeAlone } from '../orders/transitions';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
 import { moveOrder } from './outcome';
 import { checkPaymentData, requireOffered } from './payment-data';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
+import type { StartedPayment } from './providers/adapter';
 import { recoverCartStart, recoverStart } from './stranded-starts';
 import { payments } from './tables';
 
@@ -113,20 +115,18 @@ async function placeOrder(db: Database, o: NewOrder): Promise<'placed' | 'locked
   return 'placed';
 }
 
-/** The provider's answer, replayed for repeats, and what we keep of the card it charged. */
-const storeAnswer = preparedQuery((db) =>
-  db
-    .update(payments)
-    .set({
-      answer: sql`${sql.placeholder('answer')}::jsonb`,
-      cardBrand: sql`${sql.placeholder('brand')}`,
-      cardLast4: sql`${sql.placeholder('last4')}`,
-      cardExpiry: sql`${sql.placeholder('expiry')}`,
-      savedMethod: sql`${sql.placeholder('savedMethod')}`,
-    })
-    .where(eq(payments.id, sql.placeholder('id')))
-    .prepare('store_payment_answer'),
-);
+/**
+ * The provider's answer, replayed for repeats, and what we keep of the card it charged: written in
+ * the statement that moves the order on that answer (transitionOrder's `alongside`).
+ */
+function answerSql(paymentId: string, action: PaymentAction, started: StartedPayment): SQL {
+  const { card, savedMethod } = started;
+  return sql`, answered as (
+      update payments set answer = ${JSON.stringify(action)}::jsonb,
+        card_brand = ${card?.brand ?? null}, card_last4 = ${card?.last4 ?? null},
+        card_expiry = ${card?.expiry ?? null}, saved_method = ${savedMethod ?? null}
+      where id = ${paymentId}::uuid)`;
+}
 
 /** Ends a start's claim now: its provider never answered, so the next attempt recovers it. */
 async function releaseClaim(db: Database, paymentId: string): Promise<void> {
@@ -226,7 +226,7 @@ export async function startPayment(
   if (placed !== 'placed') {
     return typeof placed === 'object' ? placed : refuseLockedCart(await replay(deps, key, hash));
   }
-  const { action, card, status, savedMethod } = await adapter
+  const started = await adapter
     .createPayment({
       paymentId,
       orderId,
@@ -244,17 +244,13 @@ export async function startPayment(
       await releaseClaim(deps.db, paymentId);
       throw error;
     });
-  // The provider's answer moves the order now; a crash after this recovers from the provider.
-  if (status) await moveOrder(deps, orderId, status, 'authorization');
+  const { action, status } = started;
   await deps.faults?.afterCharge?.({ paymentId, orderId });
-  await storeAnswer(deps.db).execute({
-    id: paymentId,
-    answer: JSON.stringify(action),
-    brand: card?.brand ?? null,
-    last4: card?.last4 ?? null,
-    expiry: card?.expiry ?? null,
-    savedMethod: savedMethod ?? null,
-  });
+  // The provider's answer moves the order and is stored in one statement (one commit); a crash
+  // before it recovers from the provider (stranded-starts.ts).
+  const answer = answerSql(paymentId, action, started);
+  if (status) await moveOrder(deps, orderId, status, 'authorization', answer);
+  else await writeAlone(deps.db, answer);
   if (attempt) {
     await deps.cardGuard?.record(attempt, action.type === 'error' && action.reason === 'declined');
   }

@@ -6,7 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { preparedQuery, queryRows, type Database } from '../../db/client';
 import type { CardSummary } from '../payments/providers/adapter';
+import type { SandboxOutcome } from './cards';
 import { sandboxCharges } from './tables';
+import { CARD_TOKEN_TTL_MS, type VaultedCard } from './vault';
 
 /** Every card payment writes one: a named statement, built and planned once per database. */
 const upsertCharge = preparedQuery((db) =>
@@ -38,6 +40,61 @@ export async function recordCharge(
   card: CardSummary,
 ): Promise<void> {
   await upsertCharge(db).execute({ paymentId, reported, ...card });
+}
+
+/** A card payment with a card-fields token, as the gateway takes it. */
+export interface TokenCharge {
+  paymentId: string;
+  token: string;
+  /** The family's word for each outcome (a challenge reports nothing until it is answered). */
+  words: Readonly<Record<SandboxOutcome, string>>;
+  /** A card that goes through is kept on file under `method` (a reusable method was asked). */
+  method: string | undefined;
+}
+
+/**
+ * Redeems the token, keeps the card on file, and records the charge, in one statement: one round
+ * trip and one commit, so a crash loses none of them without the others. A pending card's charge
+ * is left to the caller, to record with its settlement. Undefined for an unknown, spent or
+ * expired token (nothing is written then).
+ */
+export async function chargeToken(
+  db: Database,
+  charge: TokenCharge,
+  now = new Date(),
+): Promise<(VaultedCard & { savedMethod: string | undefined }) | undefined> {
+  const since = new Date(now.getTime() - CARD_TOKEN_TTL_MS);
+  const [row] = await queryRows<
+    Omit<VaultedCard, 'renewalOutcome'> & {
+      renewal_outcome: VaultedCard['renewalOutcome'];
+      saved_method: string | null;
+    }
+  >(
+    db,
+    sql`with redeemed as (
+      update sandbox_card_tokens set used_at = ${now.toISOString()}::timestamptz
+      where token = ${charge.token} and used_at is null and created_at > ${since.toISOString()}::timestamptz
+      returning brand, last4, expiry, outcome, renewal_outcome
+    ), saved as (
+      insert into sandbox_saved_cards (method, brand, last4, expiry, outcome)
+      select ${charge.method ?? null}::text, brand, last4, expiry, renewal_outcome from redeemed
+      where ${charge.method ?? null}::text is not null
+        and outcome in ('success', 'pending', 'challenge')
+      returning method
+    ), charged as (
+      insert into sandbox_charges (payment_id, reported, brand, last4, expiry)
+      select ${charge.paymentId}::uuid, ${JSON.stringify(charge.words)}::jsonb ->> outcome,
+        brand, last4, expiry
+      from redeemed where outcome <> 'pending'
+      on conflict (payment_id) do update set reported = excluded.reported, brand = excluded.brand,
+        last4 = excluded.last4, expiry = excluded.expiry
+    )
+    select brand, last4, expiry, outcome, renewal_outcome, (select method from saved) as saved_method
+    from redeemed`,
+  );
+  if (!row) return undefined;
+  const { renewal_outcome: renewalOutcome, saved_method: savedMethod, ...card } = row;
+  return { ...card, renewalOutcome, savedMethod: savedMethod ?? undefined };
 }
 
 /** What the gateway charged for a payment; undefined when it charged no card for it. */

@@ -24,12 +24,12 @@ import type {
 } from '../payments/providers/adapter';
 import { signWebhook } from '../payments/providers/signed-body';
 import { cardFingerprint, type SandboxOutcome } from './cards';
-import { chargeSavedCards, recordCharge } from './charges';
+import { chargeSavedCards, chargeToken, recordCharge } from './charges';
 import { recordAtGateway, refundedAtGateway } from './ledger';
 import { findSandboxPayment, type FoundPayment } from './payments';
 import { signHostedSession } from './session';
 import { recordSettlement } from './settlements';
-import { redeemCard, saveCard } from './vault';
+import { newSavedMethod, redeemCard, saveCard } from './vault';
 
 /** The header the sandbox signs its notifications in. */
 export const SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -275,31 +275,30 @@ export class SandboxGateway {
   /** A card payment: redeem the token, then answer as the issuer does. */
   async charge(payment: NewPayment, sandbox: SandboxPayment): Promise<StartedPayment> {
     const { paymentId, orderId } = payment;
-    const vaulted = payment.cardToken ? await redeemCard(this.db, payment.cardToken) : undefined;
-    if (!vaulted) {
+    // Recorded before anything is answered, as a provider records a charge (and, for one that
+    // settles later, its settlement) before it answers. Asked for a reusable method, the gateway
+    // keeps a card that went through on file.
+    const charged = payment.cardToken
+      ? await chargeToken(this.db, {
+          paymentId,
+          token: payment.cardToken,
+          words: sandbox.words,
+          method: payment.reusable ? newSavedMethod() : undefined,
+        })
+      : undefined;
+    if (!charged) {
       // An unknown, spent or expired token: the payment fails and the cart is payable again.
       const status = await this.settle(sandbox, 'error');
       return { action: { type: 'error', orderId, reason: 'failed' }, status };
     }
-    const { outcome, renewalOutcome, ...card } = vaulted;
-    // Asked for a reusable method, the gateway keeps a card that went through on file.
-    const savedMethod =
-      payment.reusable &&
-      (outcome === 'success' || outcome === 'pending' || outcome === 'challenge')
-        ? await saveCard(this.db, { ...card, renewalOutcome })
-        : undefined;
-    // Recorded before anything is answered, as a provider records a charge (and, for one that
-    // settles later, its settlement) before it answers; together, so a crash loses neither.
-    const reported = outcome === 'challenge' ? null : sandbox.words[outcome];
-    // Only a pending card has a settlement to record with its charge (recordLater).
+    const { outcome, savedMethod, brand, last4, expiry } = charged;
+    const card = { brand, last4, expiry };
     if (outcome === 'pending') {
+      // Its charge goes with its settlement, together, so a crash loses neither.
       await this.db.transaction(async (tx) => {
         await this.recordLater(sandbox, outcome, tx);
-        await recordCharge(tx, paymentId, reported, card);
+        await recordCharge(tx, paymentId, sandbox.words.pending, card);
       });
-    } else {
-      // One statement needs no transaction around it: two round trips fewer per card payment.
-      await recordCharge(this.db, paymentId, reported, card);
     }
     if (outcome === 'challenge') {
       const session = signHostedSession(this.options.sessionSecret, paymentId);

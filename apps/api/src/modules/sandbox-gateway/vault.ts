@@ -110,9 +110,12 @@ export async function purgeCardTokens(db: Database, now = new Date()): Promise<v
     .where(lt(sandboxCardTokens.createdAt, new Date(now.getTime() - CARD_TOKEN_TTL_MS)));
 }
 
+/** A new reference of a card on file. */
+export const newSavedMethod = () => `cof_${randomBytes(24).toString('base64url')}`;
+
 /** Keeps a charged card on file for merchant-initiated charges; answers its reference. */
 export async function saveCard(db: Database, card: Omit<VaultedCard, 'outcome'>): Promise<string> {
-  const method = `cof_${randomBytes(24).toString('base64url')}`;
+  const method = newSavedMethod();
   await db.insert(sandboxSavedCards).values({
     method,
     brand: card.brand,
