@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
 import { normalizeEmail } from '@checkout/core';
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
 import { networkOf } from './client-network';
-import { countCardAttempt, inDeclineStorm, type StormLimits } from './decline-storm';
+import { countCardAttemptSql, isStorm, stormSql, type StormLimits } from './decline-storm';
 import type { HumanCheck } from './human-check';
-import { addWeight, lockSubjects, lockedUntil, scoresOf } from './velocity';
+import { addWeight, lockSubjects, velocitySql } from './velocity';
 
 /** Who an attempt is counted against; any may be unknown. */
 export interface CardAttempt {
@@ -89,13 +90,16 @@ export function cardGuard(db: Database, check: HumanCheck, storm: StormLimits): 
   return {
     async admit(attempt, solution) {
       const subjects = subjectsOf(attempt);
-      const keys = [...subjects.keys()];
-      // The reads at once: this sits on every card payment's path.
-      const [until, scores, stormy] = await Promise.all([
-        lockedUntil(db, keys),
-        scoresOf(db, keys),
-        inDeclineStorm(db, storm),
-      ]);
+      // One read: this sits on every card payment's path.
+      const [read] = await queryRows<{
+        locked_until: string | null;
+        scores: Record<string, number>;
+        attempts: number;
+        declines: number;
+      }>(db, sql`select ${velocitySql([...subjects.keys()])}, ${stormSql(storm)}`);
+      const until = read?.locked_until;
+      const scores = new Map(Object.entries(read?.scores ?? {}));
+      const stormy = isStorm(storm, Number(read?.attempts ?? 0), Number(read?.declines ?? 0));
       if (until) {
         throw new AppError(
           ERROR_CODES.cardPaymentsPaused,
@@ -115,14 +119,14 @@ export function cardGuard(db: Database, check: HumanCheck, storm: StormLimits): 
       const subjects = subjectsOf(attempt);
       const weight = ATTEMPT_WEIGHT + (declined ? DECLINE_EXTRA_WEIGHT : 0);
       const counted = [...subjects].filter(([, kind]) => declined || !BY_DECLINES.has(kind));
-      const [scores] = await Promise.all([
-        addWeight(
-          db,
-          counted.map(([subject]) => subject),
-          weight,
-        ),
-        countCardAttempt(db, declined),
-      ]);
+      // The attempt's weight and the merchant-wide count in one statement.
+      const scores = await addWeight(
+        db,
+        counted.map(([subject]) => subject),
+        weight,
+        new Date(),
+        countCardAttemptSql(declined),
+      );
       const over = [...subjects]
         .filter(([subject, kind]) => (scores.get(subject) ?? 0) >= THRESHOLDS[kind].lockAt)
         .map(([subject]) => subject);

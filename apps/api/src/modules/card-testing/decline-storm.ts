@@ -5,7 +5,7 @@
  * challenge; it stops asking once they fall. Counted per minute in the database, so every api
  * node sees the same storm.
  */
-import { gt, lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cardAttemptMinutes } from './tables';
 
@@ -24,38 +24,26 @@ export const KEPT_MINUTES = 60;
 
 const minuteOf = (now: Date) => Math.floor(now.getTime() / MINUTE_MS);
 
-/** Counts one card attempt that reached the provider. */
-export async function countCardAttempt(
-  db: Database,
-  declined: boolean,
-  now = new Date(),
-): Promise<void> {
-  await db
-    .insert(cardAttemptMinutes)
-    .values({ minute: minuteOf(now), attempts: 1, declines: declined ? 1 : 0 })
-    .onConflictDoUpdate({
-      target: cardAttemptMinutes.minute,
-      set: {
-        attempts: sql`${cardAttemptMinutes.attempts} + 1`,
-        declines: sql`${cardAttemptMinutes.declines} + excluded.declines`,
-      },
-    });
+/** Counts one card attempt that reached the provider: a `, name as (…)` fragment of a statement. */
+export function countCardAttemptSql(declined: boolean, now = new Date()): SQL {
+  return sql`, attempt_counted as (
+      insert into card_attempt_minutes (minute, attempts, declines)
+      values (${minuteOf(now)}::bigint, 1, ${declined ? 1 : 0}::int)
+      on conflict (minute) do update set attempts = card_attempt_minutes.attempts + 1,
+        declines = card_attempt_minutes.declines + excluded.declines)`;
 }
 
-export async function inDeclineStorm(
-  db: Database,
-  limits: StormLimits,
-  now = new Date(),
-): Promise<boolean> {
-  const [row] = await db
-    .select({
-      attempts: sql<number>`coalesce(sum(${cardAttemptMinutes.attempts}), 0)::int`,
-      declines: sql<number>`coalesce(sum(${cardAttemptMinutes.declines}), 0)::int`,
-    })
-    .from(cardAttemptMinutes)
-    .where(gt(cardAttemptMinutes.minute, minuteOf(now) - limits.windowMinutes));
-  const attempts = Number(row?.attempts ?? 0);
-  const declines = Number(row?.declines ?? 0);
+/** The window's card attempts and declines (`attempts`, `declines`): columns of one select. */
+export function stormSql(limits: StormLimits, now = new Date()): SQL {
+  const since = minuteOf(now) - limits.windowMinutes;
+  return sql`(select coalesce(sum(attempts), 0)::int from card_attempt_minutes
+      where minute > ${since}::bigint) as attempts,
+    (select coalesce(sum(declines), 0)::int from card_attempt_minutes
+      where minute > ${since}::bigint) as declines`;
+}
+
+/** Whether the window's card attempts and declines (stormSql) are a storm. */
+export function isStorm(limits: StormLimits, attempts: number, declines: number): boolean {
   return declines >= limits.minDeclines && declines >= limits.declineShare * attempts;
 }
 

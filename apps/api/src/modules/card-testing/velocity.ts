@@ -2,53 +2,59 @@
  * Weighted velocity counters in the database, so every api node sees the same counts: one
  * upsert per hit into hour windows; a subject's score is its weight in this hour and the last.
  */
-import { and, gt, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { lt, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/client';
 import { velocityCounters, velocityLocks } from './tables';
 
 export const WINDOW_MS = 60 * 60_000;
 
 const windowOf = (now: Date) => Math.floor(now.getTime() / WINDOW_MS);
 
-/** Adds `weight` to each subject and answers their scores afterwards. */
+const subjectList = (subjects: readonly string[]) =>
+  sql`select value as subject from jsonb_array_elements_text(${JSON.stringify(subjects)}::jsonb)`;
+
+/**
+ * Adds `weight` to each subject and answers their scores afterwards, in one statement: this
+ * window's weight as the upsert leaves it (after any concurrent hit it waited for) and the last
+ * one's. `alongside` (`, name as (…)`) is written in the same statement.
+ */
 export async function addWeight(
   db: Database,
   subjects: readonly string[],
   weight: number,
   now = new Date(),
+  alongside?: SQL,
 ): Promise<Map<string, number>> {
-  if (subjects.length === 0) return new Map();
+  if (subjects.length === 0 && !alongside) return new Map();
   const window = windowOf(now);
-  await db
-    .insert(velocityCounters)
-    .values(subjects.map((subject) => ({ subject, window, weight })))
-    .onConflictDoUpdate({
-      target: [velocityCounters.subject, velocityCounters.window],
-      set: { weight: sql`${velocityCounters.weight} + excluded.weight` },
-    });
-  return scoresOf(db, subjects, now);
+  const rows = await queryRows<{ subject: string; score: number }>(
+    db,
+    sql`with added as (
+      insert into velocity_counters (subject, "window", weight)
+      select subject, ${window}::bigint, ${weight}::int from (${subjectList(subjects)}) s
+      on conflict (subject, "window") do update set weight = velocity_counters.weight + excluded.weight
+      returning subject, weight
+    )${alongside ?? sql``}
+    select a.subject, (a.weight + coalesce(p.weight, 0))::int as score
+    from added a left join velocity_counters p on p.subject = a.subject and p."window" = ${window - 1}::bigint`,
+  );
+  return new Map(rows.map((row) => [row.subject, Number(row.score)]));
 }
 
-export async function scoresOf(
-  db: Database,
-  subjects: readonly string[],
-  now = new Date(),
-): Promise<Map<string, number>> {
-  if (subjects.length === 0) return new Map();
-  const rows = await db
-    .select({
-      subject: velocityCounters.subject,
-      score: sql<number>`sum(${velocityCounters.weight})::int`,
-    })
-    .from(velocityCounters)
-    .where(
-      and(
-        inArray(velocityCounters.subject, [...subjects]),
-        gte(velocityCounters.window, windowOf(now) - 1),
-      ),
-    )
-    .groupBy(velocityCounters.subject);
-  return new Map(rows.map((row) => [row.subject, Number(row.score)]));
+/**
+ * What the guard reads before an attempt, as scalar subqueries of one select: the latest lock
+ * still holding on any of the subjects (`locked_until`), and their scores (`scores`, a JSON
+ * object of subject to score).
+ */
+export function velocitySql(subjects: readonly string[], now = new Date()): SQL {
+  return sql`(select max(until) from velocity_locks
+      where subject in (${subjectList(subjects)}) and until > ${now.toISOString()}::timestamptz
+    ) as locked_until,
+    (select coalesce(json_object_agg(subject, score), '{}'::json) from (
+      select subject, sum(weight)::int as score from velocity_counters
+      where subject in (${subjectList(subjects)}) and "window" >= ${windowOf(now) - 1}::bigint
+      group by subject) s
+    ) as scores`;
 }
 
 /** Refuses the subjects until `until` (an existing later lock stays). */
@@ -65,21 +71,6 @@ export async function lockSubjects(
       target: velocityLocks.subject,
       set: { until: sql`greatest(${velocityLocks.until}, excluded.until)` },
     });
-}
-
-/** The latest lock still holding on any of the subjects. */
-export async function lockedUntil(
-  db: Database,
-  subjects: readonly string[],
-  now = new Date(),
-): Promise<Date | undefined> {
-  if (subjects.length === 0) return undefined;
-  const rows = await db
-    .select({ until: velocityLocks.until })
-    .from(velocityLocks)
-    .where(and(inArray(velocityLocks.subject, [...subjects]), gt(velocityLocks.until, now)));
-  const latest = Math.max(0, ...rows.map((row) => row.until.getTime()));
-  return latest > 0 ? new Date(latest) : undefined;
 }
 
 /** Counters and locks nobody reads any more. */
