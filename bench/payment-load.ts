@@ -34,6 +34,7 @@ import {
   requestCounterFlags,
   statementCounter,
   type Counts,
+  type ProviderCounts,
   type RequestCounts,
 } from './statement-counts';
 
@@ -351,14 +352,24 @@ const SHOPPER_REQUESTS =
 /**
  * Statements and commits per paid order split three ways: the shopper's own requests, the other
  * requests (the provider's notifications) and the background (jobs and the queue's polling).
+ * `commitsPerPaidOrder` counts every COMMIT and every statement outside a transaction (a read on
+ * its own included); `writeCommitsPerPaidOrder` only those that wrote, which are the ones that
+ * flush the WAL. The shopper's part is split again into ours and the sandbox gateway's
+ * (`provider`: its own tables and its notification jobs, a real provider's work in its systems).
  */
 function splitPerOrder(counts: RequestCounts, paid: number, side: string) {
+  const zero = () => ({ statements: 0, commits: 0, writeCommits: 0 });
   const parts = {
-    shopper: { statements: 0, commits: 0 },
-    otherRequests: { statements: 0, commits: 0 },
-    background: { statements: 0, commits: 0 },
+    shopper: { ...zero(), provider: zero() },
+    otherRequests: { ...zero(), provider: zero() },
+    background: { ...zero(), provider: zero() },
   };
   const per = (n: number) => Number((n / paid).toFixed(2));
+  const add = (to: ProviderCounts, from: ProviderCounts) => {
+    to.statements += from.statements;
+    to.commits += from.commits;
+    to.writeCommits += from.writeCommits;
+  };
   for (const [kind, entry] of Object.entries(counts)) {
     const part =
       kind === 'background'
@@ -366,23 +377,33 @@ function splitPerOrder(counts: RequestCounts, paid: number, side: string) {
         : SHOPPER_REQUESTS.test(kind)
           ? parts.shopper
           : parts.otherRequests;
-    part.statements += entry.statements;
-    part.commits += entry.commits;
+    add(part, entry);
+    add(part.provider, entry.provider);
     if (!profile) continue;
     console.error(
-      `[profile ${side}] ${kind}: ${entry.requests} requests, ${per(entry.statements)} statements and ${per(entry.commits)} commits per paid order`,
+      `[profile ${side}] ${kind}: ${entry.requests} requests, ${per(entry.statements)} statements, ${per(entry.commits)} commits of which ${per(entry.writeCommits)} wrote, per paid order`,
     );
     const texts = Object.entries(entry.texts).sort((a, b) => b[1] - a[1]);
     for (const [text, n] of texts) console.error(`    ${per(n).toFixed(2)}  ${text}`);
   }
-  const perPart = ({ statements, commits }: { statements: number; commits: number }) => ({
-    statementsPerPaidOrder: per(statements),
-    commitsPerPaidOrder: per(commits),
+  const perPart = (p: ProviderCounts) => ({
+    statementsPerPaidOrder: per(p.statements),
+    commitsPerPaidOrder: per(p.commits),
+    writeCommitsPerPaidOrder: per(p.writeCommits),
+  });
+  const withOurs = (p: ProviderCounts & { provider: ProviderCounts }) => ({
+    ...perPart(p),
+    ours: perPart({
+      statements: p.statements - p.provider.statements,
+      commits: p.commits - p.provider.commits,
+      writeCommits: p.writeCommits - p.provider.writeCommits,
+    }),
+    provider: perPart(p.provider),
   });
   return {
-    shopper: perPart(parts.shopper),
-    otherRequests: perPart(parts.otherRequests),
-    background: perPart(parts.background),
+    shopper: withOurs(parts.shopper),
+    otherRequests: withOurs(parts.otherRequests),
+    background: withOurs(parts.background),
   };
 }
 

@@ -3,8 +3,13 @@
  * background's: every statement node-postgres is asked to run is counted under the HTTP request
  * it runs for (method and path, ids folded to :id), or under "background" outside any request
  * (the job queue's polling, its jobs, start-up). Commits are counted the same way: a COMMIT, or a
- * statement run outside a transaction (autocommit). On SIGUSR2 the counts so far, with each
- * statement's text and calls per request kind, are written to BENCH_STATEMENTS_FILE.
+ * statement run outside a transaction (autocommit). Of those, `writeCommits` are the ones that
+ * wrote (a transaction with a statement that writes, or a writing statement on its own): only they
+ * cost a WAL flush; a read on its own commits nothing to disk. The sandbox gateway's own
+ * statements (its `sandbox_` tables, and the job queue rows of its notifications) are counted
+ * again under `provider`: a real provider does that work in its own systems. On SIGUSR2 the counts
+ * so far, with each statement's text (tagged read, write or provider) and calls per request kind,
+ * are written to BENCH_STATEMENTS_FILE.
  * A pool hands a waiting caller its connection from the context of whoever released one, so the
  * pool's callbacks are bound to their caller's context.
  */
@@ -16,14 +21,30 @@ import path from 'node:path';
 
 const file = process.env.BENCH_STATEMENTS_FILE;
 const requests = new AsyncLocalStorage();
-/** kind → { statements, commits, texts: Map<text, calls> } */
+/** kind → { statements, commits, writeCommits, provider: {…}, texts: Map<text, calls> } */
 const counts = new Map();
 const tally = (kind) => {
   let entry = counts.get(kind);
   if (!entry)
-    counts.set(kind, (entry = { requests: 0, statements: 0, commits: 0, texts: new Map() }));
+    counts.set(
+      kind,
+      (entry = {
+        requests: 0,
+        statements: 0,
+        commits: 0,
+        writeCommits: 0,
+        provider: { statements: 0, commits: 0, writeCommits: 0 },
+        texts: new Map(),
+      }),
+    );
   return entry;
 };
+/** Writes: anything but a plain read (a select … for update locks rows, which writes too). */
+const WRITES = /\b(insert|update|delete|merge|nextval|pg_notify)\b/i;
+/** The sandbox gateway's own tables, and the job queue rows of its notifications. */
+const PROVIDER = /\bsandbox_|'sandbox-notifications?'/;
+/** A text that ends the transaction it begins. */
+const WHOLE = /;\s*(commit|end)\s*;?\s*$/i;
 const ID = /\/(?:[0-9a-f]{8}-[0-9a-f-]{27}|[A-Za-z0-9_-]{20,}|\d+)(?=\/|$)/g;
 
 const emit = http.Server.prototype.emit;
@@ -51,15 +72,37 @@ Client.prototype.query = function (config, ...rest) {
   if (typeof text === 'string') {
     const entry = tally(requests.getStore() ?? 'background');
     const word = CONTROL.exec(text)?.[1]?.toLowerCase();
-    if (word === 'begin' || word === 'start transaction') this.benchInTransaction = true;
-    else if (word === 'commit' || word === 'end') {
-      this.benchInTransaction = false;
+    const commit = (wrote, provider) => {
       entry.commits++;
-    } else if (word === 'rollback') this.benchInTransaction = false;
-    else if (!word) {
+      if (wrote) entry.writeCommits++;
+      if (provider) {
+        entry.provider.commits++;
+        if (wrote) entry.provider.writeCommits++;
+      }
+    };
+    if ((word === 'begin' || word === 'start transaction') && WHOLE.test(text)) {
+      // A whole transaction in one text (pg-boss's maintenance): one statement, one commit.
       entry.statements++;
-      if (!this.benchInTransaction) entry.commits++;
-      const short = text.replace(/\s+/g, ' ').slice(0, 160);
+      commit(WRITES.test(text), PROVIDER.test(text));
+    } else if (word === 'begin' || word === 'start transaction') {
+      this.benchTransaction = { wrote: false, provider: false };
+    } else if (word === 'commit' || word === 'end') {
+      const tx = this.benchTransaction;
+      this.benchTransaction = undefined;
+      commit(tx?.wrote ?? false, tx?.provider ?? false);
+    } else if (word === 'rollback') this.benchTransaction = undefined;
+    else if (!word) {
+      const wrote = WRITES.test(text);
+      const provider = PROVIDER.test(text);
+      entry.statements++;
+      if (provider) entry.provider.statements++;
+      const tx = this.benchTransaction;
+      if (tx) {
+        tx.wrote ||= wrote;
+        tx.provider ||= provider;
+      } else commit(wrote, provider);
+      const tag = `${provider ? 'provider ' : ''}${wrote ? 'write' : 'read'}${tx ? ' (in tx)' : ''}`;
+      const short = `[${tag}] ${text.replace(/\s+/g, ' ').trim().slice(0, 150)}`;
       entry.texts.set(short, (entry.texts.get(short) ?? 0) + 1);
     }
   }

@@ -43,11 +43,21 @@ export async function statementCounter(url: string) {
   };
 }
 
-/** Statements and commits the api ran under one kind of request, or outside any. */
-export interface KindCounts {
-  requests: number;
+/** Statements and commits of the sandbox gateway (bench/request-statements.mjs). */
+export interface ProviderCounts {
   statements: number;
   commits: number;
+  writeCommits: number;
+}
+
+/**
+ * Statements and commits the api ran under one kind of request, or outside any: `commits` counts
+ * every COMMIT and every statement outside a transaction, `writeCommits` only those that wrote
+ * (the ones that flush the WAL); `provider` is the sandbox gateway's share of each.
+ */
+export interface KindCounts extends ProviderCounts {
+  requests: number;
+  provider: ProviderCounts;
   texts: Record<string, number>;
 }
 export type RequestCounts = Record<string, KindCounts>;
@@ -79,10 +89,15 @@ export function diffRequestCounts(before: RequestCounts, after: RequestCounts): 
       const d = n - (b?.texts[text] ?? 0);
       if (d) texts[text] = d;
     }
+    const minus = (x: ProviderCounts, y: ProviderCounts | undefined): ProviderCounts => ({
+      statements: x.statements - (y?.statements ?? 0),
+      commits: x.commits - (y?.commits ?? 0),
+      writeCommits: x.writeCommits - (y?.writeCommits ?? 0),
+    });
     const entry = {
       requests: a.requests - (b?.requests ?? 0),
-      statements: a.statements - (b?.statements ?? 0),
-      commits: a.commits - (b?.commits ?? 0),
+      ...minus(a, b),
+      provider: minus(a.provider, b?.provider),
       texts,
     };
     if (entry.requests || entry.statements) out[kind] = entry;
