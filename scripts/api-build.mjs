@@ -47,13 +47,13 @@ const layout = (outfile) => ({
       const contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', own);
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
-    // The render pool starts the bundle's worker, beside the bundle, with plain Node.
+    // The render pool starts the bundle's worker, beside the bundle, with the api's own flags.
     on.onResolve({ filter: /^\.\/render-worker-url$/ }, () => ({
       path: 'render-worker-url',
       namespace: 'checkout-bundle',
     }));
     on.onLoad({ filter: /.*/, namespace: 'checkout-bundle' }, () => ({
-      contents: `export const renderWorker = { url: new URL('./${WORKER_FILE}', import.meta.url), execArgv: [] };`,
+      contents: `export const renderWorker = { url: new URL('./${WORKER_FILE}', import.meta.url), execArgv: undefined };`,
       loader: 'js',
     }));
   },
