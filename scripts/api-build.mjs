@@ -13,6 +13,8 @@ import { newestMtime, root } from './web-build.mjs';
 
 const apiDir = path.join(root, 'apps/api');
 export const apiEntry = path.join(apiDir, 'dist/main.js');
+/** Billing's render worker (modules/billing/render-worker.ts): a bundle of its own, beside main.js. */
+const WORKER_FILE = 'render-worker.js';
 const sources = [
   'apps/api/src',
   'apps/api/package.json',
@@ -23,7 +25,8 @@ const sources = [
 const ownSource = /\/(apps\/api|packages\/core)\/src\/.*\.tsx?$/;
 
 export function apiNeedsBuild() {
-  if (!existsSync(apiEntry)) return true;
+  if (!existsSync(apiEntry) || !existsSync(path.join(path.dirname(apiEntry), WORKER_FILE)))
+    return true;
   const built = statSync(apiEntry).mtimeMs;
   return sources.some((source) => newestMtime(path.join(root, source)) > built);
 }
@@ -44,23 +47,40 @@ const layout = (outfile) => ({
       const contents = readFileSync(args.path, 'utf8').replaceAll('import.meta.url', own);
       return { contents, loader: args.path.endsWith('x') ? 'tsx' : 'ts' };
     });
+    // The render pool starts the bundle's worker, beside the bundle, with the api's own flags.
+    on.onResolve({ filter: /^\.\/render-worker-url$/ }, () => ({
+      path: 'render-worker-url',
+      namespace: 'checkout-bundle',
+    }));
+    on.onLoad({ filter: /.*/, namespace: 'checkout-bundle' }, () => ({
+      contents: `export const renderWorker = { url: new URL('./${WORKER_FILE}', import.meta.url), execArgv: undefined };`,
+      loader: 'js',
+    }));
   },
 });
 
-/** `outfile`: where the bundle goes (apps/api/dist/main.js unless set; tests build elsewhere). */
+/**
+ * `outfile`: where the bundle goes (apps/api/dist/main.js unless set; tests build elsewhere), with
+ * the render worker's bundle beside it.
+ */
 export async function buildApi(outfile = apiEntry) {
-  await build({
-    entryPoints: [path.join(apiDir, 'src/main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    sourcemap: 'linked',
-    jsx: 'automatic',
-    logLevel: 'warning',
-    plugins: [layout(outfile)],
-  });
+  const bundle = (entry, out) =>
+    build({
+      entryPoints: [path.join(apiDir, entry)],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      sourcemap: 'linked',
+      jsx: 'automatic',
+      logLevel: 'warning',
+      plugins: [layout(out)],
+    });
+  await Promise.all([
+    bundle('src/main.ts', outfile),
+    bundle('src/modules/billing/render-worker.ts', path.join(path.dirname(outfile), WORKER_FILE)),
+  ]);
 }
 
 /** Builds when the sources changed since the last build; exits the process when it fails. */

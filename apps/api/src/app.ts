@@ -192,6 +192,7 @@ export async function buildApp({
     mailer,
     publicOrigin: env.PUBLIC_ORIGIN,
     jobs,
+    renderWorkers: env.BILLING_RENDER_WORKERS,
   });
   // The operators' console (issue 33): staff, roles, audit log, over the modules above.
   await consoleModule(app, {

@@ -24,6 +24,15 @@ describe('api environment', () => {
     expect(() => loadEnv({ CARD_STORM_DECLINE_SHARE: '1.5' })).toThrow(/CARD_STORM_DECLINE_SHARE/);
     expect(() => loadEnv({ CARD_STORM_WINDOW_MINUTES: '90' })).toThrow(/CARD_STORM_WINDOW_MINUTES/);
   });
+
+  it('prints billing documents in one worker thread unless told how many (0: the api’s own)', () => {
+    expect(loadEnv({}).BILLING_RENDER_WORKERS).toBe(1);
+    expect(loadEnv({ BILLING_RENDER_WORKERS: '0' }).BILLING_RENDER_WORKERS).toBe(0);
+    expect(loadEnv({ BILLING_RENDER_WORKERS: '4' }).BILLING_RENDER_WORKERS).toBe(4);
+    expect(() => loadEnv({ BILLING_RENDER_WORKERS: 'two' })).toThrow(/BILLING_RENDER_WORKERS/);
+    expect(() => loadEnv({ BILLING_RENDER_WORKERS: '-1' })).toThrow(/BILLING_RENDER_WORKERS/);
+    expect(() => loadEnv({ BILLING_RENDER_WORKERS: '65' })).toThrow(/BILLING_RENDER_WORKERS/);
+  });
 });
 
 describe('production start-up', () => {

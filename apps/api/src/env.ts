@@ -73,6 +73,14 @@ const schema = z.object({
     emptyAsUndefined,
     z.coerce.number().int().positive().default(120),
   ),
+  /**
+   * Worker threads that print billing's PDFs and mails, so a backlog of receipts does not hold up
+   * the api's requests; 0 prints them in the api's own thread.
+   */
+  BILLING_RENDER_WORKERS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(64).default(1),
+  ),
   /** How often each api node re-reads the catalog from the database (0: never). */
   CATALOG_REFRESH_MS: z.preprocess(
     emptyAsUndefined,

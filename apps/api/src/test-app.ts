@@ -33,6 +33,9 @@ export async function createTestApp(
   const env: ApiEnv = loadEnv({
     LOG_LEVEL: options.logStream ? 'silent' : 'error',
     PGLITE_DIR: 'memory://',
+    // Billing prints in the suite's own thread: a worker would load and compile the renderers
+    // again for every suite (render-pool.test.ts and billing.test.ts run the workers).
+    BILLING_RENDER_WORKERS: '0',
     ...defence,
     ...overrides,
   });

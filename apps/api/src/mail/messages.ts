@@ -43,11 +43,21 @@ export function taxLabel(locale: string, name: TaxName): string {
   return billingMessages(locale).tax[name];
 }
 
+/** Intl's formatters are slow to build: one per language and unit, kept for the process. */
+const unitFormats = new Map<string, Intl.NumberFormat>();
+
 /** A billing period in words ("1 year", "2 Monate", "سنة"), by Intl's unit names. */
 export function periodText(locale: string, { interval, unit }: Pick<Period, 'interval' | 'unit'>) {
-  return new Intl.NumberFormat(languageOf(locale).localeCode, {
-    style: 'unit',
-    unit: unit.toLowerCase(),
-    unitDisplay: 'long',
-  }).format(interval);
+  const { localeCode } = languageOf(locale);
+  const key = `${localeCode} ${unit}`;
+  let format = unitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeCode, {
+      style: 'unit',
+      unit: unit.toLowerCase(),
+      unitDisplay: 'long',
+    });
+    unitFormats.set(key, format);
+  }
+  return format.format(interval);
 }

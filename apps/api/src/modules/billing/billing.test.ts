@@ -12,6 +12,7 @@ import { createSession } from '../users/sessions';
 import { printedTexts } from './invoice-pdf';
 import { issueDocuments, planFactsFrom } from './issue';
 import { resendReceipt } from './resend';
+import { renderPool } from './render-pool';
 import { sendDueMail } from './send-due';
 import { issueMissingDocuments, sweepBilling } from './sweep';
 import { invoices, mailOutbox } from './tables';
@@ -212,6 +213,38 @@ describe('receipts, invoices and credit notes', () => {
     expect(await sendDueMail(deps, { now: new Date(Date.now() + 60 * 60_000) })).toBe(0);
     expect(sent.map((m) => [m.to, m.attachments?.length])).toEqual([['retry@gmail.com', 1]]);
   });
+
+  it('retries a receipt whose render worker died, later, and sends it once', async () => {
+    const orderId = await buy({ email: 'worker-died@gmail.com' });
+    await receiptIn('worker-died@gmail.com');
+    await t.database.db
+      .update(mailOutbox)
+      .set({ sentAt: null, attempts: 0, dueAt: new Date() })
+      .where(eq(mailOutbox.orderId, orderId));
+    const sent: MailMessage[] = [];
+    const mailer = { send: (message: MailMessage) => Promise.resolve(void sent.push(message)) };
+    const log = { warn: () => undefined } as never;
+    const deps = { db: t.database.db, mailer, publicOrigin: 'http://localhost:3000', log };
+    // A heap too small to load the fonts: the worker dies of it while it starts.
+    const starved = renderPool(1, { maxOldGenerationSizeMb: 8 });
+    try {
+      expect(await sendDueMail({ ...deps, render: starved })).toBe(0);
+    } finally {
+      await starved.close();
+    }
+    const [row] = await outboxOf(orderId);
+    expect(row?.sentAt).toBeNull();
+    expect(row?.attempts).toBe(1);
+    const pool = renderPool(1);
+    try {
+      const later = { now: new Date(Date.now() + 2 * 60_000) };
+      expect(await sendDueMail({ ...deps, render: pool }, later)).toBe(1);
+    } finally {
+      await pool.close();
+    }
+    expect(sent.map((m) => [m.to, m.attachments?.length])).toEqual([['worker-died@gmail.com', 1]]);
+    expect(sent[0]?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 120_000);
 
   it('says a receipt is queued only for a paid order', async () => {
     const orderId = await buy({ email: 'queued@gmail.com' });

@@ -303,7 +303,13 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
-    info: { Title: `${doc.numberText}`, Author: doc.seller.name },
+    // Created when issued: the same document prints the same bytes (pdfkit's file id is a hash
+    // of this info), whenever and wherever it is printed.
+    info: {
+      Title: `${doc.numberText}`,
+      Author: doc.seller.name,
+      CreationDate: new Date(doc.issuedAt),
+    },
     lang,
     // Tagged, and declared PDF/UA-1 (pdfkit writes its identification and mark info).
     pdfVersion: '1.7',

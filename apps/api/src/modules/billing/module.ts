@@ -12,6 +12,7 @@ import type { Jobs } from '../../jobs/queue';
 import type { Catalog } from '../catalog/catalog';
 import type { Mailer } from '../../mail/mailer';
 import { planFactsFrom } from './issue';
+import { renderPool } from './render-pool';
 import { billingRoutes } from './routes';
 import type { OutboxDeps } from './send-due';
 import { recentDocumentsJob, sweepBilling } from './sweep';
@@ -23,6 +24,8 @@ export interface BillingOptions {
   publicOrigin: string;
   /** The api's durable jobs: the recent documents' job and the sweep run on one node at a time. */
   jobs: Jobs;
+  /** Worker threads that print the PDFs and mails; 0: this thread prints them. */
+  renderWorkers: number;
 }
 
 /** How long after its last run ended billing's job looks for new moves again. */
@@ -36,6 +39,11 @@ export function billingModule(app: FastifyInstance, options: BillingOptions): Ou
     publicOrigin: options.publicOrigin,
     log: app.log,
   };
+  if (options.renderWorkers > 0) {
+    const pool = renderPool(options.renderWorkers);
+    outbox.render = pool;
+    app.addHook('onClose', () => pool.close());
+  }
   billingRoutes(app, db);
   jobs.define(
     'billing-documents',

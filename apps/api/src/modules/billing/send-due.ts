@@ -12,8 +12,7 @@ import { localizedPath } from '@checkout/core';
 import { queryRows, type Database } from '../../db/client';
 import type { Mailer, MailMessage } from '../../mail/mailer';
 import { orders } from '../orders/tables';
-import { creditNoteMail, receiptMail } from './emails/billing-mails';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderInThread, type DocumentRenderer } from './document-renderer';
 import { firstRenewalAt } from './invoice-document';
 import { invoices, mailOutbox } from './tables';
 
@@ -23,6 +22,8 @@ export interface OutboxDeps {
   /** The checkout's public origin: the e-mails link to the account page there. */
   publicOrigin: string;
   log: FastifyBaseLogger;
+  /** Prints the PDFs and mails: the api's render pool, or this thread when not given. */
+  render?: DocumentRenderer | undefined;
 }
 
 /** How long a claimed row is left alone by other nodes while this one sends it. */
@@ -106,6 +107,7 @@ async function messageOf(
   { order, documents }: MailFacts,
   kind: MailKind,
   publicOrigin: string,
+  render: DocumentRenderer = renderInThread,
 ): Promise<MailMessage | undefined> {
   const first = documents[0];
   if (!order || !first) return undefined;
@@ -139,13 +141,13 @@ async function messageOf(
     ),
   );
   const mail = await (kind === 'receipt'
-    ? receiptMail({ ...input, renewals })
-    : creditNoteMail(input));
+    ? render.receiptMail({ ...input, renewals })
+    : render.creditNoteMail(input));
   const attachments = await Promise.all(
     documents.map(async (d) => ({
       filename: `${d.numberText}.pdf`,
       contentType: 'application/pdf',
-      content: await renderInvoicePdf(d.document),
+      content: await render.invoicePdf(d.document),
     })),
   );
   return { to: order.email, subject: mail.subject, body: mail.text, html: mail.html, attachments };
@@ -175,7 +177,7 @@ async function sendClaimed(
   now: Date,
 ) {
   try {
-    const message = await messageOf(facts, row.kind, deps.publicOrigin);
+    const message = await messageOf(facts, row.kind, deps.publicOrigin, deps.render);
     if (message) await mailer.send(message);
     return true;
   } catch (error) {

@@ -27,11 +27,18 @@ interface Money {
 const money = (locale: string, { amountMinor, currency }: Money) =>
   formatPrice(amountMinor, currency, languageOf(locale).localeCode, { precise: true });
 
-const longDate = (locale: string, iso: string) =>
-  new Intl.DateTimeFormat(languageOf(locale).localeCode, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(iso));
+/** Intl's formatters are slow to build: one per language, kept for the process. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function longDate(locale: string, iso: string): string {
+  const { localeCode } = languageOf(locale);
+  let format = dateFormats.get(localeCode);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeCode, { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(localeCode, format);
+  }
+  return format.format(new Date(iso));
+}
 
 /**
  * The text part from the rendered HTML, as render's plainText option makes it (its toPlainText),
