@@ -153,21 +153,6 @@ async function messageOf(
   return { to: order.email, subject: mail.subject, body: mail.text, html: mail.html, attachments };
 }
 
-/**
- * The message for one outbox row: the order's documents of its kind (a refund's credit notes for
- * a refund's row), printed and attached.
- */
-export async function composeMail(
-  db: Database,
-  orderId: string,
-  kind: MailKind,
-  publicOrigin: string,
-  refundId: string | null = null,
-): Promise<MailMessage | undefined> {
-  const [facts] = await mailFacts(db, [{ order_id: orderId, kind, refund_id: refundId }]);
-  return facts && messageOf(facts, kind, publicOrigin);
-}
-
 /** Sends one claimed row; true when it went out, else it waits longer each time. */
 async function sendClaimed(
   deps: OutboxDeps,
