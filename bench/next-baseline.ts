@@ -164,10 +164,15 @@ const median = (values: number[]): number => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
-/** The run with the median score, and every run's score beside it. */
+/** The run with the median score, and every run's score, LCP and TBT beside it. */
 function medianRun(runs: LighthouseRun[]) {
   const sorted = [...runs].sort((a, b) => a.performanceScore - b.performanceScore);
-  return { ...sorted[Math.floor(sorted.length / 2)], scores: runs.map((r) => r.performanceScore) };
+  return {
+    ...sorted[Math.floor(sorted.length / 2)],
+    scores: runs.map((r) => r.performanceScore),
+    lcpsMs: runs.map((r) => r.lcpMs),
+    tbtsMs: runs.map((r) => r.tbtMs),
+  };
 }
 
 /**

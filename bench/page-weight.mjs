@@ -47,6 +47,22 @@ function lcpElementOf(audit) {
   return node ? `${node.selector} "${String(node.nodeLabel).slice(0, 60)}"` : null;
 }
 
+/**
+ * How many of the page's scripts started running before the largest paint reached the screen,
+ * in the unthrottled load Lighthouse recorded. Its simulated LCP counts the download and the
+ * (4x slowed) run of each of them, so a page whose first frame comes after its scripts start
+ * gets its whole JavaScript added to the LCP; one whose frame comes first does not.
+ */
+function scriptsBeforeLcp(traceEvents, observedLcpTs) {
+  if (!traceEvents || !observedLcpTs) return null;
+  const urls = new Set();
+  for (const event of traceEvents) {
+    const url = event.name === 'EvaluateScript' ? event.args?.data?.url : undefined;
+    if (url?.startsWith('http') && event.ts < observedLcpTs) urls.add(url);
+  }
+  return urls.size;
+}
+
 export async function lighthouseMobile(pageUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -68,6 +84,7 @@ export async function lighthouseMobile(pageUrl) {
       logLevel: 'error',
     });
     const audits = result?.lhr.audits ?? {};
+    const observed = audits.metrics?.details?.items?.[0] ?? {};
     return {
       performanceScore: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
@@ -75,6 +92,13 @@ export async function lighthouseMobile(pageUrl) {
       cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
       fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
       lcpElement: lcpElementOf(audits['lcp-breakdown-insight']),
+      // What the simulation started from: the unthrottled load's own paint times.
+      observedFcpMs: observed.observedFirstContentfulPaint ?? null,
+      observedLcpMs: observed.observedLargestContentfulPaint ?? null,
+      scriptsBeforeLcp: scriptsBeforeLcp(
+        result?.artifacts.Trace?.traceEvents,
+        observed.observedLargestContentfulPaintTs,
+      ),
     };
   } finally {
     chrome.kill();
