@@ -134,7 +134,7 @@ export default async function PaymentPage() {
   const upgradeFrom = upgrade && checkout.pkg.plans.find((p) => p.identifier === upgrade.fromPlan);
   const productName = brand.products[checkout.group].name;
   const geo = context.geoData;
-  // The address as the checkout starts with it (checkout-provider.tsx): the cart's, else the visitor's.
+  // The address the checkout starts with (checkout-provider.tsx): the cart's, else the visitor's.
   const geoRegion = resolveRegion(
     geo.countryCode,
     geo.stateCode ? `${geo.countryCode}-${geo.stateCode}` : undefined,
