@@ -28,7 +28,9 @@ for (const path of ['/pending/', '/payment/?product_group=vpn']) {
 test('a status page ships the messages its own client parts read, not the checkout form’s', async ({
   request,
 }) => {
-  const flight = flightData(await (await request.get('/pending/?order_id=1')).text());
+  const flight = flightData(await (await request.get('/pending/?order_id=1')).text())
+    // The messages come as JSON text (client-messages.tsx), inlined in a row when short.
+    .replaceAll('\\"', '"');
   // The shell (header, consent dialog) and the order status poller.
   for (const namespace of ['header', 'consent', 'processing']) {
     expect(flight).toContain(`"${namespace}":{`);
@@ -67,6 +69,37 @@ test('the payment page’s first answer names only the starting country; the bro
   await expect(country).toHaveValue('DE');
   await expect(country.locator('option', { hasText: 'Zimbabwe' })).toHaveCount(1);
   expect(await country.locator('option').count()).toBeGreaterThan(200);
+});
+
+test('the payment page’s first answer offers the starting state alone; the browser adds the others', async ({
+  request,
+  page,
+}) => {
+  const html = await (
+    await request.get('/payment/?product_group=vpn', { headers: { 'x-test-country': 'US' } })
+  ).text();
+  // The 51 states were about 4 KB of the answer, as <option>s and again in the flight data.
+  expect(html).toContain('>California</option>');
+  for (const name of ['Alabama', 'Wyoming']) expect(html).not.toContain(name);
+  await page.setExtraHTTPHeaders({ 'x-test-country': 'US' });
+  await page.goto('/payment/?product_group=vpn');
+  const state = page.getByLabel('State', { exact: true });
+  await expect(state).toHaveValue('US-CA');
+  await expect(state.locator('option')).toHaveCount(51);
+  await state.selectOption('US-WA');
+  await expect(page.locator('[data-element="summary-tax"]')).toContainText('6.5%');
+});
+
+test('the payment page hands its client messages over as one text, not as hundreds of values', async ({
+  request,
+}) => {
+  const flight = flightData(await (await request.get('/payment/?product_group=vpn')).text());
+  // React serializes a props object value by value on the server and revives each again for the
+  // HTML render: the catalog's ~400 values were a fifth of the flight data's. A text is one.
+  expect(flight).not.toContain('"messages":{');
+  for (const namespace of ['header', 'validation', 'plans']) {
+    expect(flight).toContain(`"${namespace}":{`);
+  }
 });
 
 test('the payment page loads its own styles, not the dashboard’s or the success page’s', async ({

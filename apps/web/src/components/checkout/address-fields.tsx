@@ -18,13 +18,15 @@ interface AddressFieldsProps {
    */
   startCountry: readonly CountryOption[];
   /**
-   * The regions of the country the checkout starts with, when it has any; the whole table
-   * (`@checkout/core/regions`) is fetched when the shopper picks another country that has them.
+   * The region the checkout starts with, when its country has regions, named on the server so
+   * that hydration matches; the whole table (`@checkout/core/regions`) is fetched once the browser
+   * has hydrated, or when the shopper picks another country that has regions. The 51 states were
+   * about 4 KB of every US answer, as options and again in the flight data.
    */
-  regions: Readonly<Record<string, RegionList>>;
+  startRegion: RegionList;
 }
 
-export function AddressFields({ locale, startCountry, regions: startRegions }: AddressFieldsProps) {
+export function AddressFields({ locale, startCountry, startRegion }: AddressFieldsProps) {
   const t = useTranslations('address');
   const tv = useTranslations('validation');
   const { address, save, saving } = useCheckout();
@@ -32,9 +34,11 @@ export function AddressFields({ locale, startCountry, regions: startRegions }: A
   const [postalError, setPostalError] = useState(false);
   const id = useId();
   const [countries, setCountries] = useState(startCountry);
-  const [regionTable, setRegionTable] = useState(startRegions);
+  const [regionTable, setRegionTable] = useState<Readonly<Record<string, RegionList>>>({});
   const layout = addressLayoutFor(address.country);
-  const regions = regionTable[address.country] ?? [];
+  const regions =
+    regionTable[address.country] ??
+    startRegion.filter(([code]) => code.startsWith(`${address.country}-`));
   const regionsMissing = layout !== 'default' && !regionTable[address.country];
   const regionLabel = REGION_LABEL[address.country as keyof typeof REGION_LABEL] ?? 'state';
 

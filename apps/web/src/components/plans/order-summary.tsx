@@ -7,6 +7,8 @@ import { useTranslations } from 'next-intl';
 import { formatPrice, formatRate } from '@checkout/core';
 import { useCheckout } from '../checkout/checkout-provider';
 import { usePlanSelection } from './selection';
+import { usePeriodName } from './period-name';
+import type { PlanChoice } from './plan-choice';
 import styles from './order-summary.module.css';
 
 interface Line {
@@ -29,15 +31,14 @@ export function OrderSummary({
   crossSellName: string | undefined;
 }) {
   const t = useTranslations('summary');
-  const tPlans = useTranslations('plans');
+  const periodName = usePeriodName();
   const tTax = useTranslations('taxes');
   const { selected } = usePlanSelection();
   const { cart, quote, crossSell, crossSellPlans, currency } = useCheckout();
   if (!selected) return <p className={styles.muted}>{t('nothing')}</p>;
 
   const money = (minor: number) => formatPrice(minor, currency, locale);
-  const period = (p: { unit: string; interval: number }) =>
-    t('period', { period: tPlans(`period.${p.unit as 'Month'}`, { count: p.interval }) });
+  const period = (p: PlanChoice['period']) => t('period', { period: periodName(p) });
   const xsPlan = crossSellPlans.find((p) => p.identifier === crossSell);
   const cartMain = cart?.lines.find((l) => l.kind === 'main');
   const lines: Line[] = [

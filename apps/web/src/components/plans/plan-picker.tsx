@@ -10,6 +10,7 @@ import { beforeDiscountText, perMonthText, totalText } from './format';
 import { usePlanSelection } from './selection';
 import { PlanFeatures } from './plan-features';
 import { PlanBadges } from './plan-badges';
+import { usePeriodName } from './period-name';
 import styles from './plan-picker.module.css';
 
 interface PlanPickerProps {
@@ -49,6 +50,7 @@ export function PlanPicker({
   const { plans, selected, select } = usePlanSelection();
   const { cart } = useCheckout();
   const groupId = useId();
+  const periodText = usePeriodName();
   // The plan the cart's coupon applies to is offered at the coupon's price, as the summary shows.
   const couponLine = cart?.coupon
     ? cart.lines.find((l) => l.kind === 'main' && l.couponMinor !== undefined)
@@ -59,15 +61,6 @@ export function PlanPicker({
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   if (!selected) return <p>{t('empty')}</p>;
 
-  // One plural lookup per distinct period: each card names its period in its title and again in
-  // its billing line, and every lookup formats the count anew (2 % of /payment/'s server CPU).
-  const periodTexts = new Map<string, string>();
-  const periodText = (period: PlanChoice['period']) => {
-    const key = `${period.interval} ${period.unit}`;
-    const text = periodTexts.get(key) ?? t(`period.${period.unit}`, { count: period.interval });
-    periodTexts.set(key, text);
-    return text;
-  };
   const tiers = unique(plans.map((p) => p.tier));
   const periodsOfTier = plans.filter((p) => p.tier === selected.tier).map(shown);
   const chooseTier = (tier: string) => {

@@ -3,10 +3,9 @@
  * the [locale] layout and the global not-found screen (which Next renders outside that layout).
  */
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
 import { localizedPath } from '@checkout/core';
-import { getMessages, getTranslations } from 'next-intl/server';
-import { clientMessages, SHELL_NAMESPACES } from '../../i18n/messages';
+import { getTranslations } from 'next-intl/server';
+import { SHELL_NAMESPACES } from '../../i18n/messages';
 import { AppContextProvider } from '../../context/app-context';
 import { PopoversProvider } from '../../context/popovers';
 import { QueryParamsProvider } from '../../context/query-params';
@@ -21,6 +20,7 @@ import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
 import { BrowserTelemetry } from './browser-telemetry';
+import { ClientMessages } from './client-messages';
 import { ProgressBar } from './progress-bar';
 import { QueryCleanup } from './query-cleanup';
 import '../../styles/globals.css';
@@ -32,10 +32,9 @@ const DISCLAIMER_PATHS = new Set(['/payment/']);
 const SUBSCRIPTION_TERMS_PATH = '/legal/terms-of-service/subscription/';
 
 export async function Document({ children }: { children: ReactNode }) {
-  const [context, shell, messages, t] = await Promise.all([
+  const [context, shell, t] = await Promise.all([
     getAppContext(),
     getShellInfo(),
-    getMessages(),
     getTranslations(),
   ]);
   const analytics = await analyticsSetup(context, shell.group);
@@ -47,7 +46,7 @@ export async function Document({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           {t('common.skipToContent')}
         </a>
-        <NextIntlClientProvider messages={clientMessages(messages, SHELL_NAMESPACES)}>
+        <ClientMessages namespaces={SHELL_NAMESPACES}>
           <AppContextProvider value={context}>
             <QueryParamsProvider>
               <PopoversProvider>
@@ -90,7 +89,7 @@ export async function Document({ children }: { children: ReactNode }) {
               </PopoversProvider>
             </QueryParamsProvider>
           </AppContextProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

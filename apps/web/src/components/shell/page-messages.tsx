@@ -4,30 +4,19 @@
  * layout that picked messages by path would keep the previous page's.
  */
 import type { ReactNode } from 'react';
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages } from 'next-intl/server';
-import {
-  clientMessages,
-  PAGE_NAMESPACES,
-  SHELL_NAMESPACES,
-  type ClientMessagesPage,
-} from '../../i18n/messages';
+import { PAGE_NAMESPACES, type ClientMessagesPage } from '../../i18n/messages';
+import { ClientMessages } from './client-messages';
 
-export async function PageMessages({
+export function PageMessages({
   page,
   children,
 }: {
   page: ClientMessagesPage;
   children: ReactNode;
 }) {
-  const messages = await getMessages();
-  // The shell's namespaces again: a provider replaces its parent's messages, it does not add to
-  // them. They are the same objects, so the flight data refers back to the shell's copy.
   return (
-    <NextIntlClientProvider
-      messages={clientMessages(messages, [...SHELL_NAMESPACES, ...PAGE_NAMESPACES[page]])}
-    >
+    <ClientMessages namespaces={PAGE_NAMESPACES[page]} more>
       {children}
-    </NextIntlClientProvider>
+    </ClientMessages>
   );
 }

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { isEnabled, planBadgesFor } from '../../../rules/feature-flags';
-import { isFlagOn, REGIONS, resolveRegion, statementLine } from '@checkout/core';
+import { isFlagOn, resolveRegion, statementLine } from '@checkout/core';
 import { readQueryParam } from '../../../rules/query-params';
 import type { PlanView } from '@checkout/core/contract';
 import { AddressFields } from '../../../components/checkout/address-fields';
@@ -43,7 +43,7 @@ import {
 import { getBrand } from '../../../server/brand.server';
 import { loadCart } from '../../../server/cart.server';
 import { loadCheckoutPlans } from '../../../server/checkout.server';
-import { startCountryOption } from '../../../server/countries.server';
+import { startCountryOption, startRegionOption } from '../../../server/countries.server';
 import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
 import { getAdyenWebConfig } from '../../../server/server-config.server';
@@ -134,9 +134,13 @@ export default async function PaymentPage() {
   const upgradeFrom = upgrade && checkout.pkg.plans.find((p) => p.identifier === upgrade.fromPlan);
   const productName = brand.products[checkout.group].name;
   const geo = context.geoData;
-  // The address fields get the regions of the country they start with; other countries' on use.
+  // The address the checkout starts with (checkout-provider.tsx): the cart's, else the visitor's.
+  const geoRegion = resolveRegion(
+    geo.countryCode,
+    geo.stateCode ? `${geo.countryCode}-${geo.stateCode}` : undefined,
+  );
   const startCountry = cart?.country ?? geo.countryCode;
-  const startRegions = REGIONS[startCountry];
+  const startRegion = cart?.region ?? geoRegion;
   const content: Record<Section, ReactNode> = {
     plans: (
       <>
@@ -231,10 +235,7 @@ export default async function PaymentPage() {
             cart,
             currency: checkout.currency,
             country: geo.countryCode,
-            region: resolveRegion(
-              geo.countryCode,
-              geo.stateCode ? `${geo.countryCode}-${geo.stateCode}` : undefined,
-            ),
+            region: geoRegion,
             postalCode: geo.zipCode,
             crossSell: preselectedCrossSell(params, crossSellPlans),
             step,
@@ -283,7 +284,7 @@ export default async function PaymentPage() {
                   <AddressFields
                     locale={locale}
                     startCountry={startCountryOption(locale, startCountry)}
-                    regions={startRegions ? { [startCountry]: startRegions } : {}}
+                    startRegion={startRegionOption(startCountry, startRegion)}
                   />
                   {isEnabled(flags, 'coupon') && !upgrade ? (
                     <CouponField
