@@ -8,7 +8,7 @@ import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { releaseLostConnections } from './lost-connections';
 import { claimPgliteDir } from './pglite-lock';
-import { statementName } from './query-errors';
+import { nameStatements } from './named-statements';
 import { tracePglite, traceQueries } from './query-spans';
 
 /** Modules write their SQL through Drizzle's query builder, each over its own tables. */
@@ -105,7 +105,7 @@ async function openPostgres(
   // statements) that loses the server would emit an unheard 'error' and end the process. Its
   // next statement fails instead, and the pool discards it on release.
   pool.on('connect', (client) => {
-    traceQueries(client);
+    traceQueries(nameStatements(client));
     client.on('error', (error) => console.warn('database connection lost:', error.message));
   });
   releaseLostConnections(pool);
@@ -140,25 +140,23 @@ export function preparedQuery<Q>(build: (db: Database) => Q): (db: Database) => 
 }
 
 const dialect = new PgDialect();
-/** Statement names by SQL text: the raw statements come from a handful of shapes in code. */
-const statementNames = new Map<string, string>();
-
-interface NamedQueryClient {
-  query<T>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: T[] }>;
+interface RawQueryClient {
+  query<T>(config: { text: string; values: unknown[] }): Promise<{ rows: T[] }>;
 }
 
-const isPool = (client: object | undefined): client is NamedQueryClient & object =>
+const isPool = (client: object | undefined): client is RawQueryClient & object =>
   client !== undefined && 'totalCount' in client;
 
 /** The node-postgres pool under a PostgreSQL database; undefined for PGlite. */
-function poolOf(db: Database): NamedQueryClient | undefined {
+function poolOf(db: Database): RawQueryClient | undefined {
   const client = (db as { $client?: object }).$client;
   return isPool(client) ? client : undefined;
 }
 
 /**
- * Runs a raw statement on either driver; both answer with `{ rows }`. On PostgreSQL it is a
- * named prepared statement, so each connection parses and plans each shape once.
+ * Runs a raw statement on either driver; both answer with `{ rows }`. On PostgreSQL it goes to
+ * the pool directly, past drizzle's session, and is a named prepared statement like every
+ * statement with parameters (named-statements.ts).
  */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   const pool = poolOf(db);
@@ -167,13 +165,8 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
     return (result as { rows: T[] }).rows;
   }
   const { sql: text, params } = dialect.sqlToQuery(query);
-  let name = statementNames.get(text);
-  if (!name) {
-    name = statementName(text);
-    statementNames.set(text, name);
-  }
   try {
-    return (await pool.query<T>({ name, text, values: params })).rows;
+    return (await pool.query<T>({ text, values: params })).rows;
   } catch (error) {
     // The same error as drizzle's own queries, so the log describes both one way (no params).
     throw new DrizzleQueryError(text, params, error as Error);
