@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // A text flame summary of a V8 .cpuprofile (node --cpu-prof): the share of samples per
 // package or source file (self and inclusive) and the hottest functions by self time.
-//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25] [--skip 20] [--sources]
-// --skip S leaves out the first S seconds (the process starting: transpiling, migrating), so
-// what remains is the load. --sources names each frame by its original source through the
+//   node bench/profile-summary.mjs CPU.xxx.cpuprofile [--top 25] [--skip 20] [--until 40]
+//     [--sources] [--exclude REGEX]
+// --skip S leaves out the first S seconds (the process starting: transpiling, migrating), and
+// --until U what follows second U (the process stopping), so what remains is the load.
+// --exclude REGEX leaves out every sample with a frame whose function or (original) source
+// matches, e.g. --exclude 'modules/billing|\(idle\)' for the work outside billing documents. --sources names each frame by its original source through the
 // source map beside its script: Next's runtime is one bundle (React's flight server and client,
 // React DOM's server, Next's render) and the web app's chunks are minified, so without it
 // half a page render reads as `node_modules/next`.
@@ -20,14 +23,18 @@ const topAt = process.argv.indexOf('--top');
 const top = topAt > 0 ? Number(process.argv[topAt + 1]) : 25;
 const skipAt = process.argv.indexOf('--skip');
 const skipMicros = skipAt > 0 ? Number(process.argv[skipAt + 1]) * 1e6 : 0;
+const untilAt = process.argv.indexOf('--until');
+const untilMicros = untilAt > 0 ? Number(process.argv[untilAt + 1]) * 1e6 : Infinity;
+const excludeAt = process.argv.indexOf('--exclude');
+const exclude = excludeAt > 0 ? new RegExp(process.argv[excludeAt + 1]) : undefined;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
-if (skipMicros > 0) {
+if (skipMicros > 0 || untilMicros < Infinity) {
   // timeDeltas[i] is the time since the previous sample.
   let at = 0;
   const kept = [];
   profile.samples.forEach((id, i) => {
     at += profile.timeDeltas[i] ?? 0;
-    if (at >= skipMicros) kept.push(id);
+    if (at >= skipMicros && at < untilMicros) kept.push(id);
   });
   profile.samples = kept;
 }
@@ -78,9 +85,18 @@ const nodes = new Map(
 );
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+/** Whether a frame on the sample's stack matches --exclude. */
+function excluded(id) {
+  for (let at = id; at !== undefined; at = parent.get(at)) {
+    const { functionName, url } = nodes.get(at).callFrame;
+    if (exclude.test(`${functionName} ${url}`)) return true;
+  }
+  return false;
+}
+const samples = exclude ? profile.samples.filter((id) => !excluded(id)) : profile.samples;
 const selfSamples = new Map();
-for (const id of profile.samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
-const total = profile.samples.length;
+for (const id of samples) selfSamples.set(id, (selfSamples.get(id) ?? 0) + 1);
+const total = samples.length;
 
 const selfByFunction = new Map();
 const selfByModule = new Map();
@@ -113,7 +129,9 @@ const print = (title, map) => {
     console.log(`${pct(n)}  ${key}`);
   }
 };
-console.log(`${file}: ${total} samples`);
+console.log(
+  `${file}: ${total} samples${exclude ? ` (${profile.samples.length - total} excluded)` : ''}`,
+);
 print('self time by module', selfByModule);
 print('inclusive time by module (on the stack)', inclusiveByModule);
 print('self time by function', selfByFunction);
