@@ -271,17 +271,25 @@ async function run(database: string, env: Record<string, string>, server?: Serve
 
 /**
  * Two apis under the same load in turn, round by round (a, b, then b, a, …), so the machine's
- * noise weighs on both alike: each side's tally and the CPU time its api spent.
+ * noise weighs on both alike: each side's tally and the CPU time its api spent, and its
+ * database server's when each side has its own (`servers`).
  */
-async function alternate(apis: { a: ApiProcess; b: ApiProcess }) {
+async function alternate(
+  apis: { a: ApiProcess; b: ApiProcess },
+  servers?: { a: Cluster; b: Cluster },
+) {
   const tallies = { a: newTally(), b: newTally() };
   const cpu = { a: 0, b: 0 };
+  const databaseCpu = { a: 0, b: 0 };
+  const serverCpu = (side: 'a' | 'b') => (servers ? postgresCpuMs(servers[side].dataDir) : 0);
   for (const side of ['a', 'b'] as const) {
     await buyOnce(apis[side].base);
     await load([apis[side]], 2, newTally()); // warm: JIT, statement caches
   }
   cpu.a = -cpuMsOf(apis.a.pid);
   cpu.b = -cpuMsOf(apis.b.pid);
+  databaseCpu.a = -serverCpu('a');
+  databaseCpu.b = -serverCpu('b');
   const seconds = duration / rounds;
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? (['a', 'b'] as const) : (['b', 'a'] as const);
@@ -291,13 +299,17 @@ async function alternate(apis: { a: ApiProcess; b: ApiProcess }) {
   await new Promise((r) => setTimeout(r, 3000));
   cpu.a += cpuMsOf(apis.a.pid);
   cpu.b += cpuMsOf(apis.b.pid);
+  databaseCpu.a += serverCpu('a');
+  databaseCpu.b += serverCpu('b');
   const figures = { a: summary(tallies.a), b: summary(tallies.b) };
-  const cpuPerOrder = (side: 'a' | 'b') =>
-    Number((cpu[side] / Math.max(1, figures[side].paidOrders)).toFixed(2));
-  return {
-    a: { ...figures.a, apiCpuMsPerPaidOrder: cpuPerOrder('a') },
-    b: { ...figures.b, apiCpuMsPerPaidOrder: cpuPerOrder('b') },
-  };
+  const perOrder = (ms: number, side: 'a' | 'b') =>
+    Number((ms / Math.max(1, figures[side].paidOrders)).toFixed(2));
+  const sideFigures = (side: 'a' | 'b') => ({
+    ...figures[side],
+    apiCpuMsPerPaidOrder: perOrder(cpu[side], side),
+    ...(servers && { databaseCpuMsPerPaidOrder: perOrder(databaseCpu[side], side) }),
+  });
+  return { a: sideFigures('a'), b: sideFigures('b') };
 }
 
 /**
@@ -446,14 +458,16 @@ async function countPerOrder(api: CountedApi, url: string, side: string) {
 
 /**
  * This checkout against commit REF, alternating; on PostgreSQL each side has its own cluster
- * (`urls`), and its statements and commits per paid order are counted after the timed rounds.
+ * (`servers`): its CPU time is measured, and its statements and commits per paid order are
+ * counted after the timed rounds.
  */
 async function runBaseline(
   database: string,
   baseline: BaselineCheckout,
   envFor: (side: 'now' | 'baseline') => Record<string, string>,
-  urls?: { now: string; baseline: string },
+  servers?: { now: Cluster; baseline: Cluster },
 ) {
+  const urls = servers && { now: servers.now.url, baseline: servers.baseline.url };
   const runs = existsSync(path.join(baseline.dir, 'scripts/api-build.mjs')) ? 'compiled' : 'tsx';
   // On PostgreSQL each api counts its statements by request (bench/request-statements.mjs).
   const counted = async (side: string, options: ApiOptions = {}): Promise<CountedApi> => {
@@ -468,7 +482,10 @@ async function runBaseline(
   let before: CountedApi | undefined;
   try {
     before = await counted('baseline', { cwd: baseline.dir, runs });
-    const { a, b } = await alternate({ a: now, b: before });
+    const { a, b } = await alternate(
+      { a: now, b: before },
+      servers && { a: servers.now, b: servers.baseline },
+    );
     const counts = urls && {
       now: await countPerOrder(now, urls.now, 'now'),
       baseline: await countPerOrder(before, urls.baseline, 'baseline'),
@@ -535,7 +552,7 @@ try {
             'postgres',
             baseline,
             (side) => ({ DATABASE_URL: (side === 'now' ? now : before).socketUrl }),
-            { now: now.url, baseline: before.url },
+            { now, baseline: before },
           ),
         );
       } else if (tracingCost) {
