@@ -1,11 +1,15 @@
 'use client';
-/** Renders nothing; once the page is on screen, records the exposures of its variants. */
+/**
+ * Renders nothing; once the page is on screen, records the exposures of its variants (the
+ * recording's code loads then, not with the page).
+ */
 import { useEffect } from 'react';
-import { recordExposure } from './exposure';
 
 export function ExperimentExposures({ variants }: { variants: Readonly<Record<string, string>> }) {
   useEffect(() => {
-    for (const [id, variant] of Object.entries(variants)) recordExposure(id, variant);
+    void import('./exposure').then(({ recordExposure }) => {
+      for (const [id, variant] of Object.entries(variants)) recordExposure(id, variant);
+    });
   }, [variants]);
   return null;
 }

@@ -84,6 +84,39 @@ const firstLoadOf = (page: string) =>
 
 const firstLoad = firstLoadOf('payment');
 
+/**
+ * The files and packages the browser loads from a page: those a client component ('use client')
+ * reaches through static imports. The server's own modules (data loading, the api client) aside.
+ */
+function browserReached(entry: string, client = false, seen = new Set<string>()): Set<string> {
+  const reached = new Set<string>();
+  const key = `${client}:${entry}`;
+  if (seen.has(key)) return reached;
+  seen.add(key);
+  const text = readFileSync(entry, 'utf8');
+  const inClient = client || text.startsWith("'use client'");
+  if (inClient) reached.add(entry);
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+    const target = resolveImport(entry, specifier);
+    if (target) for (const file of browserReached(target, inClient, seen)) reached.add(file);
+    else if (inClient) reached.add(specifier);
+  }
+  return reached;
+}
+
+const browserFirstLoad = relative(
+  new Set([
+    ...browserReached(path.join(src, 'components/shell/document.tsx')),
+    ...browserReached(path.join(src, 'app/[locale]/payment/page.tsx')),
+  ]),
+);
+
+/** Whether a file of ours defines (and exports) a function of that name. */
+const defines = (file: string, name: string) =>
+  !path.isAbsolute(file) &&
+  existsSync(path.join(src, file)) &&
+  new RegExp(`^export function ${name}\\b`, 'm').test(readFileSync(path.join(src, file), 'utf8'));
+
 /** next/link and next-intl's navigation: about 7 KB gzip, for prefetches these pages never use. */
 const NAVIGATION = ['next/link', 'next-intl/navigation', 'i18n/navigation.ts'];
 
@@ -110,6 +143,25 @@ describe("the payment page's first load", () => {
     ].map((file) => path.relative(coreSrc, file));
     expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
     expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
+  });
+
+  it('loads the HTTP client on the first request (cart, taxes, login), not with the page', () => {
+    const client = ['lib/http.ts', 'lib/answers.ts', 'components/checkout/cart-client.ts'];
+    expect(browserFirstLoad.filter((file) => client.includes(file))).toEqual([]);
+    expect(browserFirstLoad).toContain('components/checkout/checkout-provider.tsx');
+  });
+
+  it("leaves out the countdown's clock, which the server never renders", () => {
+    expect(firstLoad.filter((file) => file === 'rules/countdown.ts')).toEqual([]);
+  });
+
+  it("leaves out the success page's conversion event", () => {
+    expect(firstLoad.filter((file) => defines(file, 'ConversionEvent'))).toEqual([]);
+  });
+
+  it('leaves the error screen out of the error boundary every page loads', () => {
+    const boundary = relative(staticallyReached(path.join(src, 'app/[locale]/error.tsx')));
+    expect(boundary.filter((file) => file === 'components/errors/error-screen.tsx')).toEqual([]);
   });
 
   it('still reaches the checkout it renders (the walk follows the imports)', () => {

@@ -25,10 +25,10 @@ import {
 import { QUERY_PARAMS } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
-import { browserAnswer } from '../../lib/answers';
-import { request } from '../../lib/http';
-import { reportError } from '../../lib/report-error';
 import styles from './auth.module.css';
+
+/** The login and logout requests, loaded when one starts. */
+const loadRequests = () => import('./auth-requests');
 
 interface Auth {
   state: AuthState;
@@ -80,22 +80,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   /** Asks the api for the identity provider's address and goes there; false when it failed. */
   const sendLogin = useCallback(
-    async (body: LoginRequest): Promise<boolean> => {
-      const { data, error } = await request('/api/users/auth/login/', {
-        answer: browserAnswer((s) => s.loginResponseSchema),
-        method: 'POST',
-        body: { language: language.urlCode, ...body },
-      });
-      if (data?.redirect_uri) {
-        window.location.assign(data.redirect_uri);
-        return true;
-      }
-      reportError(
-        error ?? new Error('login answered without redirect_uri'),
-        'failed-login-attempt',
-      );
-      return false;
-    },
+    (body: LoginRequest): Promise<boolean> =>
+      loadRequests().then(
+        (requests) => requests.sendLogin(language.urlCode, body),
+        // The request's code did not load (the connection dropped): as a failed start.
+        () => false,
+      ),
     [language.urlCode],
   );
   const loginFailed = useCallback((sent: boolean) => {
@@ -117,11 +107,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     setState('logging-out');
-    void (async () => {
-      const { error } = await request('/api/users/tokens/', { method: 'DELETE' });
-      if (error) reportError(error, 'failed-delete-token');
-      window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS));
-    })();
+    void loadRequests()
+      .then((requests) => requests.deleteToken())
+      // The request's code did not load: the page reloads, as after a failed request.
+      .catch(() => undefined)
+      .then(() => window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS)));
   }, []);
 
   useEffect(() => {

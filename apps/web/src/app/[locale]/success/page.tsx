@@ -12,7 +12,7 @@ import { safeRedirectTarget } from '@checkout/core/contract';
 import { redirect } from '../../../i18n/navigation';
 import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';
-import { ConversionEvent } from '../../../analytics/page-events';
+import { ConversionEvent } from '../../../analytics/conversion-event';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { env } from '../../../env.server';
 import { isolatedValue } from '../../../lib/bidi';
