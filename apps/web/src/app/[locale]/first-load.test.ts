@@ -136,13 +136,18 @@ describe("the payment page's first load", () => {
     expect(firstLoad.filter((file) => NAVIGATION.includes(file))).toEqual([]);
   });
 
-  it("takes core's backend codes without its tables of error codes and statuses", () => {
+  it("takes core's small modules: backend codes, login parameters, links without the tables", () => {
     const core = [
       ...coreInBrowser(path.join(src, 'components/shell/document.tsx')),
       ...coreInBrowser(path.join(src, 'app/[locale]/payment/page.tsx')),
     ].map((file) => path.relative(coreSrc, file));
-    expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
+    expect(core).toContain('locale-path.ts'); // the e-mail section's login link: the walk sees core
+    // Links and text direction without the table of languages (the language list loads later).
+    expect(core.filter((file) => file === 'locales.ts')).toEqual([]);
     expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
+    // The login rules name their few parameters without core's table of every parameter.
+    expect(core).toContain('contract/login.ts');
+    expect(core.filter((file) => file === 'query-param-names.ts')).toEqual([]);
   });
 
   it('loads the HTTP client on the first request (cart, taxes, login), not with the page', () => {
@@ -151,8 +156,21 @@ describe("the payment page's first load", () => {
     expect(browserFirstLoad).toContain('components/checkout/checkout-provider.tsx');
   });
 
-  it("leaves out the countdown's clock, which the server never renders", () => {
-    expect(firstLoad.filter((file) => file === 'rules/countdown.ts')).toEqual([]);
+  it('fetches the parts the shopper does not start with as it hydrates, apart from the first load', () => {
+    const deferred = [
+      'components/checkout/address-fields.tsx',
+      'components/checkout/countdown.tsx',
+      'components/checkout/coupon-field.tsx',
+      'components/checkout/cross-sell-section.tsx',
+      'components/checkout/sign-up-section.tsx',
+      'components/checkout/step-focus.tsx',
+      'components/shell/browser-telemetry.tsx',
+      'components/shell/language-switcher.tsx',
+      'components/consent/privacy-button.tsx',
+      'experiments/exposure.ts',
+      'components/auth/profile-menu.tsx',
+    ];
+    expect(browserFirstLoad.filter((file) => deferred.includes(file))).toEqual([]);
   });
 
   it("leaves out the success page's conversion event", () => {
@@ -161,7 +179,8 @@ describe("the payment page's first load", () => {
 
   it('leaves the error screen out of the error boundary every page loads', () => {
     const boundary = relative(staticallyReached(path.join(src, 'app/[locale]/error.tsx')));
-    expect(boundary.filter((file) => file === 'components/errors/error-screen.tsx')).toEqual([]);
+    const screen = ['components/errors/error-screen.tsx', 'lib/report-error.ts'];
+    expect(boundary.filter((file) => screen.includes(file))).toEqual([]);
   });
 
   it('still reaches the checkout it renders (the walk follows the imports)', () => {

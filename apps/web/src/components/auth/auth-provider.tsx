@@ -16,13 +16,13 @@ import {
 } from 'react';
 import { useTranslations } from 'next-intl';
 import {
+  LOGIN_PARAMS,
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
 } from '@checkout/core/contract';
-import { QUERY_PARAMS } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
 import styles from './auth.module.css';
@@ -51,16 +51,16 @@ function addressWithout(names: readonly string[]): string {
  */
 function arrivalLogin(params: URLSearchParams, userId: string | null): LoginRequest | null {
   const passToken =
-    params.get(QUERY_PARAMS.trustedPassToken) ?? params.get(QUERY_PARAMS.exchangeToken);
+    params.get(LOGIN_PARAMS.trustedPassToken) ?? params.get(LOGIN_PARAMS.exchangeToken);
   const checked = new URLSearchParams(params);
-  if (passToken) checked.set(QUERY_PARAMS.trustedPassToken, passToken);
+  if (passToken) checked.set(LOGIN_PARAMS.trustedPassToken, passToken);
   // Core's rule for `identifier` (1 to 128 characters), checked here without its zod schema,
   // which would put zod into every page's first load; the api checks the login request again.
-  const named = params.get(QUERY_PARAMS.identifier)?.trim();
+  const named = params.get(LOGIN_PARAMS.identifier)?.trim();
   const account = named && named.length <= 128 ? named : null;
   const otherAccount = account !== null && account !== userId;
   if (!otherAccount && !shouldStartLogin(checked, userId !== null)) return null;
-  const ownerId = params.get(QUERY_PARAMS.ownerId) ?? account;
+  const ownerId = params.get(LOGIN_PARAMS.ownerId) ?? account;
   return {
     ...(passToken ? { trusted_pass_token: passToken } : {}),
     ...(ownerId ? { owner_id: ownerId } : {}),
@@ -119,9 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // `identifier` goes too: whichever account the login ends in, it is not asked again.
       const consumed = [
         ...LOGIN_TRIGGER_PARAMS,
-        QUERY_PARAMS.exchangeToken,
-        QUERY_PARAMS.ownerId,
-        QUERY_PARAMS.identifier,
+        LOGIN_PARAMS.exchangeToken,
+        LOGIN_PARAMS.ownerId,
+        LOGIN_PARAMS.identifier,
       ];
       void sendLogin({ login_target: addressWithout(consumed), ...onArrival }).then(loginFailed);
     } else if (arrivalParams) {

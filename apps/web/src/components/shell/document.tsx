@@ -20,7 +20,7 @@ import { browserTelemetryConfig } from '../../server/telemetry.server';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
-import { BrowserTelemetry } from './browser-telemetry';
+import { LazyBrowserTelemetry } from './lazy-shell';
 import { ProgressBar } from './progress-bar';
 import { QueryCleanup } from './query-cleanup';
 import '../../styles/globals.css';
@@ -52,7 +52,7 @@ export async function Document({ children }: { children: ReactNode }) {
             <QueryParamsProvider>
               <PopoversProvider>
                 <ShellLinksProvider value={shell.links}>
-                  <BrowserTelemetry config={browserTelemetryConfig()} />
+                  <LazyBrowserTelemetry config={browserTelemetryConfig()} />
                   <ProgressBar />
                   <QueryCleanup />
                   <AnalyticsRoot {...analytics} />

@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, privacyButtonKind, type Brand, type ProductGroup } from '@checkout/core';
 import { resolveLink } from '../../server/links';
-import { PrivacyButton } from '../consent/privacy-button';
-import { LanguageSwitcher } from './language-switcher';
+import { LazyLanguageSwitcher, LazyPrivacyButton } from './lazy-shell';
 import styles from './footer.module.css';
 
 interface FooterProps {
@@ -42,11 +41,11 @@ export async function Footer({ brand, group, country, disclaimer }: FooterProps)
                 <a href={resolveLink(links.privacyPolicy, locale)}>{t('privacyPolicy')}</a>
               </li>
               <li>
-                <PrivacyButton kind={privacyKind} label={t(privacyKind)} />
+                <LazyPrivacyButton kind={privacyKind} label={t(privacyKind)} />
               </li>
             </ul>
           </nav>
-          <LanguageSwitcher label={t('language')} />
+          <LazyLanguageSwitcher label={t('language')} />
         </div>
         <p className={styles.copyright}>
           {t('copyright', { year: new Date().getFullYear(), company: brand.companyName })}

@@ -3,21 +3,24 @@ import { isEnabled, planBadgesFor } from '../../../rules/feature-flags';
 import { isFlagOn, REGIONS, resolveRegion, statementLine } from '@checkout/core';
 import { readQueryParam } from '../../../rules/query-params';
 import type { PlanView } from '@checkout/core/contract';
-import { AddressFields } from '../../../components/checkout/address-fields';
 import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
 import { STEPS } from '../../../components/checkout/steps';
 import { CheckoutSection } from '../../../components/checkout/checkout-section';
-import { Countdown } from '../../../components/checkout/countdown';
-import { CouponField } from '../../../components/checkout/coupon-field';
-import { CrossSellSection } from '../../../components/checkout/cross-sell-section';
 import { EmailSection } from '../../../components/checkout/email-section';
 import {
   PAYING_SECTIONS,
   sectionOrder,
   type Section,
 } from '../../../components/checkout/section-order';
-import { SignUpSection } from '../../../components/checkout/sign-up-section';
-import { StepFocus } from '../../../components/checkout/step-focus';
+import {
+  LazyAddressFields,
+  LazyCountdown,
+  LazyCouponField,
+  LazyCrossSellSection,
+  LazySignUpSection,
+  LazyExperimentExposures,
+  LazyStepFocus,
+} from '../../../components/checkout/lazy-sections';
 import { Stepper } from '../../../components/checkout/stepper';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import {
@@ -34,7 +37,6 @@ import { PlanSelectionProvider } from '../../../components/plans/selection';
 import { PageMessages } from '../../../components/shell/page-messages';
 import type { ReactNode } from 'react';
 import { checkoutVariants } from '../../../experiments/checkout-variants';
-import { ExperimentExposures } from '../../../experiments/experiment-exposures';
 import {
   getActiveExperiments,
   getAppContext,
@@ -159,9 +161,9 @@ export default async function PaymentPage() {
         existingUser={isFlagOn(params.get('existing_user'))}
       />
     ),
-    'sign-up': <SignUpSection />,
+    'sign-up': <LazySignUpSection />,
     'cross-sell': crossSellName ? (
-      <CrossSellSection
+      <LazyCrossSellSection
         locale={locale}
         productName={crossSellName}
         benefitCopy={variants.crossSellBenefitCopy}
@@ -243,13 +245,13 @@ export default async function PaymentPage() {
           <div className={styles.page}>
             {/* The design shows no page title; screen readers still get one to land on. */}
             <h1 className="visually-hidden">{t('heading', { product: productName })}</h1>
-            <ExperimentExposures variants={experiments} />
-            <Countdown
+            <LazyExperimentExposures variants={experiments} />
+            <LazyCountdown
               product={checkout.group}
               persist={isFlagOn(params.get('persist_countdown'))}
             />
             <Stepper />
-            <StepFocus focus={params.get('focus')} />
+            <LazyStepFocus focus={params.get('focus')} />
             <div className={styles.columns}>
               <div className={styles.main}>
                 {upgrade ? (
@@ -280,13 +282,13 @@ export default async function PaymentPage() {
                       }),
                     })}
                   </p>
-                  <AddressFields
+                  <LazyAddressFields
                     locale={locale}
                     startCountry={startCountryOption(locale, startCountry)}
                     regions={startRegions ? { [startCountry]: startRegions } : {}}
                   />
                   {isEnabled(flags, 'coupon') && !upgrade ? (
-                    <CouponField
+                    <LazyCouponField
                       initialCode={readQueryParam(params, 'coupon')}
                       product={checkout.group}
                     />
