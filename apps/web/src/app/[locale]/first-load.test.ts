@@ -17,12 +17,12 @@ function resolveImport(from: string, specifier: string): string | null {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
 }
 
-/** Every file and package a file reaches through static imports (type-only imports aside). */
+/** Every file and package a file reaches through static imports (type-only imports aside), styles too. */
 function staticallyReached(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const text = readFileSync(entry, 'utf8');
-  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )(?:[^;]*?from )?'([^']+)'/gms)) {
     const target = resolveImport(entry, specifier);
     if (target) staticallyReached(target, seen);
     else seen.add(specifier);
@@ -96,7 +96,7 @@ function browserReached(entry: string, client = false, seen = new Set<string>())
   const text = readFileSync(entry, 'utf8');
   const inClient = client || text.startsWith("'use client'");
   if (inClient) reached.add(entry);
-  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )(?:[^;]*?from )?'([^']+)'/gms)) {
     const target = resolveImport(entry, specifier);
     if (target) for (const file of browserReached(target, inClient, seen)) reached.add(file);
     else if (inClient) reached.add(specifier);
@@ -173,6 +173,28 @@ describe("the payment page's first load", () => {
     expect(browserFirstLoad.filter((file) => deferred.includes(file))).toEqual([]);
   });
 
+  it("keeps those parts' styles with the page: the server renders their HTML", () => {
+    const rendered = [
+      'components/checkout/address-fields.tsx',
+      'components/checkout/coupon-field.tsx',
+      'components/checkout/cross-sell-section.tsx',
+      'components/checkout/sign-up-section.tsx',
+      'components/shell/language-switcher.tsx',
+      'components/auth/profile-menu.tsx',
+    ];
+    const styles = rendered.flatMap((file) =>
+      [
+        ...readFileSync(path.join(src, file), 'utf8').matchAll(
+          /^import \w+ from '(\.[^']+\.css)'/gm,
+        ),
+      ].map(([, sheet = '']) =>
+        path.relative(src, path.resolve(path.dirname(path.join(src, file)), sheet)),
+      ),
+    );
+    expect(styles).toContain('components/checkout/coupon-field.module.css');
+    expect(styles.filter((sheet) => !firstLoad.includes(sheet))).toEqual([]);
+  });
+
   it("leaves out the success page's conversion event", () => {
     expect(firstLoad.filter((file) => defines(file, 'ConversionEvent'))).toEqual([]);
   });
@@ -189,9 +211,20 @@ describe("the payment page's first load", () => {
   });
 });
 
-describe("the order status pages' first load", () => {
-  for (const page of ['pending', 'processing']) {
-    it(`leaves out next/link and next-intl's navigation on /${page}/`, () => {
+describe("the other pages' first load", () => {
+  const pages = [
+    'pending',
+    'processing',
+    '', // the home page
+    'products',
+    'success',
+    'dashboard',
+    'dashboard/card',
+    'account/login/[uid]',
+    'oauth2/login',
+  ];
+  for (const page of pages) {
+    it(`leaves out next/link and next-intl's navigation on /${page}${page ? '/' : ''}`, () => {
       expect(firstLoadOf(page).filter((file) => NAVIGATION.includes(file))).toEqual([]);
     });
   }

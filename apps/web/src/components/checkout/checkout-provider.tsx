@@ -18,7 +18,7 @@ import { useLocale } from 'next-intl';
 import type { CartPatch, CartView, Currency } from '@checkout/core';
 import type { TaxAnswer } from '@checkout/core/contract';
 import type { PlanChoice } from '../plans/plan-choice';
-import { setAnalyticsContext } from '../../analytics/track';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
 import type { Step } from './steps';
 import type { CartApi } from './cart-save-queue';
@@ -158,6 +158,15 @@ export function CheckoutProvider({
       if (failure?.kind === 'coupon') void save({ mainPlan: selected.identifier, coupon: null });
     });
   }, [selected, cart, save]);
+
+  // The tax region the checkout starts with: the visitor's country and its default region
+  // (before the plans' events: this effect runs before the plan selection's, its parent's).
+  useEffect(() => {
+    const preselected = address.region ?? address.country;
+    setAnalyticsContext({ taxes: { preselected, selected: preselected } });
+    track('taxes_preselected', { section: 'order-summary' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the starting address
+  }, []);
 
   // Every later event names the cart's plans and currency.
   useEffect(() => {

@@ -5,6 +5,11 @@
  * fetched as the page hydrates rather than with its first load, and each hydrates once it is in.
  */
 import { deferred } from '../../lib/deferred';
+// Their rules stay with the page: the server's HTML of these parts is styled from the first paint.
+import './address-fields.module.css';
+import './coupon-field.module.css';
+import './cross-sell-section.module.css';
+import './sign-up-section.module.css';
 
 const load = () => import('./deferred-sections');
 

@@ -21,8 +21,7 @@ import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
 import { LazyBrowserTelemetry } from './lazy-shell';
-import { ProgressBar } from './progress-bar';
-import { QueryCleanup } from './query-cleanup';
+import { IdleShell } from './idle-shell';
 import '../../styles/globals.css';
 
 /** Pages whose footer carries the subscription disclaimer. */
@@ -53,8 +52,7 @@ export async function Document({ children }: { children: ReactNode }) {
               <PopoversProvider>
                 <ShellLinksProvider value={shell.links}>
                   <LazyBrowserTelemetry config={browserTelemetryConfig()} />
-                  <ProgressBar />
-                  <QueryCleanup />
+                  <IdleShell />
                   <AnalyticsRoot {...analytics} />
                   <AuthProvider>
                     {/* The account site's own login screens have no profile area. */}

@@ -6,6 +6,9 @@
  * with the page's own content, not with these.
  */
 import { deferred } from '../../lib/deferred';
+// Their rules stay with the page: the server's HTML of these parts is styled from the first paint
+// (the login line's and the menu's are the header's and auth.module.css, which the page has).
+import './language-switcher.module.css';
 
 const load = () => import('./shell-controls');
 
