@@ -136,14 +136,12 @@ describe("the payment page's first load", () => {
     expect(firstLoad.filter((file) => NAVIGATION.includes(file))).toEqual([]);
   });
 
-  it("takes core's small modules: backend codes, login parameters, links without the tables", () => {
+  it("takes core's backend codes and login parameters without its tables of codes and parameters", () => {
     const core = [
       ...coreInBrowser(path.join(src, 'components/shell/document.tsx')),
       ...coreInBrowser(path.join(src, 'app/[locale]/payment/page.tsx')),
     ].map((file) => path.relative(coreSrc, file));
-    expect(core).toContain('locale-path.ts'); // the e-mail section's login link: the walk sees core
-    // Links and text direction without the table of languages (the language list loads later).
-    expect(core.filter((file) => file === 'locales.ts')).toEqual([]);
+    expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
     expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
     // The login rules name their few parameters without core's table of every parameter.
     expect(core).toContain('contract/login.ts');
@@ -164,8 +162,9 @@ describe("the payment page's first load", () => {
       'components/checkout/cross-sell-section.tsx',
       'components/checkout/sign-up-section.tsx',
       'components/checkout/step-focus.tsx',
+      'components/checkout/stepper.tsx',
+      'components/plans/order-summary.tsx',
       'components/shell/browser-telemetry.tsx',
-      'components/shell/language-switcher.tsx',
       'components/consent/privacy-button.tsx',
       'experiments/exposure.ts',
       'components/auth/profile-menu.tsx',
@@ -179,7 +178,8 @@ describe("the payment page's first load", () => {
       'components/checkout/coupon-field.tsx',
       'components/checkout/cross-sell-section.tsx',
       'components/checkout/sign-up-section.tsx',
-      'components/shell/language-switcher.tsx',
+      'components/checkout/stepper.tsx',
+      'components/plans/order-summary.tsx',
       'components/auth/profile-menu.tsx',
     ];
     const styles = rendered.flatMap((file) =>

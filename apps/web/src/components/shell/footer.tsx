@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, privacyButtonKind, type Brand, type ProductGroup } from '@checkout/core';
 import { resolveLink } from '../../server/links';
-import { LazyLanguageSwitcher, LazyPrivacyButton } from './lazy-shell';
+import { LanguageSwitcher } from './language-switcher';
+import { LazyPrivacyButton } from './lazy-shell';
 import styles from './footer.module.css';
 
 interface FooterProps {
@@ -45,7 +46,7 @@ export async function Footer({ brand, group, country, disclaimer }: FooterProps)
               </li>
             </ul>
           </nav>
-          <LazyLanguageSwitcher label={t('language')} />
+          <LanguageSwitcher label={t('language')} />
         </div>
         <p className={styles.copyright}>
           {t('copyright', { year: new Date().getFullYear(), company: brand.companyName })}

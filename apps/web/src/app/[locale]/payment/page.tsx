@@ -19,9 +19,11 @@ import {
   LazyCrossSellSection,
   LazySignUpSection,
   LazyExperimentExposures,
+  LazyOrderSummary,
   LazyStepFocus,
+  LazyStepper,
 } from '../../../components/checkout/lazy-sections';
-import { Stepper } from '../../../components/checkout/stepper';
+import '../../../components/checkout/deferred-styles';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import {
   LazyOneClickPayments,
@@ -29,7 +31,6 @@ import {
   LazyRenewalTerms,
 } from '../../../components/payments/lazy-payments';
 import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
-import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
 import { planChoice } from '../../../components/plans/plan-choice';
 import { PlanPicker } from '../../../components/plans/plan-picker';
@@ -250,7 +251,7 @@ export default async function PaymentPage() {
               product={checkout.group}
               persist={isFlagOn(params.get('persist_countdown'))}
             />
-            <Stepper />
+            <LazyStepper />
             <LazyStepFocus focus={params.get('focus')} />
             <div className={styles.columns}>
               <div className={styles.main}>
@@ -269,7 +270,7 @@ export default async function PaymentPage() {
                   total, so a keyboard or screen-reader shopper meets it before the pay buttons. */}
               <aside className={styles.side}>
                 <CheckoutSection name="order-summary" title={t('sections.summary')}>
-                  <OrderSummary
+                  <LazyOrderSummary
                     locale={locale}
                     productName={productName}
                     crossSellName={crossSellName}
