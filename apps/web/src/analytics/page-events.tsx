@@ -1,5 +1,5 @@
 'use client';
-/** Events a server-rendered screen reports once it is shown: an error screen, a paid order. */
+/** The event an error screen reports once it is shown (the success page's is conversion-event.tsx). */
 import { useEffect } from 'react';
 import { track } from './track';
 
@@ -7,35 +7,5 @@ export function ErrorEvent({ label }: { label: string }) {
   useEffect(() => {
     track('error', { context: { error_message: label } });
   }, [label]);
-  return null;
-}
-
-interface ConversionProps {
-  orderId: string;
-  revenueMinor: number;
-  currency: string;
-  /** Spec §9's product id of the order's product. */
-  productId: number;
-}
-
-/**
- * Once per paid order: a reload or the back button shows the page again, but the browser
- * remembers the order (and the collector keeps one conversion per order in any case).
- */
-export function ConversionEvent({ orderId, revenueMinor, currency, productId }: ConversionProps) {
-  useEffect(() => {
-    const key = `conversion:${orderId}`;
-    try {
-      if (window.localStorage.getItem(key)) return;
-      window.localStorage.setItem(key, '1');
-    } catch {
-      // Storage refused (private mode): the collector's unique conversion per order still holds.
-    }
-    track('conversion', {
-      section: 'success',
-      context: { currency, product_id: productId },
-      data: { order_id: orderId, revenue_minor: revenueMinor, currency },
-    });
-  }, [orderId, revenueMinor, currency, productId]);
   return null;
 }

@@ -3,7 +3,22 @@
  * from the address, where a login may return to. Kept apart from the account schemas in
  * users.ts so that client code reaching these rules does not ship zod to the browser.
  */
-import { QUERY_PARAMS } from '../query-param-names';
+import type { QUERY_PARAMS } from '../query-param-names';
+
+/**
+ * The login's query parameters, named as in QUERY_PARAMS: the browser's login rules take these
+ * rather than the whole table, which would ride in every page's first load.
+ */
+export const LOGIN_PARAMS = {
+  cartId: 'cart_id',
+  error: 'error',
+  exchangeToken: 'exchange_token',
+  forceLogin: 'force_login',
+  hideError: 'hide_error',
+  identifier: 'identifier',
+  ownerId: 'owner_id',
+  trustedPassToken: 'trusted_pass_token',
+} as const satisfies Partial<typeof QUERY_PARAMS>;
 
 export const PREFERRED_FLOWS = ['login', 'signup'] as const;
 
@@ -11,21 +26,21 @@ export type AuthState = undefined | 'logging-in' | 'logging-out';
 
 /** Removed from the address on logout (spec §4). */
 export const LOGOUT_STRIPPED_PARAMS = [
-  QUERY_PARAMS.cartId,
-  QUERY_PARAMS.ownerId,
-  QUERY_PARAMS.trustedPassToken,
-  QUERY_PARAMS.forceLogin,
-  QUERY_PARAMS.error,
-  QUERY_PARAMS.hideError,
+  LOGIN_PARAMS.cartId,
+  LOGIN_PARAMS.ownerId,
+  LOGIN_PARAMS.trustedPassToken,
+  LOGIN_PARAMS.forceLogin,
+  LOGIN_PARAMS.error,
+  LOGIN_PARAMS.hideError,
 ] as const;
 
 /** Removed when neither starts a login (spec §4). */
-export const LOGIN_TRIGGER_PARAMS = [QUERY_PARAMS.forceLogin, QUERY_PARAMS.trustedPassToken];
+export const LOGIN_TRIGGER_PARAMS = [LOGIN_PARAMS.forceLogin, LOGIN_PARAMS.trustedPassToken];
 
 /** Login starts when force_login is set and nobody is logged in, or a pass token is present. */
 export function shouldStartLogin(params: URLSearchParams, loggedIn: boolean): boolean {
-  if (params.get(QUERY_PARAMS.trustedPassToken)) return true;
-  const force = params.get(QUERY_PARAMS.forceLogin);
+  if (params.get(LOGIN_PARAMS.trustedPassToken)) return true;
+  const force = params.get(LOGIN_PARAMS.forceLogin);
   return !loggedIn && force !== null && force !== '0' && force !== 'false';
 }
 

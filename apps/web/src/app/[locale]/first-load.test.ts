@@ -17,12 +17,12 @@ function resolveImport(from: string, specifier: string): string | null {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? null;
 }
 
-/** Every file and package a file reaches through static imports (type-only imports aside). */
+/** Every file and package a file reaches through static imports (type-only imports aside), styles too. */
 function staticallyReached(entry: string, seen = new Set<string>()): Set<string> {
   if (seen.has(entry)) return seen;
   seen.add(entry);
   const text = readFileSync(entry, 'utf8');
-  for (const [, specifier = ''] of text.matchAll(/^import (?!type )[^;]*?from '([^']+)'/gms)) {
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )(?:[^;]*?from )?'([^']+)'/gms)) {
     const target = resolveImport(entry, specifier);
     if (target) staticallyReached(target, seen);
     else seen.add(specifier);
@@ -84,6 +84,39 @@ const firstLoadOf = (page: string) =>
 
 const firstLoad = firstLoadOf('payment');
 
+/**
+ * The files and packages the browser loads from a page: those a client component ('use client')
+ * reaches through static imports. The server's own modules (data loading, the api client) aside.
+ */
+function browserReached(entry: string, client = false, seen = new Set<string>()): Set<string> {
+  const reached = new Set<string>();
+  const key = `${client}:${entry}`;
+  if (seen.has(key)) return reached;
+  seen.add(key);
+  const text = readFileSync(entry, 'utf8');
+  const inClient = client || text.startsWith("'use client'");
+  if (inClient) reached.add(entry);
+  for (const [, specifier = ''] of text.matchAll(/^import (?!type )(?:[^;]*?from )?'([^']+)'/gms)) {
+    const target = resolveImport(entry, specifier);
+    if (target) for (const file of browserReached(target, inClient, seen)) reached.add(file);
+    else if (inClient) reached.add(specifier);
+  }
+  return reached;
+}
+
+const browserFirstLoad = relative(
+  new Set([
+    ...browserReached(path.join(src, 'components/shell/document.tsx')),
+    ...browserReached(path.join(src, 'app/[locale]/payment/page.tsx')),
+  ]),
+);
+
+/** Whether a file of ours defines (and exports) a function of that name. */
+const defines = (file: string, name: string) =>
+  !path.isAbsolute(file) &&
+  existsSync(path.join(src, file)) &&
+  new RegExp(`^export function ${name}\\b`, 'm').test(readFileSync(path.join(src, file), 'utf8'));
+
 /** next/link and next-intl's navigation: about 7 KB gzip, for prefetches these pages never use. */
 const NAVIGATION = ['next/link', 'next-intl/navigation', 'i18n/navigation.ts'];
 
@@ -103,13 +136,73 @@ describe("the payment page's first load", () => {
     expect(firstLoad.filter((file) => NAVIGATION.includes(file))).toEqual([]);
   });
 
-  it("takes core's backend codes without its tables of error codes and statuses", () => {
+  it("takes core's backend codes and login parameters without its tables of codes and parameters", () => {
     const core = [
       ...coreInBrowser(path.join(src, 'components/shell/document.tsx')),
       ...coreInBrowser(path.join(src, 'app/[locale]/payment/page.tsx')),
     ].map((file) => path.relative(coreSrc, file));
     expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
     expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
+    // The login rules name their few parameters without core's table of every parameter.
+    expect(core).toContain('contract/login.ts');
+    expect(core.filter((file) => file === 'query-param-names.ts')).toEqual([]);
+  });
+
+  it('loads the HTTP client on the first request (cart, taxes, login), not with the page', () => {
+    const client = ['lib/http.ts', 'lib/answers.ts', 'components/checkout/cart-client.ts'];
+    expect(browserFirstLoad.filter((file) => client.includes(file))).toEqual([]);
+    expect(browserFirstLoad).toContain('components/checkout/checkout-provider.tsx');
+  });
+
+  it('fetches the parts the shopper does not start with as it hydrates, apart from the first load', () => {
+    const deferred = [
+      'components/checkout/address-fields.tsx',
+      'components/checkout/countdown.tsx',
+      'components/checkout/coupon-field.tsx',
+      'components/checkout/cross-sell-section.tsx',
+      'components/checkout/sign-up-section.tsx',
+      'components/checkout/step-focus.tsx',
+      'components/checkout/stepper.tsx',
+      'components/plans/order-summary.tsx',
+      'components/shell/browser-telemetry.tsx',
+      'components/consent/privacy-button.tsx',
+      'experiments/exposure.ts',
+      'components/auth/profile-menu.tsx',
+    ];
+    expect(browserFirstLoad.filter((file) => deferred.includes(file))).toEqual([]);
+  });
+
+  it("keeps those parts' styles with the page: the server renders their HTML", () => {
+    const rendered = [
+      'components/checkout/address-fields.tsx',
+      'components/checkout/coupon-field.tsx',
+      'components/checkout/cross-sell-section.tsx',
+      'components/checkout/sign-up-section.tsx',
+      'components/checkout/stepper.tsx',
+      'components/plans/order-summary.tsx',
+      'components/auth/profile-menu.tsx',
+    ];
+    const styles = rendered.flatMap((file) =>
+      [
+        ...readFileSync(path.join(src, file), 'utf8').matchAll(
+          /^import \w+ from '(\.[^']+\.css)'/gm,
+        ),
+      ].map(([, sheet = '']) =>
+        path.relative(src, path.resolve(path.dirname(path.join(src, file)), sheet)),
+      ),
+    );
+    expect(styles).toContain('components/checkout/coupon-field.module.css');
+    expect(styles.filter((sheet) => !firstLoad.includes(sheet))).toEqual([]);
+  });
+
+  it("leaves out the success page's conversion event", () => {
+    expect(firstLoad.filter((file) => defines(file, 'ConversionEvent'))).toEqual([]);
+  });
+
+  it('leaves the error screen out of the error boundary every page loads', () => {
+    const boundary = relative(staticallyReached(path.join(src, 'app/[locale]/error.tsx')));
+    const screen = ['components/errors/error-screen.tsx', 'lib/report-error.ts'];
+    expect(boundary.filter((file) => screen.includes(file))).toEqual([]);
   });
 
   it('still reaches the checkout it renders (the walk follows the imports)', () => {
@@ -118,9 +211,20 @@ describe("the payment page's first load", () => {
   });
 });
 
-describe("the order status pages' first load", () => {
-  for (const page of ['pending', 'processing']) {
-    it(`leaves out next/link and next-intl's navigation on /${page}/`, () => {
+describe("the other pages' first load", () => {
+  const pages = [
+    'pending',
+    'processing',
+    '', // the home page
+    'products',
+    'success',
+    'dashboard',
+    'dashboard/card',
+    'account/login/[uid]',
+    'oauth2/login',
+  ];
+  for (const page of pages) {
+    it(`leaves out next/link and next-intl's navigation on /${page}${page ? '/' : ''}`, () => {
       expect(firstLoadOf(page).filter((file) => NAVIGATION.includes(file))).toEqual([]);
     });
   }

@@ -16,19 +16,19 @@ import {
 } from 'react';
 import { useTranslations } from 'next-intl';
 import {
+  LOGIN_PARAMS,
   LOGIN_TRIGGER_PARAMS,
   LOGOUT_STRIPPED_PARAMS,
   shouldStartLogin,
   type AuthState,
   type LoginRequest,
 } from '@checkout/core/contract';
-import { QUERY_PARAMS } from '@checkout/core';
 import { useAppContext } from '../../context/app-context';
 import { useQueryParams } from '../../context/query-params';
-import { browserAnswer } from '../../lib/answers';
-import { request } from '../../lib/http';
-import { reportError } from '../../lib/report-error';
 import styles from './auth.module.css';
+
+/** The login and logout requests, loaded when one starts. */
+const loadRequests = () => import('./auth-requests');
 
 interface Auth {
   state: AuthState;
@@ -51,16 +51,16 @@ function addressWithout(names: readonly string[]): string {
  */
 function arrivalLogin(params: URLSearchParams, userId: string | null): LoginRequest | null {
   const passToken =
-    params.get(QUERY_PARAMS.trustedPassToken) ?? params.get(QUERY_PARAMS.exchangeToken);
+    params.get(LOGIN_PARAMS.trustedPassToken) ?? params.get(LOGIN_PARAMS.exchangeToken);
   const checked = new URLSearchParams(params);
-  if (passToken) checked.set(QUERY_PARAMS.trustedPassToken, passToken);
+  if (passToken) checked.set(LOGIN_PARAMS.trustedPassToken, passToken);
   // Core's rule for `identifier` (1 to 128 characters), checked here without its zod schema,
   // which would put zod into every page's first load; the api checks the login request again.
-  const named = params.get(QUERY_PARAMS.identifier)?.trim();
+  const named = params.get(LOGIN_PARAMS.identifier)?.trim();
   const account = named && named.length <= 128 ? named : null;
   const otherAccount = account !== null && account !== userId;
   if (!otherAccount && !shouldStartLogin(checked, userId !== null)) return null;
-  const ownerId = params.get(QUERY_PARAMS.ownerId) ?? account;
+  const ownerId = params.get(LOGIN_PARAMS.ownerId) ?? account;
   return {
     ...(passToken ? { trusted_pass_token: passToken } : {}),
     ...(ownerId ? { owner_id: ownerId } : {}),
@@ -80,22 +80,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   /** Asks the api for the identity provider's address and goes there; false when it failed. */
   const sendLogin = useCallback(
-    async (body: LoginRequest): Promise<boolean> => {
-      const { data, error } = await request('/api/users/auth/login/', {
-        answer: browserAnswer((s) => s.loginResponseSchema),
-        method: 'POST',
-        body: { language: language.urlCode, ...body },
-      });
-      if (data?.redirect_uri) {
-        window.location.assign(data.redirect_uri);
-        return true;
-      }
-      reportError(
-        error ?? new Error('login answered without redirect_uri'),
-        'failed-login-attempt',
-      );
-      return false;
-    },
+    (body: LoginRequest): Promise<boolean> =>
+      loadRequests().then(
+        (requests) => requests.sendLogin(language.urlCode, body),
+        // The request's code did not load (the connection dropped): as a failed start.
+        () => false,
+      ),
     [language.urlCode],
   );
   const loginFailed = useCallback((sent: boolean) => {
@@ -117,11 +107,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     setState('logging-out');
-    void (async () => {
-      const { error } = await request('/api/users/tokens/', { method: 'DELETE' });
-      if (error) reportError(error, 'failed-delete-token');
-      window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS));
-    })();
+    void loadRequests()
+      .then((requests) => requests.deleteToken())
+      // The request's code did not load: the page reloads, as after a failed request.
+      .catch(() => undefined)
+      .then(() => window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS)));
   }, []);
 
   useEffect(() => {
@@ -129,9 +119,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // `identifier` goes too: whichever account the login ends in, it is not asked again.
       const consumed = [
         ...LOGIN_TRIGGER_PARAMS,
-        QUERY_PARAMS.exchangeToken,
-        QUERY_PARAMS.ownerId,
-        QUERY_PARAMS.identifier,
+        LOGIN_PARAMS.exchangeToken,
+        LOGIN_PARAMS.ownerId,
+        LOGIN_PARAMS.identifier,
       ];
       void sendLogin({ login_target: addressWithout(consumed), ...onArrival }).then(loginFailed);
     } else if (arrivalParams) {

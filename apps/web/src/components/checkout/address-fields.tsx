@@ -84,14 +84,6 @@ export function AddressFields({ locale, startCountry, startRegion }: AddressFiel
     };
   }, [regionsMissing]);
 
-  // The tax region the checkout starts with: the visitor's country and its default region.
-  useEffect(() => {
-    const preselected = address.region ?? address.country;
-    setAnalyticsContext({ taxes: { preselected, selected: preselected } });
-    track('taxes_preselected', { section: 'order-summary' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the starting address
-  }, []);
-
   return (
     <div className={styles.fields} data-element="billing-address">
       <div className={styles.field}>

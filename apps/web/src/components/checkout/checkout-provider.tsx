@@ -18,16 +18,11 @@ import { useLocale } from 'next-intl';
 import type { CartPatch, CartView, Currency } from '@checkout/core';
 import type { TaxAnswer } from '@checkout/core/contract';
 import type { PlanChoice } from '../plans/plan-choice';
-import { setAnalyticsContext } from '../../analytics/track';
+import { setAnalyticsContext, track } from '../../analytics/track';
 import { usePlanSelection } from '../plans/selection';
 import type { Step } from './steps';
-import {
-  cartFailure,
-  createCart,
-  fetchTaxQuote,
-  updateCart,
-  type CartFailure,
-} from './cart-client';
+import type { CartApi } from './cart-save-queue';
+import type { CartFailure } from './cart-client';
 import { CartSaveQueue } from './cart-save-queue';
 
 export interface Address {
@@ -68,6 +63,16 @@ export interface CheckoutInitial {
   step: Step;
 }
 
+/**
+ * The cart and tax calls (the HTTP client, the answers' schemas on use, the refusal codes) load
+ * with the first of them rather than with the page.
+ */
+const loadCartClient = () => import('./cart-client');
+const cartApi: CartApi = {
+  create: (input) => loadCartClient().then((client) => client.createCart(input)),
+  update: (id, patch) => loadCartClient().then((client) => client.updateCart(id, patch)),
+};
+
 /** Puts the new cart's id in the address; the cart now holds the plan, so `product` goes. */
 function rememberCart(id: string): void {
   const url = new URL(window.location.href);
@@ -103,28 +108,30 @@ export function CheckoutProvider({
   const [saving, setSaving] = useState(false);
   const [step, setStep] = useState<Step>(initial.step);
   // Changes are sent one after another, each on the cart the previous one left.
-  const [queue] = useState(
-    () => new CartSaveQueue({ create: createCart, update: updateCart }, initial.cart),
-  );
+  const [queue] = useState(() => new CartSaveQueue(cartApi, initial.cart));
 
   const save = useCallback(
     async (patch: CartPatch): Promise<CartFailure | null> => {
       if (!selected) return { kind: 'other' };
       setSaving(true);
-      const { result, created } = await queue.save(patch, () => ({
-        mainPlan: selected.identifier,
-        crossSellPlan: crossSell,
-        coupon,
-        email,
-        currency: initial.currency,
-        country: address.country,
-        region: address.region ?? null,
-        postalCode: address.postalCode || null,
-        // The receipt and invoice are written in the language the shopper bought in.
-        locale,
-      }));
+      const saved = await queue
+        .save(patch, () => ({
+          mainPlan: selected.identifier,
+          crossSellPlan: crossSell,
+          coupon,
+          email,
+          currency: initial.currency,
+          country: address.country,
+          region: address.region ?? null,
+          postalCode: address.postalCode || null,
+          // The receipt and invoice are written in the language the shopper bought in.
+          locale,
+        }))
+        .catch(() => null); // the cart client's code did not load: as a network failure
       setSaving(false);
-      if (result.error) return cartFailure(result.error);
+      if (!saved) return { kind: 'other' };
+      const { result, created } = saved;
+      if (result.error) return (await loadCartClient()).cartFailure(result.error);
       const view = result.data;
       if (!view) return { kind: 'other' };
       setCart(view);
@@ -152,6 +159,15 @@ export function CheckoutProvider({
     });
   }, [selected, cart, save]);
 
+  // The tax region the checkout starts with: the visitor's country and its default region
+  // (before the plans' events: this effect runs before the plan selection's, its parent's).
+  useEffect(() => {
+    const preselected = address.region ?? address.country;
+    setAnalyticsContext({ taxes: { preselected, selected: preselected } });
+    track('taxes_preselected', { section: 'order-summary' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the starting address
+  }, []);
+
   // Every later event names the cart's plans and currency.
   useEffect(() => {
     setAnalyticsContext({
@@ -169,9 +185,15 @@ export function CheckoutProvider({
   useEffect(() => {
     if (cart || !selected) return;
     const controller = new AbortController();
-    void fetchTaxQuote(address, initial.currency, subtotal, controller.signal).then(({ data }) => {
-      if (data) setQuote(data);
-    });
+    void loadCartClient()
+      .then((client) =>
+        client.fetchTaxQuote(address, initial.currency, subtotal, controller.signal),
+      )
+      .then(({ data }) => {
+        if (data) setQuote(data);
+      })
+      // The cart client's code did not load: no quote, as when the request fails.
+      .catch(() => undefined);
     return () => controller.abort();
   }, [cart, selected, address, subtotal, initial.currency]);
 

@@ -1,7 +1,13 @@
 /** The product-group chooser of the home and products screens: one card per product. */
-import { getTranslations } from 'next-intl/server';
-import { logoFor, PRODUCT_GROUPS, type Brand, type ProductGroup } from '@checkout/core';
-import { Link } from '../../i18n/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import {
+  localizedPath,
+  logoFor,
+  PRODUCT_GROUPS,
+  type Brand,
+  type ProductGroup,
+} from '@checkout/core';
+import { RouterLink } from '../shell/router-link';
 import styles from './product-chooser.module.css';
 
 interface ProductChooserProps {
@@ -11,7 +17,7 @@ interface ProductChooserProps {
 }
 
 export async function ProductChooser({ brand, selected, label }: ProductChooserProps) {
-  const t = await getTranslations();
+  const [t, locale] = await Promise.all([getTranslations(), getLocale()]);
   return (
     <ul className={styles.grid} aria-label={label}>
       {PRODUCT_GROUPS.map((group) => (
@@ -25,13 +31,13 @@ export async function ProductChooser({ brand, selected, label }: ProductChooserP
           <img src={`/static/icons/logo-${logoFor(group)}.svg`} alt="" width={32} height={32} />
           <h2 className={styles.name}>{brand.products[group].name}</h2>
           <p className={styles.tagline}>{t(`productTaglines.${group}`)}</p>
-          <Link
+          <RouterLink
             className="button"
-            href={{ pathname: '/payment/', query: { product_group: group } }}
+            href={`${localizedPath(locale, '/payment/')}?${new URLSearchParams({ product_group: group })}`}
             aria-label={`${t('home.choose')}: ${brand.products[group].name}`}
           >
             {t('home.choose')}
-          </Link>
+          </RouterLink>
         </li>
       ))}
     </ul>

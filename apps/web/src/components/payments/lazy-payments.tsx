@@ -14,19 +14,17 @@ import { useIdle } from '../../lib/use-idle';
 import { PaymentAlert } from './payment-alert';
 import styles from './payments.module.css';
 
-const loadMethods = () => import('./payment-methods');
-const loadOneClick = () => import('./one-click');
-const loadTerms = () => import('./renewal-terms');
+const load = () => import('./deferred-payments');
 
-const PaymentMethods = lazy(() => loadMethods().then((m) => ({ default: m.PaymentMethods })));
-const OneClickPayments = lazy(() => loadOneClick().then((m) => ({ default: m.OneClickPayments })));
-const RenewalTerms = lazy(() => loadTerms().then((m) => ({ default: m.RenewalTerms })));
+const PaymentMethods = lazy(() => load().then((m) => ({ default: m.PaymentMethods })));
+const OneClickPayments = lazy(() => load().then((m) => ({ default: m.OneClickPayments })));
+const RenewalTerms = lazy(() => load().then((m) => ({ default: m.RenewalTerms })));
 
 /** Fetches all three once the browser is idle, so they are in by the time the e-mail is. */
 function usePreload(): void {
   const idle = useIdle();
   useEffect(() => {
-    if (idle) void Promise.all([loadMethods(), loadOneClick(), loadTerms()]);
+    if (idle) void load();
   }, [idle]);
 }
 

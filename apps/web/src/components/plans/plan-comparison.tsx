@@ -1,9 +1,9 @@
 /** /products/ for one product group: every tier side by side at its 1-year price. */
-import { getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { PackageView } from '@checkout/core/contract';
 import type { PlanBadges as Badges } from '../../rules/feature-flags';
-import type { ProductGroup } from '@checkout/core';
-import { Link } from '../../i18n/navigation';
+import { localizedPath, type ProductGroup } from '@checkout/core';
+import { RouterLink } from '../shell/router-link';
 import { beforeDiscountText, perMonthText } from './format';
 import { ReferencePrice } from './reference-price';
 import { PlanFeatures } from './plan-features';
@@ -18,7 +18,7 @@ interface PlanComparisonProps {
 }
 
 export async function PlanComparison({ pkg, group, locale, badges }: PlanComparisonProps) {
-  const [t, messages] = await Promise.all([getTranslations(), getMessages()]);
+  const [t, messages, urlCode] = await Promise.all([getTranslations(), getMessages(), getLocale()]);
   const serviceLabels: Partial<Record<string, string>> = messages.plans.service;
   const yearly = pkg.plans.filter((p) => p.period.identifier === '1y');
   return (
@@ -38,20 +38,20 @@ export async function PlanComparison({ pkg, group, locale, badges }: PlanCompari
               <div className={styles.features}>
                 <PlanFeatures services={plan.services} labels={serviceLabels} />
               </div>
-              <Link
+              <RouterLink
                 className="button"
-                href={{
-                  pathname: '/payment/',
-                  query: { product_group: group, product: plan.identifier },
-                }}
+                href={`${localizedPath(urlCode, '/payment/')}?${new URLSearchParams({
+                  product_group: group,
+                  product: plan.identifier,
+                })}`}
               >
                 {t('plans.choose', { plan: plan.tier })}
-              </Link>
+              </RouterLink>
             </li>
           );
         })}
       </ul>
-      <Link href="/products/">{t('products.back')}</Link>
+      <RouterLink href={localizedPath(urlCode, '/products/')}>{t('products.back')}</RouterLink>
     </>
   );
 }

@@ -19,10 +19,9 @@ import { browserTelemetryConfig } from '../../server/telemetry.server';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
-import { BrowserTelemetry } from './browser-telemetry';
 import { ClientMessages } from './client-messages';
-import { ProgressBar } from './progress-bar';
-import { QueryCleanup } from './query-cleanup';
+import { LazyBrowserTelemetry } from './lazy-shell';
+import { IdleShell } from './idle-shell';
 import '../../styles/globals.css';
 
 /** Pages whose footer carries the subscription disclaimer. */
@@ -51,9 +50,8 @@ export async function Document({ children }: { children: ReactNode }) {
             <QueryParamsProvider>
               <PopoversProvider>
                 <ShellLinksProvider value={shell.links}>
-                  <BrowserTelemetry config={browserTelemetryConfig()} />
-                  <ProgressBar />
-                  <QueryCleanup />
+                  <LazyBrowserTelemetry config={browserTelemetryConfig()} />
+                  <IdleShell />
                   <AnalyticsRoot {...analytics} />
                   <AuthProvider>
                     {/* The account site's own login screens have no profile area. */}

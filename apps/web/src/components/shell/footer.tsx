@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, privacyButtonKind, type Brand, type ProductGroup } from '@checkout/core';
 import { resolveLink } from '../../server/links';
-import { PrivacyButton } from '../consent/privacy-button';
 import { LanguageSwitcher } from './language-switcher';
+import { LazyPrivacyButton } from './lazy-shell';
 import styles from './footer.module.css';
 
 interface FooterProps {
@@ -42,7 +42,7 @@ export async function Footer({ brand, group, country, disclaimer }: FooterProps)
                 <a href={resolveLink(links.privacyPolicy, locale)}>{t('privacyPolicy')}</a>
               </li>
               <li>
-                <PrivacyButton kind={privacyKind} label={t(privacyKind)} />
+                <LazyPrivacyButton kind={privacyKind} label={t(privacyKind)} />
               </li>
             </ul>
           </nav>

@@ -2,7 +2,7 @@
 import { getAppContext } from '../../server/app-context.server';
 import { getBrand } from '../../server/brand.server';
 import { resolveLink } from '../../server/links';
-import { LoginLine, ProfileMenu } from '../auth/profile-menu';
+import { LazyLoginLine, LazyProfileMenu } from './lazy-shell';
 import styles from './header.module.css';
 
 export async function ProfileArea({ showLogout }: { showLogout: boolean }) {
@@ -10,12 +10,12 @@ export async function ProfileArea({ showLogout }: { showLogout: boolean }) {
   return (
     <div className={styles.profile} data-profile-area>
       {user ? (
-        <ProfileMenu
+        <LazyProfileMenu
           showLogout={showLogout}
           accountUrl={resolveLink(getBrand().accountUrl, language.urlCode)}
         />
       ) : (
-        <LoginLine />
+        <LazyLoginLine />
       )}
     </div>
   );

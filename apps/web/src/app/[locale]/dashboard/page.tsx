@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
   dashboardSchema,
@@ -7,7 +8,7 @@ import {
   type UpgradeOptions,
 } from '@checkout/core/contract';
 import { formatPrice, isProductGroup, isCurrency, localizedPath } from '@checkout/core';
-import { Link, redirect } from '../../../i18n/navigation';
+import { RouterLink } from '../../../components/shell/router-link';
 import { isolatedValue } from '../../../lib/bidi';
 import { apiGet } from '../../../server/api.server';
 import { getBrand } from '../../../server/brand.server';
@@ -35,11 +36,9 @@ export default async function DashboardPage() {
   const user = await getCurrentUser();
   const view = user ? await apiGet('/api/users/current/dashboard/', dashboardSchema) : null;
   if (!view) {
-    return redirect({
-      // The login comes back to the dashboard in this language.
-      href: { pathname: '/login/', query: { login_target: localizedPath(locale, '/dashboard/') } },
-      locale,
-    });
+    // The login comes back to the dashboard in this language.
+    const query = new URLSearchParams({ login_target: localizedPath(locale, '/dashboard/') });
+    return redirect(`${localizedPath(locale, '/login/')}?${query}`);
   }
   const t = await getTranslations('dashboard');
   const brand = getBrand();
@@ -141,14 +140,14 @@ export default async function DashboardPage() {
                     <div className={styles.actions}>
                       {t(`subscriptionStatus.${s.status}`)}
                       {running(s) ? (
-                        <Link
+                        <RouterLink
                           // Overdue: the new card pays the renewal, so it is the main action.
                           className={s.status === 'past_due' ? 'button' : undefined}
-                          href={{ pathname: '/dashboard/card/', query: { subscription: s.id } }}
+                          href={`${localizedPath(locale, '/dashboard/card/')}?${new URLSearchParams({ subscription: s.id })}`}
                           data-element="update-card"
                         >
                           {t('updateCard')}
-                        </Link>
+                        </RouterLink>
                       ) : null}
                       {running(s) ? (
                         <ConfirmAction
@@ -246,9 +245,9 @@ export default async function DashboardPage() {
 
       <InvoicesSection />
       <p>
-        <Link className="button button-secondary" href="/products/">
+        <RouterLink className="button button-secondary" href={localizedPath(locale, '/products/')}>
           {t('buyMore')}
-        </Link>
+        </RouterLink>
       </p>
     </div>
   );

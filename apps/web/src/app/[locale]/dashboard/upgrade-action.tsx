@@ -10,7 +10,8 @@ import { useRef, useState, useTransition } from 'react';
 import { useLocale } from 'next-intl';
 import { browserAnswer } from '../../../lib/answers';
 import { request } from '../../../lib/http';
-import { useRouter } from '../../../i18n/navigation';
+import { useRouter } from 'next/navigation';
+import { localizedPath } from '@checkout/core';
 import styles from './dashboard.module.css';
 import { DialogEnd } from './dialog-end';
 import { DialogOpener } from './dialog-opener';
@@ -58,15 +59,13 @@ export default function UpgradeAction({
         setFailed(true);
         return;
       }
-      router.push({
-        pathname: '/payment/',
-        query: {
-          cart_id: cart.id,
-          ...(productGroup ? { product_group: productGroup } : {}),
-          plan_upgraded: '1',
-          payment_step: 'payment',
-        },
+      const query = new URLSearchParams({
+        cart_id: cart.id,
+        ...(productGroup ? { product_group: productGroup } : {}),
+        plan_upgraded: '1',
+        payment_step: 'payment',
       });
+      router.push(`${localizedPath(locale, '/payment/')}?${query}`);
     });
   };
 

@@ -3,22 +3,27 @@ import { isEnabled, planBadgesFor } from '../../../rules/feature-flags';
 import { isFlagOn, resolveRegion, statementLine } from '@checkout/core';
 import { readQueryParam } from '../../../rules/query-params';
 import type { PlanView } from '@checkout/core/contract';
-import { AddressFields } from '../../../components/checkout/address-fields';
 import { CheckoutProvider } from '../../../components/checkout/checkout-provider';
 import { STEPS } from '../../../components/checkout/steps';
 import { CheckoutSection } from '../../../components/checkout/checkout-section';
-import { Countdown } from '../../../components/checkout/countdown';
-import { CouponField } from '../../../components/checkout/coupon-field';
-import { CrossSellSection } from '../../../components/checkout/cross-sell-section';
 import { EmailSection } from '../../../components/checkout/email-section';
 import {
   PAYING_SECTIONS,
   sectionOrder,
   type Section,
 } from '../../../components/checkout/section-order';
-import { SignUpSection } from '../../../components/checkout/sign-up-section';
-import { StepFocus } from '../../../components/checkout/step-focus';
-import { Stepper } from '../../../components/checkout/stepper';
+import {
+  LazyAddressFields,
+  LazyCountdown,
+  LazyCouponField,
+  LazyCrossSellSection,
+  LazySignUpSection,
+  LazyExperimentExposures,
+  LazyOrderSummary,
+  LazyStepFocus,
+  LazyStepper,
+} from '../../../components/checkout/lazy-sections';
+import '../../../components/checkout/deferred-styles';
 import { ErrorScreen } from '../../../components/errors/error-screen';
 import {
   LazyOneClickPayments,
@@ -26,7 +31,6 @@ import {
   LazyRenewalTerms,
 } from '../../../components/payments/lazy-payments';
 import { initialPlan, planByPriceId } from '../../../components/plans/initial-plan';
-import { OrderSummary } from '../../../components/plans/order-summary';
 import { PlanFilters } from '../../../components/plans/plan-filters';
 import { planChoice } from '../../../components/plans/plan-choice';
 import { PlanPicker } from '../../../components/plans/plan-picker';
@@ -34,7 +38,6 @@ import { PlanSelectionProvider } from '../../../components/plans/selection';
 import { PageMessages } from '../../../components/shell/page-messages';
 import type { ReactNode } from 'react';
 import { checkoutVariants } from '../../../experiments/checkout-variants';
-import { ExperimentExposures } from '../../../experiments/experiment-exposures';
 import {
   getActiveExperiments,
   getAppContext,
@@ -163,9 +166,9 @@ export default async function PaymentPage() {
         existingUser={isFlagOn(params.get('existing_user'))}
       />
     ),
-    'sign-up': <SignUpSection />,
+    'sign-up': <LazySignUpSection />,
     'cross-sell': crossSellName ? (
-      <CrossSellSection
+      <LazyCrossSellSection
         locale={locale}
         productName={crossSellName}
         benefitCopy={variants.crossSellBenefitCopy}
@@ -244,13 +247,13 @@ export default async function PaymentPage() {
           <div className={styles.page}>
             {/* The design shows no page title; screen readers still get one to land on. */}
             <h1 className="visually-hidden">{t('heading', { product: productName })}</h1>
-            <ExperimentExposures variants={experiments} />
-            <Countdown
+            <LazyExperimentExposures variants={experiments} />
+            <LazyCountdown
               product={checkout.group}
               persist={isFlagOn(params.get('persist_countdown'))}
             />
-            <Stepper />
-            <StepFocus focus={params.get('focus')} />
+            <LazyStepper />
+            <LazyStepFocus focus={params.get('focus')} />
             <div className={styles.columns}>
               <div className={styles.main}>
                 {upgrade ? (
@@ -268,7 +271,7 @@ export default async function PaymentPage() {
                   total, so a keyboard or screen-reader shopper meets it before the pay buttons. */}
               <aside className={styles.side}>
                 <CheckoutSection name="order-summary" title={t('sections.summary')}>
-                  <OrderSummary
+                  <LazyOrderSummary
                     locale={locale}
                     productName={productName}
                     crossSellName={crossSellName}
@@ -281,13 +284,13 @@ export default async function PaymentPage() {
                       }),
                     })}
                   </p>
-                  <AddressFields
+                  <LazyAddressFields
                     locale={locale}
                     startCountry={startCountryOption(locale, startCountry)}
                     startRegion={startRegionOption(startCountry, startRegion)}
                   />
                   {isEnabled(flags, 'coupon') && !upgrade ? (
-                    <CouponField
+                    <LazyCouponField
                       initialCode={readQueryParam(params, 'coupon')}
                       product={checkout.group}
                     />

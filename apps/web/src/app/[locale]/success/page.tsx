@@ -1,18 +1,19 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import {
   analyticsProductId,
   formatPrice,
   isCurrency,
   isFlagOn,
+  localizedPath,
   type ProductGroup,
 } from '@checkout/core';
 import { readQueryParam } from '../../../rules/query-params';
 import { safeRedirectTarget } from '@checkout/core/contract';
-import { redirect } from '../../../i18n/navigation';
 import { ErrorScreen, errorTitleKey } from '../../../components/errors/error-screen';
 import { RememberBuyer } from '../../../components/payments/remember-buyer';
-import { ConversionEvent } from '../../../analytics/page-events';
+import { ConversionEvent } from '../../../analytics/conversion-event';
 import { StatusPanel } from '../../../components/shell/status-panel';
 import { env } from '../../../env.server';
 import { isolatedValue } from '../../../lib/bidi';
@@ -87,13 +88,8 @@ export default async function SuccessPage() {
     return <ErrorScreen status={404} {...links} />;
   }
   if (order.status !== 'paid') {
-    redirect({
-      href: {
-        pathname: '/processing/',
-        query: { order_id: order.id, payment_status: order.status },
-      },
-      locale,
-    });
+    const query = new URLSearchParams({ order_id: order.id, payment_status: order.status });
+    redirect(`${localizedPath(locale, '/processing/')}?${query}`);
   }
   const brand = getBrand();
   const next = continueTarget(params);

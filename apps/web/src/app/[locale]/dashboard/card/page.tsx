@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isProductGroup, localizedPath, subscriptionCardSchema } from '@checkout/core';
-import { Link, redirect } from '../../../../i18n/navigation';
+import { RouterLink } from '../../../../components/shell/router-link';
 import { PageMessages } from '../../../../components/shell/page-messages';
 import { apiGet } from '../../../../server/api.server';
 import { getRequestUrl } from '../../../../server/app-context.server';
@@ -29,7 +30,9 @@ export default async function UpdateCardPage() {
   const id = (await getRequestUrl()).searchParams.get('subscription') ?? '';
   if (!(await getCurrentUser())) {
     const target = localizedPath(locale, `/dashboard/card/?subscription=${encodeURIComponent(id)}`);
-    return redirect({ href: { pathname: '/login/', query: { login_target: target } }, locale });
+    return redirect(
+      `${localizedPath(locale, '/login/')}?${new URLSearchParams({ login_target: target })}`,
+    );
   }
   const t = await getTranslations('updateCard');
   const view = UUID.test(id)
@@ -72,9 +75,9 @@ export default async function UpdateCardPage() {
         ) : null}
       </section>
       <p>
-        <Link className="button button-secondary" href="/dashboard/">
+        <RouterLink className="button button-secondary" href={localizedPath(locale, '/dashboard/')}>
           {t('back')}
-        </Link>
+        </RouterLink>
       </p>
     </div>
   );

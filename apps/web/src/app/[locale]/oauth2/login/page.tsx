@@ -1,8 +1,9 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { localizedPath } from '@checkout/core';
 import { LoginStart } from '../../../../components/auth/login-start';
 import { StatusPanel } from '../../../../components/shell/status-panel';
 import { PageMessages } from '../../../../components/shell/page-messages';
-import { Link } from '../../../../i18n/navigation';
+import { RouterLink } from '../../../../components/shell/router-link';
 import { getRequestUrl } from '../../../../server/app-context.server';
 
 /**
@@ -10,14 +11,15 @@ import { getRequestUrl } from '../../../../server/app-context.server';
  * login callback sends the browser back here with error=login_failed when a login was refused.
  */
 export default async function OAuthLoginPage() {
-  const t = await getTranslations('login');
+  const [t, locale] = await Promise.all([getTranslations('login'), getLocale()]);
   const failed = (await getRequestUrl()).searchParams.get('error') === 'login_failed';
   if (failed) {
     return (
       <PageMessages page="oauth2/login">
         <StatusPanel title={t('failedTitle')} text={t('failedText')} section="oauth-login-failed">
           <p>
-            <LoginStart auto={false} /> <Link href="/">{t('backToCheckout')}</Link>
+            <LoginStart auto={false} />{' '}
+            <RouterLink href={localizedPath(locale, '/')}>{t('backToCheckout')}</RouterLink>
           </p>
         </StatusPanel>
       </PageMessages>

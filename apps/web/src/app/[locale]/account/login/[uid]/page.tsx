@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { localizedPath } from '@checkout/core';
 import { interactionViewSchema } from '@checkout/core/contract';
 import { AccountForm } from '../../../../../components/account/account-form';
 import { StatusPanel } from '../../../../../components/shell/status-panel';
 import { PageMessages } from '../../../../../components/shell/page-messages';
-import { Link } from '../../../../../i18n/navigation';
+import { RouterLink } from '../../../../../components/shell/router-link';
 import { apiGet } from '../../../../../server/api.server';
 import { pageMetadata } from '../../../../../server/metadata.server';
 
@@ -23,7 +24,7 @@ export default async function AccountLoginPage({
 }: {
   params: Promise<{ locale: string; uid: string }>;
 }) {
-  const { uid } = await params;
+  const { locale, uid } = await params;
   const t = await getTranslations('account');
   const view = /^[\w-]{10,64}$/.test(uid)
     ? await apiGet(`/api/identity/interactions/${uid}/`, interactionViewSchema)
@@ -32,9 +33,9 @@ export default async function AccountLoginPage({
   if (!view) {
     return (
       <StatusPanel title={t('expiredTitle')} text={t('expiredText')} section="account-expired">
-        <Link className="button" href="/">
+        <RouterLink className="button" href={localizedPath(locale, '/')}>
           {t('submitLogin')}
-        </Link>
+        </RouterLink>
       </StatusPanel>
     );
   }
