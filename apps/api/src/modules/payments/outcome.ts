@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { orderConsequences } from '../checkout/complete-order';
 import { transitionRenewalOrders } from '../orders/renewal-transitions';
-import { transitionOrder, type EventSource } from '../orders/transitions';
+import { transitionOrder, writeAlone, type EventSource } from '../orders/transitions';
 import { paymentOf } from './order-payment';
 import { restToRefund } from './refund-ledger';
 import type { PaymentAdapter, PaymentRef } from './providers/adapter';
@@ -38,6 +38,20 @@ export function moveOrder(
   alongside?: SQL,
 ): Promise<boolean> {
   return transitionOrder(deps.db, orderConsequences(deps.catalog), orderId, to, source, alongside);
+}
+
+/**
+ * The provider's first answer: moves the order to the status it reports, with `alongside` (the
+ * stored answer) in the same statement; without a status, `alongside` is written alone.
+ */
+export async function moveOnAnswer(
+  deps: Pick<OutcomeDeps, 'db' | 'catalog'>,
+  orderId: string,
+  to: OrderStatus | undefined,
+  alongside: SQL,
+): Promise<void> {
+  if (to) await moveOrder(deps, orderId, to, 'authorization', alongside);
+  else await writeAlone(deps.db, alongside);
 }
 
 /** True when the word changed the order (paid, refund_due or refunded included). */

@@ -23,10 +23,9 @@ import { couponUse, holdCouponSql, type CouponUse } from '../carts/coupon-redemp
 import { cartView, couponUsedRefusal, ownCart } from '../carts/service';
 import { moveCartSql } from '../carts/transitions';
 import { placeCartOrderSql } from '../orders/new-orders';
-import { writeAlone } from '../orders/transitions';
 import { rememberOrder } from '../orders/placed-orders';
 import type { AttemptContext, PaymentDeps } from './deps';
-import { moveOrder } from './outcome';
+import { moveOnAnswer } from './outcome';
 import { checkPaymentData, requireOffered } from './payment-data';
 import { requireAdapter, supersedeUnanswered } from './payment-steps';
 import type { StartedPayment } from './providers/adapter';
@@ -249,8 +248,7 @@ export async function startPayment(
   // The provider's answer moves the order and is stored in one statement (one commit); a crash
   // before it recovers from the provider (stranded-starts.ts).
   const answer = answerSql(paymentId, action, started);
-  if (status) await moveOrder(deps, orderId, status, 'authorization', answer);
-  else await writeAlone(deps.db, answer);
+  await moveOnAnswer(deps, orderId, status, answer);
   if (attempt) {
     await deps.cardGuard?.record(attempt, action.type === 'error' && action.reason === 'declined');
   }
