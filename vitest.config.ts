@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './scripts/vitest-sequencer.mjs';
 
 /**
  * The api's and core's test files share their workers' module graph (`isolate: false`): each
@@ -32,6 +33,8 @@ export default defineConfig({
     testTimeout: 20_000,
     // An api test file opens a PGlite from the migrated template first: a second, more when busy.
     hookTimeout: 60_000,
+    // The files that run longest start first, also on a clean clone (scripts/vitest-sequencer.mjs).
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,18 +1,19 @@
 /**
  * Renewals per second on PostgreSQL: seeds N subscriptions due now (default 100,000), each with a
- * first paid order whose payment kept a sandbox card on file, starts 2 api processes (their job
- * queues run the renewal jobs), hands the queue renewal jobs, kills one worker (SIGKILL) once a
- * third is renewed, and waits for the other to finish. Checks: no subscription charged twice,
- * every one moved exactly one period. Prints one JSON line.
+ * first paid order whose payment kept a sandbox card on file, starts 2 api processes (the compiled
+ * api, as `npm start` runs it; their job queues run the renewal jobs), hands the queue renewal
+ * jobs, kills one worker (SIGKILL) once a third is renewed, and waits for the other to finish.
+ * Checks: no subscription charged twice, every one moved exactly one period. Prints one JSON line.
  *   npx tsx bench/renewals.ts [--subscriptions 100000] [--workers 2] [--no-kill]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { openDatabase } from '../apps/api/src/db/client';
-import { freePort, postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
+import { postgresAvailable, startCluster } from '../apps/api/src/db/postgres-cluster';
 import { prepareCatalog } from '../apps/api/src/modules/catalog/catalog';
 import { YEARLY_VPN_ORDER } from '../apps/api/src/test-support/seeded-orders';
+import { buildApiIfNeeded } from '../scripts/api-build.mjs';
+import { startApi, type ApiProcess } from './api-process';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -52,35 +53,20 @@ async function seed(client: pg.Client): Promise<void> {
   }
 }
 
-async function startWorker(url: string): Promise<ChildProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      API_PORT: String(port),
-      LOG_LEVEL: 'silent',
-      SANDBOX_WEBHOOK_COPIES: '1',
-      // A killed worker's claim runs out soon, so the other takes its rows within the run.
-      RENEWAL_CLAIM_SECONDS: '5',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** One api process on the cluster, compiled as `npm start` runs it (bench/api-process.ts). */
+function startWorker(url: string): Promise<ApiProcess> {
+  return startApi({
+    DATABASE_URL: url,
+    SANDBOX_WEBHOOK_COPIES: '1',
+    // A killed worker's claim runs out soon, so the other takes its rows within the run.
+    RENEWAL_CLAIM_SECONDS: '5',
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error('worker did not start');
 }
 
 async function main(): Promise<void> {
   if (!postgresAvailable()) throw new Error('needs PostgreSQL 15 (Debian postgresql-15)');
   const cluster = await startCluster();
-  const workers: ChildProcess[] = [];
+  const workers: ApiProcess[] = [];
   try {
     const database = await openDatabase({
       databaseUrl: cluster.url,
@@ -93,7 +79,13 @@ async function main(): Promise<void> {
     const seeding = Date.now();
     await seed(client);
     const seededMs = Date.now() - seeding;
-    for (let i = 0; i < workerCount; i++) workers.push(await startWorker(cluster.socketUrl));
+    // Built once, then started together (the database is migrated already).
+    await buildApiIfNeeded('bench');
+    workers.push(
+      ...(await Promise.all(
+        Array.from({ length: workerCount }, () => startWorker(cluster.socketUrl)),
+      )),
+    );
     const boss = new PgBoss({ connectionString: cluster.url, supervise: false, schedule: false });
     await boss.start();
     const renewed = async () =>
@@ -115,7 +107,7 @@ async function main(): Promise<void> {
       await sleep(250);
       done = await renewed();
       if (kill && killedAt === undefined && done >= total / 3 && workers.length > 1) {
-        workers[0]?.kill('SIGKILL');
+        if (workers[0]?.pid !== undefined) process.kill(workers[0].pid, 'SIGKILL');
         killedAt = done;
       }
       if (done !== last) {
@@ -160,8 +152,7 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
-    for (const worker of workers) worker.kill('SIGTERM');
-    await sleep(500);
+    await Promise.all(workers.map((worker) => worker.stop()));
     cluster.stop();
   }
 }

@@ -2,7 +2,8 @@
  * Opens the database: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
  * Both run the same Drizzle migrations before the api accepts a request.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,7 +30,10 @@ export interface DatabaseOptions {
   pgliteDir: string;
   /** Start-up work after the migrations (seeding), under the same lock. */
   prepare?: (db: Database) => Promise<unknown>;
-  /** An in-memory PGlite starts from this dumped data folder (tests: db/test-template.ts). */
+  /**
+   * A PGlite in memory, or in a folder that holds no database yet, starts from this dumped data
+   * folder (tests: db/test-template.ts).
+   */
   pgliteTemplate?: Blob;
 }
 
@@ -57,9 +61,12 @@ async function openPglite(
     release = claimPgliteDir(dir);
   }
   try {
+    // A folder that already holds a database opens as it is; PGlite refuses to load over one.
+    const empty = dir.startsWith('memory://') || !existsSync(path.join(dir, 'PG_VERSION'));
     // Statements of traced requests become spans (a no-op without a tracer provider).
-    const inMemoryTemplate = template && dir.startsWith('memory://') ? template : undefined;
-    const client = tracePglite(await PGlite.create(dir, { loadDataDir: inMemoryTemplate }));
+    const client = tracePglite(
+      await PGlite.create(dir, { loadDataDir: empty ? template : undefined }),
+    );
     const db = drizzle(client);
     await migrate(db, { migrationsFolder });
     await prepare?.(db);

@@ -1,8 +1,9 @@
 /**
  * Issue 20's race, as the issue asks for it: two api *processes* on one PostgreSQL take the
  * renewal jobs, one is killed (SIGKILL) a third of the way through, and the other finishes. It
- * runs bench/renewals.ts at a small size (the bench starts the cluster and the processes and
- * checks the charges against the sandbox's ledger), so the test and the bench cannot drift.
+ * runs bench/renewals.ts at a small size (the bench starts the cluster and the compiled api's
+ * processes, as `npm start` runs them, and checks the charges against the sandbox's ledger), so
+ * the test and the bench cannot drift.
  * renewal-race.test.ts covers overlapping claims in detail, with two nodes in one process.
  */
 import { spawnSync } from 'node:child_process';
