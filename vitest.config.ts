@@ -7,8 +7,10 @@ import { LongFirstSequencer } from './scripts/vitest-sequencer.mjs';
  * file would otherwise import the api, Fastify, Drizzle and PGlite again in a fresh worker,
  * most of an api file's time on CI. They keep no state between files: each opens its own
  * database from the template. The files that move the api's process-wide clock
- * (jobs/clock.ts, only forward) run isolated, as do the web's and scripts' files, which mock
- * modules and set variables per file.
+ * (jobs/clock.ts, only forward) run isolated, as do the files that start the api's telemetry
+ * (OpenTelemetry's tracer provider is registered once per process: a second file's exporter in
+ * a shared worker received no span), and the web's and scripts' files, which mock modules and
+ * set variables per file.
  */
 const clockMovers = [
   'apps/api/src/modules/renewals/renewals.test.ts',
@@ -17,6 +19,10 @@ const clockMovers = [
   'apps/api/src/modules/payments/providers/adyen-checkout/journeys.test.ts',
   'apps/api/src/modules/payments/providers/paypal-orders/journeys.test.ts',
   'apps/api/src/modules/console/customers.test.ts',
+];
+const telemetryStarters = [
+  'apps/api/src/telemetry/telemetry.test.ts',
+  'apps/api/src/telemetry/telemetry-postgres.test.ts',
 ];
 
 export default defineConfig({
@@ -41,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...clockMovers],
+          exclude: ['**/node_modules/**', ...clockMovers, ...telemetryStarters],
           isolate: false,
         },
       },
@@ -49,7 +55,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
-          include: [...clockMovers, 'apps/web/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            ...clockMovers,
+            ...telemetryStarters,
+            'apps/web/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/.next/**'],
         },
       },
