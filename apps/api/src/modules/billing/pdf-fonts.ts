@@ -139,34 +139,6 @@ export function visualRuns(line: string, rtl: boolean): Run[] | undefined {
   );
 }
 
-/** fontkit's glyph as its subsetter reads it: `_decode` reads the outline from the font file. */
-interface OutlineReading {
-  _decode(): unknown;
-}
-
-/**
- * Reads each glyph's outline once per process. A document's font subset reads the outline of
- * every glyph it embeds (to find a composite glyph's parts) each time, about an eighth of an
- * English invoice's time and a fifth of an Arabic one's. Only for a font without variations: its
- * outlines are never changed after they are read.
- */
-function keepOutlines(font: Font): void {
-  if (Object.keys(font.variationAxes).length > 0) return;
-  const glyphOf = font.getGlyph.bind(font);
-  const kept = new WeakSet<object>();
-  font.getGlyph = (id, codePoints) => {
-    const glyph = glyphOf(id, codePoints);
-    if (!kept.has(glyph)) {
-      kept.add(glyph);
-      const reading = glyph as unknown as OutlineReading;
-      const decode = reading._decode.bind(glyph);
-      let outline: unknown;
-      reading._decode = () => (outline ??= decode());
-    }
-    return glyph;
-  };
-}
-
 export interface ParsedFont {
   name: string;
   font: Font;
@@ -183,7 +155,6 @@ export function allFonts(): ParsedFont[] {
   parsed ??= loadSubsets().map(({ name, path }) => {
     const font = fontkit.create(sfntOfWoff(readFileSync(path)));
     if (!('layout' in font)) throw new Error(`${path} is a font collection, not one font`);
-    keepOutlines(font);
     return { name, font };
   });
   return parsed;
