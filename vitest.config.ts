@@ -24,12 +24,6 @@ const telemetryStarters = [
   'apps/api/src/telemetry/telemetry.test.ts',
   'apps/api/src/telemetry/telemetry-postgres.test.ts',
 ];
-/**
- * Compares a fresh render worker's PDF bytes with this process's: a process that printed other
- * Arabic documents before may embed the same glyphs differently (same text; found when the
- * whole suite shared a worker with the billing files, cause not yet found), so it starts fresh.
- */
-const freshRenderers = ['apps/api/src/modules/billing/render-pool.test.ts'];
 
 export default defineConfig({
   test: {
@@ -53,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts'],
-          exclude: ['**/node_modules/**', ...clockMovers, ...telemetryStarters, ...freshRenderers],
+          exclude: ['**/node_modules/**', ...clockMovers, ...telemetryStarters],
           isolate: false,
         },
       },
@@ -64,7 +58,6 @@ export default defineConfig({
           include: [
             ...clockMovers,
             ...telemetryStarters,
-            ...freshRenderers,
             'apps/web/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

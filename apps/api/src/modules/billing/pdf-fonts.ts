@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import bidiFactory from 'bidi-js';
 import * as fontkit from 'fontkit';
-import type { Font } from 'fontkit';
+import type { Font, Glyph } from 'fontkit';
 import { sfntOfWoff } from './woff';
 
 export interface FontFile {
@@ -139,6 +139,30 @@ export function visualRuns(line: string, rtl: boolean): Run[] | undefined {
   );
 }
 
+type GlyphKind = new (id: number, codePoints: number[], font: Font) => Glyph;
+
+/**
+ * Gives each glyph the code points it is asked for. fontkit keeps one glyph object per glyph id
+ * for the font's life, with the code points of its first caller, and reads them back: its Arabic
+ * shaper picks a letter's form by them, and pdfkit's text layer maps the glyph to them. A
+ * document's subset asks for its glyphs, and for the parts of composite ones, with none (fontkit
+ * issue 154), so a letter that one document embedded only as a part came back in the next
+ * without its code point: Arabic ه and ح shaped apart and read as nothing or other characters,
+ * Turkish ı (part of Spanish í) read as nothing, and a PDF's bytes depended on what the process
+ * had printed before. Here a glyph is kept per id and code points, made by fontkit's own class.
+ */
+function glyphPerCodePoints(font: Font): void {
+  // The class of this font's glyphs (TrueType or CFF outlines).
+  const FontGlyph = font.getGlyph(0).constructor as GlyphKind;
+  const glyphs = new Map<string, Glyph>();
+  font.getGlyph = (id, codePoints = []) => {
+    const key = `${id}:${codePoints.join(',')}`;
+    let glyph = glyphs.get(key);
+    if (!glyph) glyphs.set(key, (glyph = new FontGlyph(id, [...codePoints], font)));
+    return glyph;
+  };
+}
+
 export interface ParsedFont {
   name: string;
   font: Font;
@@ -155,6 +179,7 @@ export function allFonts(): ParsedFont[] {
   parsed ??= loadSubsets().map(({ name, path }) => {
     const font = fontkit.create(sfntOfWoff(readFileSync(path)));
     if (!('layout' in font)) throw new Error(`${path} is a font collection, not one font`);
+    glyphPerCodePoints(font);
     return { name, font };
   });
   return parsed;
