@@ -7,6 +7,7 @@
  * machine; the CPU ratios hold best (a server's CPU time per answer barely moves when other
  * processes take the cores, its req/s does).
  *   npx tsx bench/next-baseline.ts [--duration 10] [--rounds 3] [--connections 20] [--lighthouse 3]
+ *     [--gzip]   (the load asks for gzip as browsers do; without it, as autocannon does, for none)
  *     [--app http://localhost:3000 [--app-pid PID]]   (a running checkout and its web server's
  *     process, for the CPU figures; otherwise one is started here)
  * The started checkout runs `node scripts/start.mjs` (builds apps/web when its sources changed)
@@ -40,6 +41,9 @@ const duration = Number(arg('duration') ?? 10);
 const connections = Number(arg('connections') ?? 20);
 const lighthouseRuns = Number(arg('lighthouse') ?? 0);
 const rounds = Number(arg('rounds') ?? 3);
+/** Browsers ask every page compressed, and Next compresses it in the server's own process. */
+const gzip = process.argv.includes('--gzip');
+const loadHeaders: Record<string, string> = gzip ? { 'accept-encoding': 'gzip' } : {};
 const PAGES = { pending: '/pending/', payment: '/payment/?product_group=vpn' } as const;
 
 /** The fields of /proc/PID/stat after the command name (which may hold spaces). */
@@ -141,8 +145,9 @@ type Load = autocannon.Result & { cpuMsPerRequest: number | null };
 async function load(url: string, seconds: number, pid: number | undefined): Promise<Load> {
   const before = pid === undefined ? 0 : cpuMsOf(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds }, (error: Error | null, r) =>
-      error ? reject(error) : resolve(r),
+    autocannon(
+      { url, connections, duration: seconds, headers: loadHeaders },
+      (error: Error | null, r) => (error ? reject(error) : resolve(r)),
     );
   });
   const cpu =
@@ -270,6 +275,7 @@ try {
     JSON.stringify({
       bench: 'next-baseline',
       connections,
+      gzip,
       durationSeconds: duration,
       rounds,
       bare,
