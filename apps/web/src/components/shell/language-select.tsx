@@ -1,10 +1,9 @@
 'use client';
 /**
- * The language dropdown's choosing: the server renders its options (language-switcher.tsx); a
- * choice reloads the page at the same path in the chosen language and is kept in storage. Its
- * list is a single popover: opening it closes the others.
+ * The language dropdown: its options come from the server (language-switcher.tsx); a choice
+ * reloads the page at the same path in the chosen language and is kept in storage. Its list is a
+ * single popover: opening it closes the others.
  */
-import type { ReactNode } from 'react';
 import { delocalizedPath, localizedPath, STORAGE_KEYS } from '@checkout/core';
 import { usePopover } from '../../context/popovers';
 import { writeStored } from '../../lib/browser-storage';
@@ -14,10 +13,11 @@ interface Props {
   className: string | undefined;
   /** The page's language (URL code), the selected option. */
   locale: string;
-  children: ReactNode;
+  /** URL code, Intl locale and own name of each language. */
+  languages: readonly (readonly [urlCode: string, localeCode: string, title: string])[];
 }
 
-export function LanguageSelect({ id, className, locale, children }: Props) {
+export function LanguageSelect({ id, className, locale, languages }: Props) {
   const popover = usePopover('language', 'single');
   return (
     <select
@@ -36,7 +36,11 @@ export function LanguageSelect({ id, className, locale, children }: Props) {
         window.location.assign(`${target}${search}${hash}`);
       }}
     >
-      {children}
+      {languages.map(([urlCode, localeCode, title]) => (
+        <option key={urlCode} value={urlCode} lang={localeCode}>
+          {title}
+        </option>
+      ))}
     </select>
   );
 }
