@@ -6,6 +6,7 @@ import {
   localizedPath,
   stripLocalePrefix,
 } from './locales';
+import { delocalizedPath, isRightToLeft } from './locale-path';
 
 describe('locales', () => {
   it('supports the 26 languages of the spec with English as the only default', () => {
@@ -18,6 +19,22 @@ describe('locales', () => {
 
   it('writes Arabic and Hebrew right to left, nothing else', () => {
     expect(LANGUAGES.filter((l) => l.rtl).map((l) => l.urlCode)).toEqual(['ar', 'he']);
+    expect(LOCALE_CODES.filter(isRightToLeft)).toEqual(['ar', 'he']);
+  });
+
+  it("takes a language's prefix off its own addresses, as the table does, and nothing else", () => {
+    for (const { urlCode } of LANGUAGES) {
+      for (const path of ['/', '/payment/', '/legal/terms-of-service/subscription/']) {
+        const address = localizedPath(urlCode, path);
+        expect(delocalizedPath(urlCode, address)).toBe(path);
+        expect(delocalizedPath(urlCode, address)).toBe(stripLocalePrefix(address));
+      }
+    }
+    expect(delocalizedPath('de', '/de')).toBe('/');
+    // Another language's prefix, or a path that only starts like one, stays.
+    expect(delocalizedPath('de', '/fr/payment/')).toBe('/fr/payment/');
+    expect(delocalizedPath('de', '/dev/payment/')).toBe('/dev/payment/');
+    expect(delocalizedPath('en', '/payment/')).toBe('/payment/');
   });
 
   it('keeps Romanian and Thai disabled', () => {

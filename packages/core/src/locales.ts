@@ -1,3 +1,7 @@
+import { DEFAULT_LOCALE, isRightToLeft } from './locale-path';
+
+export { DEFAULT_LOCALE, delocalizedPath, isRightToLeft, localizedPath } from './locale-path';
+
 /** The languages of the checkout (spec §2): URL code, Intl locale, native title, direction. */
 export interface Language {
   /** Path prefix and next-intl locale; the default language has no prefix. */
@@ -10,12 +14,12 @@ export interface Language {
   default: boolean;
 }
 
-const lang = (urlCode: string, localeCode: string, title: string, rtl = false): Language => ({
+const lang = (urlCode: string, localeCode: string, title: string): Language => ({
   urlCode,
   localeCode,
   title,
-  rtl,
-  default: urlCode === 'en',
+  rtl: isRightToLeft(urlCode),
+  default: urlCode === DEFAULT_LOCALE,
 });
 
 export const LANGUAGES: readonly Language[] = [
@@ -39,8 +43,8 @@ export const LANGUAGES: readonly Language[] = [
   lang('ru', 'ru-RU', 'Русский'),
   lang('uk', 'uk-UA', 'Українська'),
   lang('ko', 'ko-KR', '한국어'),
-  lang('ar', 'ar', 'العربية', true),
-  lang('he', 'he-IL', 'עברית', true),
+  lang('ar', 'ar', 'العربية'),
+  lang('he', 'he-IL', 'עברית'),
   lang('ja', 'ja-JP', '日本語'),
   lang('zh', 'zh-CN', '简体中文'),
   lang('zh-tw', 'zh-TW', '繁體中文（台灣）'),
@@ -51,8 +55,6 @@ export const LANGUAGES: readonly Language[] = [
 export const DISABLED_LOCALES = ['ro', 'th'] as const;
 
 export const LOCALE_CODES = LANGUAGES.map((l) => l.urlCode);
-
-export const DEFAULT_LOCALE = 'en';
 
 /** Prefixes the experiment layer strips before matching paths (spec §2). */
 export const EXPERIMENT_LOCALE_PREFIXES = [
@@ -90,12 +92,6 @@ export function languageOf(urlCode: string): Language {
   const found = findLanguage(urlCode) ?? findLanguage(DEFAULT_LOCALE);
   if (!found) throw new Error('the default language is missing from LANGUAGES');
   return found;
-}
-
-/** The address of `path` in a language: no prefix for the default language. */
-export function localizedPath(urlCode: string, path: string): string {
-  const clean = path.startsWith('/') ? path : `/${path}`;
-  return urlCode === DEFAULT_LOCALE ? clean : `/${urlCode}${clean === '/' ? '/' : clean}`;
 }
 
 /** Removes a leading language prefix from a path ("/de/payment/" → "/payment/"). */

@@ -1,4 +1,4 @@
-import { findLanguage } from '@checkout/core';
+import { isRightToLeft } from '@checkout/core';
 
 const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';
@@ -10,7 +10,7 @@ const POP_DIRECTIONAL_ISOLATE = '\u2069';
  * text equivalent of <bdi>. Left-to-right languages get the value unchanged.
  */
 export function isolatedValue(locale: string, value: string): string {
-  return findLanguage(locale)?.rtl
+  return isRightToLeft(locale)
     ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}`
     : value;
 }

@@ -136,15 +136,19 @@ describe("the payment page's first load", () => {
     expect(firstLoad.filter((file) => NAVIGATION.includes(file))).toEqual([]);
   });
 
-  it("takes core's backend codes and login parameters without its tables of codes and parameters", () => {
+  it("takes core's small modules: backend codes and links, without the tables or login rules", () => {
     const core = [
       ...coreInBrowser(path.join(src, 'components/shell/document.tsx')),
       ...coreInBrowser(path.join(src, 'app/[locale]/payment/page.tsx')),
     ].map((file) => path.relative(coreSrc, file));
-    expect(core).toContain('locales.ts'); // the language switcher's list: the walk sees core
+    expect(core).toContain('locale-path.ts'); // the e-mail section's login link: the walk sees core
+    // Links, text direction and the language list's choice without the table of languages (the
+    // server renders the list's options).
+    expect(core.filter((file) => file === 'locales.ts')).toEqual([]);
     expect(core.filter((file) => file === 'contract/errors.ts')).toEqual([]);
-    // The login rules name their few parameters without core's table of every parameter.
-    expect(core).toContain('contract/login.ts');
+    // The server reads the arriving address for the auth provider (components/auth/arrival.ts):
+    // neither the login rules nor core's table of every parameter ride along.
+    expect(core.filter((file) => file === 'contract/login.ts')).toEqual([]);
     expect(core.filter((file) => file === 'query-param-names.ts')).toEqual([]);
   });
 

@@ -3,7 +3,8 @@
  * Auth state of spec §4 (undefined, logging-in, logging-out) and its transitions: login starts
  * on force_login without a user or on a trusted pass token, the browser then goes to the
  * identity provider; logout deletes the token and reloads the address without the login and
- * cart parameters; a logged-in page restored from the back/forward cache reloads.
+ * cart parameters; a logged-in page restored from the back/forward cache reloads. The server
+ * reads the arriving address (arrival.ts): the login rules stay out of the first load.
  */
 import {
   createContext,
@@ -15,16 +16,9 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslations } from 'next-intl';
-import {
-  LOGIN_PARAMS,
-  LOGIN_TRIGGER_PARAMS,
-  LOGOUT_STRIPPED_PARAMS,
-  shouldStartLogin,
-  type AuthState,
-  type LoginRequest,
-} from '@checkout/core/contract';
+import type { AuthState, LoginRequest } from '@checkout/core/contract';
 import { useAppContext } from '../../context/app-context';
-import { useQueryParams } from '../../context/query-params';
+import type { Arrival, ArrivalLogin } from './arrival';
 import styles from './auth.module.css';
 
 /** The login and logout requests, loaded when one starts. */
@@ -45,36 +39,21 @@ function addressWithout(names: readonly string[]): string {
   return url.toString();
 }
 
-/**
- * The login the address asks for on arrival (spec §4), or null. `identifier` names the account a
- * purchase is for: nobody or someone else logged in means a login as that account first.
- */
-function arrivalLogin(params: URLSearchParams, userId: string | null): LoginRequest | null {
-  const passToken =
-    params.get(LOGIN_PARAMS.trustedPassToken) ?? params.get(LOGIN_PARAMS.exchangeToken);
-  const checked = new URLSearchParams(params);
-  if (passToken) checked.set(LOGIN_PARAMS.trustedPassToken, passToken);
-  // Core's rule for `identifier` (1 to 128 characters), checked here without its zod schema,
-  // which would put zod into every page's first load; the api checks the login request again.
-  const named = params.get(LOGIN_PARAMS.identifier)?.trim();
-  const account = named && named.length <= 128 ? named : null;
-  const otherAccount = account !== null && account !== userId;
-  if (!otherAccount && !shouldStartLogin(checked, userId !== null)) return null;
-  const ownerId = params.get(LOGIN_PARAMS.ownerId) ?? account;
+/** The arrival's login request: the pass token read from the address, where the server left it. */
+function arrivalRequest({ tokenParam, ownerId }: ArrivalLogin): LoginRequest {
+  const token = tokenParam ? new URL(window.location.href).searchParams.get(tokenParam) : null;
   return {
-    ...(passToken ? { trusted_pass_token: passToken } : {}),
+    ...(token ? { trusted_pass_token: token } : {}),
     ...(ownerId ? { owner_id: ownerId } : {}),
   };
 }
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ arrival, children }: { arrival: Arrival; children: ReactNode }) {
   const { user, language } = useAppContext();
-  const { params } = useQueryParams();
   const t = useTranslations('header');
   const common = useTranslations('common');
   // Decided once, from the address as it arrived (before the clean-up strips the token).
-  const [onArrival] = useState(() => arrivalLogin(params, user?.id ?? null));
-  const [arrivalParams] = useState(() => [...LOGIN_TRIGGER_PARAMS].some((n) => params.has(n)));
+  const [{ login: onArrival, strip, loginStrips, logoutStrips }] = useState(arrival);
   const [state, setState] = useState<AuthState>(onArrival ? 'logging-in' : undefined);
   const [failed, setFailed] = useState(false);
 
@@ -98,11 +77,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (options = {}) => {
       setState('logging-in');
       setFailed(false);
-      void sendLogin({ login_target: addressWithout(LOGIN_TRIGGER_PARAMS), ...options }).then(
-        loginFailed,
-      );
+      void sendLogin({ login_target: addressWithout(loginStrips), ...options }).then(loginFailed);
     },
-    [sendLogin, loginFailed],
+    [sendLogin, loginFailed, loginStrips],
   );
 
   const logout = useCallback(() => {
@@ -111,23 +88,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then((requests) => requests.deleteToken())
       // The request's code did not load: the page reloads, as after a failed request.
       .catch(() => undefined)
-      .then(() => window.location.assign(addressWithout(LOGOUT_STRIPPED_PARAMS)));
-  }, []);
+      .then(() => window.location.assign(addressWithout(logoutStrips)));
+  }, [logoutStrips]);
 
   useEffect(() => {
     if (onArrival) {
-      // `identifier` goes too: whichever account the login ends in, it is not asked again.
-      const consumed = [
-        ...LOGIN_TRIGGER_PARAMS,
-        LOGIN_PARAMS.exchangeToken,
-        LOGIN_PARAMS.ownerId,
-        LOGIN_PARAMS.identifier,
-      ];
-      void sendLogin({ login_target: addressWithout(consumed), ...onArrival }).then(loginFailed);
-    } else if (arrivalParams) {
-      window.history.replaceState(window.history.state, '', addressWithout(LOGIN_TRIGGER_PARAMS));
+      const request = arrivalRequest(onArrival);
+      void sendLogin({ login_target: addressWithout(strip), ...request }).then(loginFailed);
+    } else if (strip.length > 0) {
+      window.history.replaceState(window.history.state, '', addressWithout(strip));
     }
-  }, [onArrival, arrivalParams, sendLogin, loginFailed]);
+  }, [onArrival, strip, sendLogin, loginFailed]);
 
   useEffect(() => {
     if (!user) return;

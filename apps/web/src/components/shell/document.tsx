@@ -10,12 +10,13 @@ import { AppContextProvider } from '../../context/app-context';
 import { PopoversProvider } from '../../context/popovers';
 import { QueryParamsProvider } from '../../context/query-params';
 import { ShellLinksProvider } from '../../context/shell-links';
-import { getAppContext } from '../../server/app-context.server';
+import { getAppContext, getRequestUrl } from '../../server/app-context.server';
 import { resolveLink } from '../../server/links';
 import { getShellInfo } from '../../server/shell.server';
 import { analyticsSetup } from '../../server/analytics.server';
 import { AnalyticsRoot } from '../../analytics/analytics-root';
 import { browserTelemetryConfig } from '../../server/telemetry.server';
+import { arrivalOf } from '../auth/arrival';
 import { AuthProvider } from '../auth/auth-provider';
 import { Header } from './header';
 import { Footer } from './footer';
@@ -31,10 +32,11 @@ const DISCLAIMER_PATHS = new Set(['/payment/']);
 const SUBSCRIPTION_TERMS_PATH = '/legal/terms-of-service/subscription/';
 
 export async function Document({ children }: { children: ReactNode }) {
-  const [context, shell, t] = await Promise.all([
+  const [context, shell, t, url] = await Promise.all([
     getAppContext(),
     getShellInfo(),
     getTranslations(),
+    getRequestUrl(),
   ]);
   const analytics = await analyticsSetup(context, shell.group);
   // The disclaimer's links lead to the legal pages in the shopper's language.
@@ -53,7 +55,7 @@ export async function Document({ children }: { children: ReactNode }) {
                   <LazyBrowserTelemetry config={browserTelemetryConfig()} />
                   <IdleShell />
                   <AnalyticsRoot {...analytics} />
-                  <AuthProvider>
+                  <AuthProvider arrival={arrivalOf(url.searchParams, context.user?.id ?? null)}>
                     {/* The account site's own login screens have no profile area. */}
                     <Header
                       brand={shell.brand}
