@@ -14,6 +14,17 @@
  * bench/baseline-checkout.ts) runs beside this one, each on its own database, alternating the
  * same way; the JSON gives both sides' paid orders/s and the ratio now/baseline, and on
  * PostgreSQL each side's statements and commits per paid order (bench/statement-counts.ts).
+ * Run mode: every api here, both sides alike, runs in the api's development mode (NODE_ENV unset,
+ * DEPLOY_ENV local) with the card-testing defence off. Production mode cannot run this load:
+ * beside secrets (which a bench could generate at random) it requires the defence on, and with it
+ * on the card fields refuse a card's 21st token in an hour and an address's 121st (TOKEN_LIMITS),
+ * which is the defence doing its job against one address entering one test card thousands of
+ * times; dodging it with a fresh card and address per order would measure another path (four
+ * statements more on the shopper's requests, paid-order-statements.test.ts). What development
+ * mode costs the side that mails receipts and production does not: React's development build
+ * renders each receipt mail (bench/receipt-mail.ts, en: 1.6 against 0.8 ms per mail with
+ * NODE_ENV=production, one run at load average 6), and the mail and its PDF go into the sandbox
+ * mailbox's tables in the same database instead of to SMTP. 1a64926 mails no receipt.
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { randomUUID } from 'node:crypto';
@@ -209,9 +220,21 @@ function summary(tally: Tally) {
   };
 }
 
-/** An api for the bench: card testing off (one machine, thousands of shoppers, same cards). */
+/**
+ * An api for the bench: development mode whatever the shell says (see the run mode above), card
+ * testing off (one machine, thousands of shoppers, same cards).
+ */
 const startBenchApi = (env: Record<string, string>, options?: ApiOptions) =>
-  startApi({ CARD_TESTING_DEFENCE: 'off', SANDBOX_WEBHOOK_COPIES: webhookCopies, ...env }, options);
+  startApi(
+    {
+      NODE_ENV: 'development',
+      DEPLOY_ENV: 'local',
+      CARD_TESTING_DEFENCE: 'off',
+      SANDBOX_WEBHOOK_COPIES: webhookCopies,
+      ...env,
+    },
+    options,
+  );
 
 async function run(database: string, env: Record<string, string>, server?: Server) {
   // PGlite lives inside one process; only a database server can be shared by several.
