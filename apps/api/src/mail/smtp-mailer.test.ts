@@ -15,10 +15,16 @@ interface Received {
 /** A mail server that asks for a login and keeps what it is given. */
 async function startSmtpServer() {
   const received: Received[] = [];
+  /** Connections opened to it so far. */
+  let connections = 0;
   const server = new SMTPServer({
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       if (auth.username === 'mailer' && auth.password === 's3cret') {
         callback(null, { user: auth.username });
@@ -51,6 +57,7 @@ async function startSmtpServer() {
   const { port } = server.server.address() as AddressInfo;
   return {
     received,
+    connections: () => connections,
     url: (user = 'mailer', password = 's3cret') => `smtp://${user}:${password}@127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -76,6 +83,22 @@ describe('SMTP mail transport', () => {
     expect(mail.raw).toMatch(/^From: Aegis <no-reply@aegis\.example>$/m);
     expect(mail.raw).toMatch(/^Subject: Your sign-up code$/m);
     expect(mail.raw).toContain('Code 123456');
+  });
+
+  it('hands a run of receipts over one connection instead of one connection per message', async () => {
+    const mailer = smtpMailer(smtp.url(), 'Aegis <no-reply@aegis.example>');
+    const before = smtp.connections();
+    const count = smtp.received.length;
+    for (const to of ['a@gmail.com', 'b@gmail.com', 'c@gmail.com']) {
+      await mailer.send({ to, subject: 'Your receipt', body: 'Thank you' });
+    }
+    mailer.close();
+    expect(smtp.received.slice(count).map((m) => m.to)).toEqual([
+      ['a@gmail.com'],
+      ['b@gmail.com'],
+      ['c@gmail.com'],
+    ]);
+    expect(smtp.connections() - before).toBe(1);
   });
 
   it('fails without quoting the address when the server refuses the login or the recipient', async () => {

@@ -17,7 +17,7 @@ import { recordWebhookLag } from './business-metrics';
 import type { Jobs } from '../../jobs/queue';
 import type { PaymentFaults } from './deps';
 import { channelsOf, INBOX_JOB, recordEvents } from './notification-inbox';
-import { applyProviderStatus, type OutcomeDeps } from './outcome';
+import { applyProviderStatus, unchangedBy, type OutcomeDeps } from './outcome';
 import type {
   IncomingNotification,
   PaymentAdapter,
@@ -49,25 +49,40 @@ export async function applyNotification(
   receivedAt: Date,
 ): Promise<{ received: true; duplicate?: true; applied?: boolean }> {
   const { db } = deps;
-  // One statement asks whether the event was applied already and finds its payment and order.
+  // One statement asks whether the event was applied already and finds its payment and order;
+  // when the order is where the event would put it (a capture the payment's answer already
+  // applied), there is nothing to apply, and the same statement records the event.
+  const unchanged = JSON.stringify(unchangedBy(event.status));
   const [found] = await queryRows<{
     applied: boolean;
+    recorded: boolean;
     provider: string | null;
     order_id: string | null;
     status: OrderStatus | null;
   }>(
     db,
-    sql`select exists (select 1 from webhook_events where id = ${event.eventId}) as applied,
-      p.provider, p.order_id, o.status
-    from (select ${event.paymentId}::uuid as id) n
-    left join payments p on p.id = n.id
-    left join orders o on o.id = p.order_id`,
+    sql`with found as (
+      select exists (select 1 from webhook_events where id = ${event.eventId}) as applied,
+        p.provider, p.order_id, o.status
+      from (select ${event.paymentId}::uuid as id) n
+      left join payments p on p.id = n.id
+      left join orders o on o.id = p.order_id
+    ), recorded as (
+      insert into webhook_events (id, payment_id, status)
+      select ${event.eventId}::text, ${event.paymentId}::text, ${event.status}::text from found
+      where not found.applied
+        and found.status in (select jsonb_array_elements_text(${unchanged}::jsonb))
+      on conflict do nothing
+      returning id
+    )
+    select found.*, exists (select 1 from recorded) as recorded from found`,
   );
   if (found?.applied) return { received: true, duplicate: true };
   if (!found?.order_id || !found.status)
     throw new AppError(ERROR_CODES.notFound, 'Unknown payment.');
   if (event.signedAt !== undefined && found.provider)
     recordWebhookLag((receivedAt.getTime() - event.signedAt.getTime()) / 1000, found.provider);
+  if (found.recorded) return { received: true, applied: false };
   // Applied, then recorded, or answered with an error (the provider retries): never
   // acknowledged and dropped, least of all a capture.
   const order = { id: found.order_id, status: found.status };

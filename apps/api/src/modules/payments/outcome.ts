@@ -7,7 +7,7 @@
  */
 import type { SQL } from 'drizzle-orm';
 import { AppError, ERROR_CODES } from '@checkout/core/contract';
-import { canTransition, type OrderStatus, type ProviderSpec } from '@checkout/core';
+import { canTransition, ORDER_STATUSES, type OrderStatus, type ProviderSpec } from '@checkout/core';
 import type { Database } from '../../db/client';
 import type { Catalog } from '../catalog/catalog';
 import { orderConsequences } from '../checkout/complete-order';
@@ -54,6 +54,20 @@ export async function moveOnAnswer(
   else await writeAlone(deps.db, alongside);
 }
 
+/**
+ * True when the provider reporting `reported` leaves an order in `status` as it is: money taken
+ * for an order already paid or given back, and anything else for a paid order (only its
+ * customer's refund request moves it, startCustomerRefund) or one that may not move there.
+ */
+export function changesNothing(status: OrderStatus, reported: OrderStatus): boolean {
+  if (reported === 'paid') return status === 'paid' || status === 'refunded';
+  return status === 'paid' || !canTransition(status, reported);
+}
+
+/** The order statuses a report of `reported` leaves as they are (changesNothing). */
+export const unchangedBy = (reported: OrderStatus): OrderStatus[] =>
+  ORDER_STATUSES.filter((status) => changesNothing(status, reported));
+
 /** True when the word changed the order (paid, refund_due or refunded included). */
 export async function applyProviderStatus(
   deps: OutcomeDeps,
@@ -61,13 +75,8 @@ export async function applyProviderStatus(
   reported: OrderStatus,
   source: EventSource,
 ): Promise<boolean> {
-  if (reported !== 'paid') {
-    // Only its customer's refund request moves a paid order (startCustomerRefund).
-    if (order.status === 'paid' || !canTransition(order.status, reported)) return false;
-    return moveOrder(deps, order.id, reported, source);
-  }
-  // The money was taken. Already paid or given back: a repeat.
-  if (order.status === 'paid' || order.status === 'refunded') return false;
+  if (changesNothing(order.status, reported)) return false;
+  if (reported !== 'paid') return moveOrder(deps, order.id, reported, source);
   if (order.status !== 'refund_due' && (await moveOrder(deps, order.id, 'paid', source)))
     return true;
   // Another order paid the cart (the move went to refund_due), or a refund is still due.
