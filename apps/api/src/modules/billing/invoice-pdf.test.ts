@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from './invoice-document';
 import { printedTexts, renderInvoicePdf } from './invoice-pdf';
 import { renderPool } from './render-pool';
+import { renewalInvoice } from '../../test-support/invoice-documents';
 
 /** A paid one-year Basic plan, sold in Germany by the VPN company, in `locale`. */
 const invoice = (locale: string): InvoiceDocument => ({
@@ -131,44 +132,16 @@ describe('the invoice PDF', () => {
   // embedded only as part of another glyph (Turkish ı in Spanish í) was read as nothing in the
   // next document, and Arabic letters were shaped apart, so the bytes depended on the past.
   it('prints a document as a fresh process prints it, after documents with other letters', async () => {
-    // Other words than the documents printed before: a buyer in Israel, a renewal, no discount.
-    const renewing = (locale: string): InvoiceDocument => ({
-      ...invoice(locale),
-      numberText: 'AEGIS_VPN-2026-000071',
-      buyer: { email: 'anna@example.com', country: 'IL', region: null, postalCode: null },
-      lines: [
-        {
-          plan: 'vpn-plus-1y',
-          title: 'Plus · 1 year',
-          product: 'Aegis VPN',
-          tier: 'Plus',
-          period: { interval: 1, unit: 'Year' },
-          regularMinor: 9999,
-          discountMinor: 0,
-          creditMinor: 0,
-          amountMinor: 9999,
-          renewal: {
-            amountMinor: 9999,
-            period: { interval: 1, unit: 'Year' },
-            after: { interval: 1, unit: 'Year' },
-          },
-        },
-      ],
-      discountMinor: 0,
-      subtotalMinor: 9999,
-      taxLines: [{ name: 'vat', ratePpm: 180_000, amountMinor: 1525 }],
-      taxMinor: 1525,
-      totalMinor: 9999,
-    });
-    // A worker thread of its own prints them first: its fonts have printed nothing before.
+    // Other words than the documents printed before (a buyer in Israel, a renewal, no discount),
+    // first in a worker thread of its own, whose fonts have printed nothing before.
     const fresh = renderPool(1);
     try {
       const printedFirst = new Map<string, Buffer>();
       for (const locale of ['ar', 'tr'])
-        printedFirst.set(locale, await fresh.invoicePdf(renewing(locale)));
+        printedFirst.set(locale, await fresh.invoicePdf(renewalInvoice(locale)));
       for (const locale of ['ar', 'he', 'es', 'en', 'de']) await renderInvoicePdf(invoice(locale));
       for (const [locale, first] of printedFirst) {
-        const after = await renderInvoicePdf(renewing(locale));
+        const after = await renderInvoicePdf(renewalInvoice(locale));
         expect(await extractedText(after), locale).toBe(await extractedText(first));
         expect(after.equals(first), locale).toBe(true);
       }

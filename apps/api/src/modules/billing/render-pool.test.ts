@@ -1,44 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from './invoice-document';
 import { renderInThread } from './document-renderer';
 import { renderPool } from './render-pool';
-
-/** A paid one-year Plus plan with its renewal, sold by the VPN company, in `locale`. */
-const invoice = (locale: string, n: number): InvoiceDocument => ({
-  kind: 'invoice',
-  numberText: `AEGIS_VPN-2026-00007${n}`,
-  issuedAt: '2026-11-27T10:00:00Z',
-  orderId: `${n}f1c2b9a-0000-4000-8000-000000000000`,
-  seller: { id: 'aegis_vpn', name: 'Aegis VPN Ltd.', address: ['Agiou Pavlou 15', '1105 Nicosia'] },
-  buyer: { email: 'anna@example.com', country: 'IL', region: null, postalCode: null },
-  currency: 'EUR',
-  locale,
-  lines: [
-    {
-      plan: 'vpn-plus-1y',
-      title: 'Plus · 1 year',
-      product: 'Aegis VPN',
-      tier: 'Plus',
-      period: { interval: 1, unit: 'Year' },
-      regularMinor: 9999,
-      discountMinor: 0,
-      creditMinor: 0,
-      amountMinor: 9999,
-      renewal: {
-        amountMinor: 9999,
-        period: { interval: 1, unit: 'Year' },
-        after: { interval: 1, unit: 'Year' },
-      },
-    },
-  ],
-  discountMinor: 0,
-  subtotalMinor: 9999,
-  taxInclusive: true,
-  taxLines: [{ name: 'vat', ratePpm: 180_000, amountMinor: 1525 }],
-  taxMinor: 1525,
-  totalMinor: 9999,
-  payment: { provider: 'card', cardBrand: 'VISA', cardLast4: '4242' },
-});
+import { renewalInvoice as invoice } from '../../test-support/invoice-documents';
 
 const receipt = (locale: string) => ({
   locale,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { CartView, OrderView, PaymentAction } from '@checkout/core';
+import type { OrderView, PaymentAction } from '@checkout/core';
 import { createTestApp, type TestApp } from '../../test-app';
 import { testBrowser } from '../../test-browser';
+import { buyByCard } from '../../test-support/purchase';
 import { countStatements } from '../../test-support/statements';
 import { signedNotification } from '../../test-support/signed-notification';
 import { payments, webhookEvents } from './tables';
@@ -26,36 +27,9 @@ describe('the statements of a notification that confirms a paid order', () => {
   afterAll(() => t.close());
 
   const paidOrder = async () => {
-    const cart = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/carts/',
-        payload: {
-          mainPlan: 'vpn-basic-1y',
-          currency: 'USD',
-          country: 'US',
-          email: 'notified@gmail.com',
-        },
-      })
-    ).json<CartView>();
-    const { token } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/sandbox/tokens/',
-        payload: { number: '4242424242424242', expiry: '12/30', cvc: '123', name: 'A B' },
-      })
-    ).json<{ token: string }>();
     const { orderId } = (
-      await shopper.inject({
-        method: 'POST',
-        url: '/api/payments/',
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          cartId: cart.id,
-          provider: 'adyen_card',
-          returnPath: '/processing/',
-          cardToken: token,
-        },
+      await buyByCard(shopper, {
+        cart: { currency: 'USD', country: 'US', email: 'notified@gmail.com' },
       })
     ).json<PaymentAction>();
     const [payment] = await t.database.db
