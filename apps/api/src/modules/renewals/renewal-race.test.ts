@@ -6,7 +6,8 @@ import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { loadEnv } from '../../env';
 import { openCatalog, prepareCatalog } from '../catalog/catalog';
-import { YEARLY_VPN_ORDER } from '../../test-support/seeded-orders';
+import { releaseClaims } from '../subscriptions/renewal-state';
+import { seedDueSubscriptions } from '../../test-support/due-subscriptions';
 
 const DUE = 60;
 type App = Awaited<ReturnType<typeof buildApp>>;
@@ -37,30 +38,7 @@ describeOnPostgres('renewals on two nodes at once', () => {
       closers.push(() => catalog.close());
       apps.push(await buildApp({ env, database, catalog }));
     }
-    await queryRows(
-      handles[0]!.db,
-      sql`with card as (
-        insert into sandbox_saved_cards (method, brand, last4, expiry, outcome)
-        values ('cof_race', 'visa', '4242', '12/30', 'success') returning method
-      ), seeded as (
-        select gen_random_uuid() as order_id, n from generate_series(1, ${DUE}) n
-      ), placed as (
-        insert into orders (id, cart_id, status, email, currency, country, total_minor, tax_minor,
-          snapshot)
-        select order_id, gen_random_uuid(), 'paid', 'race' || n || '@example.com', 'EUR', 'DE',
-          9199, 1469, ${YEARLY_VPN_ORDER}::jsonb from seeded returning id
-      ), paid as (
-        insert into payments (id, order_id, provider, idempotency_key, request_hash, answer,
-          saved_method)
-        select gen_random_uuid(), order_id, 'adyen_card', 'race-' || n, 'race', '{}'::jsonb,
-          (select method from card) from seeded
-      )
-      insert into subscriptions (order_id, email, plan, status, currency, next_charge_at,
-        next_charge_minor, period_interval, period_unit, anchor_at)
-      select order_id, 'race' || n || '@example.com', 'vpn-basic-1y', 'active', 'EUR',
-        now() - interval '1 minute', 9199, 1, 'Year', now() - interval '1 year 1 minute'
-      from seeded returning id`,
-    );
+    await seedDueSubscriptions(handles[0]!.db, DUE);
   }, 120_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -82,22 +60,30 @@ describeOnPostgres('renewals on two nodes at once', () => {
   it('charges every due subscription once and moves it one period, however the claims overlap', async () => {
     const [a, b] = apps as [App, App];
     const db = handles[0]!.db;
-    // Meanwhile every claim runs out at once, again and again (as a slow node's would): the
-    // other runs take rows whose charge is under way.
+    // Meanwhile every claim is let go at once, again and again, by the statement a node whose
+    // claims ran out releases them with: the other runs take rows whose charge is under way, and
+    // the release takes rows the runs are claiming (which deadlocked before both took them in
+    // subscription-id order).
     let running = true;
     const expire = (async () => {
       while (running) {
-        await queryRows(
+        const claimed = await queryRows<{ subscription_id: string }>(
           db,
-          sql`update subscription_renewals set claimed_until = '2000-01-01'
-            where claimed_until is not null returning subscription_id`,
+          sql`select subscription_id from subscription_renewals where claimed_until is not null`,
+        );
+        await releaseClaims(
+          db,
+          claimed.map((row) => row.subscription_id),
         );
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
     })();
-    await Promise.all([a, b, a, b, a, b].map((app) => renewOn(app, 1)));
-    running = false;
-    await expire;
+    try {
+      await Promise.all([a, b, a, b, a, b].map((app) => renewOn(app, 1)));
+    } finally {
+      running = false;
+      await expire;
+    }
     // What a run left claimed while another placed its order is taken again now.
     await renewOn(a, 2000);
     const [charged] = await queryRows<{ subs: number; charges: number; twice: number }>(

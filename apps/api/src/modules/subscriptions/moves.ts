@@ -1,7 +1,9 @@
 /**
  * The renewals lane's one way to change a subscription: a status move is allowed only along
  * core's SUBSCRIPTION_TRANSITIONS, and every change writes its subscription_events row in the
- * same statement, so history and row never disagree.
+ * same statement, so history and row never disagree. A statement that moves several takes their
+ * rows in id order, subscriptions first, then their claims (as renewal-state.ts takes claims), so
+ * two nodes working overlapping batches wait for each other instead of deadlocking.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -115,11 +117,13 @@ export async function applyRenewalMoves(
       select * from jsonb_to_recordset(${input}::jsonb) as i(id uuid, status text, cycle int,
         to_status text, event text, actor text, detail jsonb, next_charge_at timestamptz,
         next_cycle boolean, failed_attempts int)
+    ), locked as (
+      select id from subscriptions where id in (select id from input) order by id for update
     ), changed as (
       update subscriptions s set updated_at = now(), status = coalesce(i.to_status, s.status),
         next_charge_at = i.next_charge_at,
         cycle = s.cycle + case when i.next_cycle then 1 else 0 end
-      from input i
+      from input i join locked l on l.id = i.id
       where s.id = i.id and s.status = i.status and s.cycle = i.cycle
       returning s.id, i.event, i.actor, i.detail, i.failed_attempts
     ), event as (
@@ -127,7 +131,10 @@ export async function applyRenewalMoves(
       select id, event, actor, detail from changed
     ), renewals as (
       update subscription_renewals r set claimed_until = null, failed_attempts = c.failed_attempts
-      from changed c where r.subscription_id = c.id
+      from (select r2.subscription_id, c2.failed_attempts from subscription_renewals r2
+          join changed c2 on c2.id = r2.subscription_id
+          order by r2.subscription_id for update of r2) c
+      where r.subscription_id = c.subscription_id
     )
     select id from changed`,
   );

@@ -34,6 +34,10 @@ export interface DueRow {
  * Claims due subscriptions (a batch, or the one named, which when past due is due at once) until
  * `now` plus the claim's time: rows
  * locked by another job are skipped, and a claim is taken over only once it ran out.
+ *
+ * Every statement that writes several claims takes their rows in subscription-id order (here and
+ * releaseClaims): a claim taking over rows whose old claim another node is releasing at that
+ * moment waits for it instead of deadlocking with it (PostgreSQL aborted one of the two, 40P01).
  */
 export async function claimDue(
   db: Database,
@@ -60,7 +64,7 @@ export async function claimDue(
       for update of s skip locked
     ), claimed as (
       insert into subscription_renewals (subscription_id, claimed_until)
-      select id, ${until.toISOString()}::timestamptz from due
+      select id, ${until.toISOString()}::timestamptz from due order by id
       -- Re-checked on the latest row under its lock: a job whose snapshot predates another's
       -- claim takes nothing that claim holds.
       on conflict (subscription_id) do update set claimed_until = excluded.claimed_until
@@ -82,10 +86,15 @@ export async function releaseClaims(db: Database, ids: readonly string[]): Promi
   if (ids.length === 0) return;
   await queryRows(
     db,
-    sql`update subscription_renewals set claimed_until = null
+    sql`with released as (
+      select subscription_id from subscription_renewals
       where subscription_id in (
         select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
-      returning subscription_id`,
+      order by subscription_id for update
+    )
+    update subscription_renewals r set claimed_until = null
+      from released where r.subscription_id = released.subscription_id
+      returning r.subscription_id`,
   );
 }
 
