@@ -77,7 +77,9 @@ export async function claimDue(
       s.extra_period_unit, s.renewal_plan, s.renewal_period_interval, s.renewal_period_unit,
       s.anchor_at, s.cycle,
       c.failed_attempts, c.method_provider, c.method
-    from subscriptions s join claimed c on c.subscription_id = s.id`,
+    from subscriptions s join claimed c on c.subscription_id = s.id
+    -- Charged in the order they fell due (the claims above were written in id order).
+    order by s.next_charge_at, s.id`,
   );
 }
 
