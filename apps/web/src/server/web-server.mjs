@@ -25,6 +25,12 @@ export function createWebServer(handle, { trust }) {
     });
   };
   const server = createServer(onRequest);
+  // Idle keep-alive connections stay open 72 s (Fastify's default): past the idle timeout of a
+  // load balancer in front (AWS's ALB: 60 s), so it never reuses one this server is closing (a
+  // reset, a 502). Node's 5 s raced the next request of any client pausing that long. Not
+  // forever, as the api (http/keep-alive.ts, behind our own forwarder only): this server faces
+  // the internet, and idle clients close their own connections sooner (browsers, fetch's 4 s).
+  server.keepAliveTimeout = 72_000;
   // A client that asks before sending a body (Expect: 100-continue, as curl does for large
   // ones) is told 413 before it sends a byte of one that is too large.
   server.on('checkContinue', (request, response) => {

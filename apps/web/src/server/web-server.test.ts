@@ -4,7 +4,7 @@
  * whole bodies into memory, as Next's proxy does before it forwards one, stands in for Next.
  */
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileTrust } from './client-address.mjs';
 import { answerWithStatus } from './page-status.mjs';
@@ -194,4 +194,30 @@ describe("a page's own status", () => {
     // One request's status never leaks into another's.
     expect(other.status).toBe(200);
   });
+});
+
+describe('idle connections', () => {
+  /** Sends `GET /` on the socket and resolves with the answer's status line. */
+  const ask = (socket: Socket) =>
+    new Promise<string>((resolve, reject) => {
+      socket.once('data', (chunk: Buffer) => resolve(chunk.toString().split('\r\n')[0] ?? ''));
+      socket.once('error', reject);
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
+    });
+
+  it('keeps an idle keep-alive connection past Node’s 5 s (and its 1 s buffer), so a client reusing it is answered', async () => {
+    // A load balancer keeps idle connections to its targets open (AWS's ALB 60 s): a server that
+    // closes one first races the balancer's next request on it, which gets a reset (502), as
+    // Playwright's client got ECONNRESET in CI after a pause between two console requests.
+    const port = await start();
+    const socket = connect(port, '127.0.0.1');
+    let closed = false;
+    socket.on('close', () => (closed = true));
+    expect(await ask(socket)).toBe('HTTP/1.1 200 OK');
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(closed).toBe(false);
+    expect(await ask(socket)).toBe('HTTP/1.1 200 OK');
+    socket.destroy();
+    expect(server?.keepAliveTimeout).toBeGreaterThan(60_000);
+  }, 15_000);
 });
