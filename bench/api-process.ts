@@ -62,12 +62,22 @@ export async function startApi(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const exited = new Promise<void>((resolve) => api.once('exit', () => resolve()));
+  // A spawn that fails (a missing folder, no process slots) emits 'error' and never 'exit':
+  // without this listener it threw past the bench's own clean-up (clusters and apis left running).
+  let failed: Error | undefined;
+  const exited = new Promise<void>((resolve) => {
+    api.once('exit', () => resolve());
+    api.once('error', (error) => {
+      failed = error;
+      resolve();
+    });
+  });
   let gone = false;
   void exited.then(() => (gone = true));
   const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + START_TIMEOUT_MS;
   for (;;) {
+    if (failed) throw new Error(`the api did not start: ${failed.message}`);
     if (gone) throw new Error(`the api exited with code ${api.exitCode} before it answered`);
     try {
       if ((await fetch(`${base}/api/health/`)).ok) break;
