@@ -10,6 +10,7 @@ import {
 } from '../apps/api/src/modules/billing/document-renderer';
 import type { InvoiceDocument } from '../apps/api/src/modules/billing/invoice-document';
 import { renderPool } from '../apps/api/src/modules/billing/render-pool';
+import { plusYearLine } from '../apps/api/src/test-support/invoice-documents';
 
 const arg = (name: string, fallback: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -33,24 +34,7 @@ const invoice = (n: number): InvoiceDocument => ({
   },
   currency: 'USD',
   locale,
-  lines: [
-    {
-      plan: 'vpn-plus-1y',
-      title: 'Plus · 1 year',
-      product: 'Aegis VPN',
-      tier: 'Plus',
-      period: { interval: 1, unit: 'Year' },
-      regularMinor: 9999,
-      discountMinor: 2000,
-      creditMinor: 0,
-      amountMinor: 7999,
-      renewal: {
-        amountMinor: 9999,
-        period: { interval: 1, unit: 'Year' },
-        after: { interval: 1, unit: 'Year' },
-      },
-    },
-  ],
+  lines: [plusYearLine(2000)],
   discountMinor: 2000,
   subtotalMinor: 7999,
   taxInclusive: false,

@@ -1,5 +1,23 @@
 /** Test helper: invoice documents as billing's issuing hands them to the PDF printer. */
-import type { InvoiceDocument } from '../modules/billing/invoice-document';
+import type { InvoiceDocument, InvoiceLine } from '../modules/billing/invoice-document';
+
+/** The one-year Plus plan at EUR/USD 99.99 less `discountMinor`, renewing yearly at full price. */
+export const plusYearLine = (discountMinor: number): InvoiceLine => ({
+  plan: 'vpn-plus-1y',
+  title: 'Plus · 1 year',
+  product: 'Aegis VPN',
+  tier: 'Plus',
+  period: { interval: 1, unit: 'Year' },
+  regularMinor: 9999,
+  discountMinor,
+  creditMinor: 0,
+  amountMinor: 9999 - discountMinor,
+  renewal: {
+    amountMinor: 9999,
+    period: { interval: 1, unit: 'Year' },
+    after: { interval: 1, unit: 'Year' },
+  },
+});
 
 /** A paid one-year Plus plan with its renewal, sold by the VPN company, in `locale`. */
 export const renewalInvoice = (locale: string, n = 1): InvoiceDocument => ({
@@ -11,24 +29,7 @@ export const renewalInvoice = (locale: string, n = 1): InvoiceDocument => ({
   buyer: { email: 'anna@example.com', country: 'IL', region: null, postalCode: null },
   currency: 'EUR',
   locale,
-  lines: [
-    {
-      plan: 'vpn-plus-1y',
-      title: 'Plus · 1 year',
-      product: 'Aegis VPN',
-      tier: 'Plus',
-      period: { interval: 1, unit: 'Year' },
-      regularMinor: 9999,
-      discountMinor: 0,
-      creditMinor: 0,
-      amountMinor: 9999,
-      renewal: {
-        amountMinor: 9999,
-        period: { interval: 1, unit: 'Year' },
-        after: { interval: 1, unit: 'Year' },
-      },
-    },
-  ],
+  lines: [plusYearLine(0)],
   discountMinor: 0,
   subtotalMinor: 9999,
   taxInclusive: true,
