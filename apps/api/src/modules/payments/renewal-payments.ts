@@ -137,11 +137,16 @@ async function chargeAll(
   return statuses;
 }
 
-/** Stores each charge's answer on its payment, in one statement. */
-async function storeAnswers(
+/**
+ * Stores each charge's answer on its payment, in one statement that takes the payments' rows in
+ * id order: two nodes storing answers for the same payments (a claim that ran out mid-charge)
+ * then wait for each other instead of deadlocking, as the renewal statements of
+ * subscriptions/moves.ts and renewal-state.ts do. Exported for its lock-order test.
+ */
+export async function storeRenewalAnswers(
   db: Database,
-  answers: { paymentId: string; orderId: string; status: OrderStatus }[],
-) {
+  answers: readonly { paymentId: string; orderId: string; status: OrderStatus }[],
+): Promise<void> {
   if (answers.length === 0) return;
   const input = JSON.stringify(
     answers.map(({ paymentId, orderId, status }) => ({
@@ -154,8 +159,13 @@ async function storeAnswers(
   );
   await queryRows(
     db,
-    sql`update payments p set answer = i.answer
-      from jsonb_to_recordset(${input}::jsonb) as i(id uuid, answer jsonb)
+    sql`with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(id uuid, answer jsonb)
+    ), locked as (
+      select id from payments where id in (select id from input) order by id for update
+    )
+    update payments p set answer = i.answer
+      from input i join locked l on l.id = i.id
       where p.id = i.id returning p.id`,
   );
 }
@@ -213,7 +223,7 @@ export async function chargeRenewals(
     orderId: charge.orderId,
     status: statuses.get(n) ?? 'error',
   }));
-  await storeAnswers(deps.db, answers);
+  await storeRenewalAnswers(deps.db, answers);
   await applyRenewalStatuses(deps, answers);
   for (const { n, orderId, status } of answers) results.set(n, { orderId, status });
   return charges.map((_, n) => results.get(n));

@@ -4,6 +4,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 import { startCluster, type Cluster } from '../../db/postgres-cluster';
 import { seedDueSubscriptions } from '../../test-support/due-subscriptions';
+import { restFreeWhileWaiting as restFreeWhileWaitingFor } from '../../test-support/row-locks';
 import { applyRenewalMoves } from './moves';
 import { claimDue, releaseClaims } from './renewal-state';
 
@@ -37,45 +38,16 @@ describeOnPostgres('renewal statements take their rows in id order', () => {
     cluster.stop();
   });
 
-  /** Waits until a session of the database waits for a row lock. */
-  const someoneWaits = async () => {
-    for (let i = 0; i < 500; i++) {
-      const { rows } = await holder.query<{ n: number }>(
-        `select count(*)::int as n from pg_stat_activity
-         where wait_event_type = 'Lock' and datname = current_database()`,
-      );
-      if (rows[0]!.n > 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error('the statement never waited for the held row');
-  };
-
-  /**
-   * Holds `table`'s row of the lowest id, runs `statement` until it waits for that row, then takes
-   * the table's other rows without waiting: answers whether they were free, and the statement's
-   * result once the hold ends.
-   */
-  const restFreeWhileWaiting = async <T>(
+  /** Runs `statement` while the lowest id's row of `table` is held (test-support/row-locks.ts). */
+  const restFreeWhileWaiting = <T>(
     table: 'subscriptions' | 'subscription_renewals',
     statement: () => Promise<T>,
-  ) => {
-    const key = table === 'subscriptions' ? 'id' : 'subscription_id';
-    await holder.query('begin');
-    await holder.query(`select 1 from ${table} where ${key} = $1 for update`, [ids[0]]);
-    const running = statement();
-    let free = true;
-    try {
-      await someoneWaits();
-      await holder.query(`select 1 from ${table} where ${key} <> $1 for update nowait`, [ids[0]]);
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55P03') throw error;
-      free = false;
-    } finally {
-      // Ends the hold (and a NOWAIT that failed), so the statement finishes either way.
-      await holder.query('rollback');
-    }
-    return { free, result: await running };
-  };
+  ) =>
+    restFreeWhileWaitingFor(
+      holder,
+      { table, key: table === 'subscriptions' ? 'id' : 'subscription_id', lowestId: ids[0]! },
+      statement,
+    );
 
   it('a claim waiting for one claim holds none after it, and then takes them all', async () => {
     const { free, result } = await restFreeWhileWaiting('subscription_renewals', () =>
