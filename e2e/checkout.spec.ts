@@ -80,6 +80,32 @@ test('a US visitor is asked for state and ZIP code, a Canadian for the province'
   await ca.close();
 });
 
+test('the first answer carries the tax and its total; the browser asks for no quote on arrival', async ({
+  browser,
+}) => {
+  // A Canadian visitor starts in Alberta: 5 % GST on top of the 1-year plan's CA$81.48.
+  const ca = await browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'CA' } });
+  const page = await ca.newPage();
+  const html = await (await page.request.get('/payment/?product_group=vpn')).text();
+  expect(html).toContain('data-element="summary-tax"');
+  expect(html).toMatch(/data-element="summary-total"[^>]*>CA\$85\.55</);
+  // (The message itself is in the flight data's catalog, for a later change of address.)
+  expect(html).not.toMatch(/<p[^>]*>Calculating tax/);
+  const quotes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payments/taxes/')) quotes.push(request.url());
+  });
+  await open(page, '/payment/?product_group=vpn');
+  await expect(page.locator('[data-element="summary-tax"]')).toContainText('5%');
+  await expect(page.locator('[data-element="summary-total"]')).toHaveText('CA$85.55');
+  await page.waitForLoadState('networkidle');
+  expect(quotes).toEqual([]);
+  // Another province is priced by the browser, as before (the change saves a cart with its tax).
+  await page.getByLabel('Province', { exact: true }).selectOption('CA-ON');
+  await expect(page.locator('[data-element="summary-tax"]')).toContainText('13%');
+  await ca.close();
+});
+
 test('picking another country with regions brings its regions (fetched on use)', async ({
   browser,
 }) => {

@@ -60,6 +60,11 @@ export interface CheckoutInitial {
   region?: string | undefined;
   postalCode?: string | undefined;
   crossSell: string | null;
+  /**
+   * The tax the server quoted for the starting address and this amount (the starting plans'
+   * subtotal), when it could: the browser asks for no quote of its own until either changes.
+   */
+  quote?: { amountMinor: number; answer: TaxAnswer } | null;
   step: Step;
 }
 
@@ -104,7 +109,7 @@ export function CheckoutProvider({
     region: initial.cart?.region ?? initial.region,
     postalCode: initial.cart?.postalCode ?? initial.postalCode ?? '',
   }));
-  const [quote, setQuote] = useState<TaxAnswer | null>(null);
+  const [quote, setQuote] = useState<TaxAnswer | null>(initial.quote?.answer ?? null);
   const [saving, setSaving] = useState(false);
   const [step, setStep] = useState<Step>(initial.step);
   // Changes are sent one after another, each on the cart the previous one left.
@@ -182,8 +187,17 @@ export function CheckoutProvider({
     const xs = crossSellPlans.find((p) => p.identifier === crossSell)?.price.totalInMinorUnits ?? 0;
     return main + xs;
   }, [selected, crossSell, crossSellPlans]);
+  const serverQuote = useRef(initial.quote);
   useEffect(() => {
     if (cart || !selected) return;
+    const given = serverQuote.current;
+    serverQuote.current = null;
+    if (
+      given?.amountMinor === subtotal &&
+      address.country === initial.country &&
+      address.region === initial.region
+    )
+      return;
     const controller = new AbortController();
     void loadCartClient()
       .then((client) =>
@@ -195,7 +209,7 @@ export function CheckoutProvider({
       // The cart client's code did not load: no quote, as when the request fails.
       .catch(() => undefined);
     return () => controller.abort();
-  }, [cart, selected, address, subtotal, initial.currency]);
+  }, [cart, selected, address, subtotal, initial.currency, initial.country, initial.region]);
 
   const value = useMemo<Checkout>(
     () => ({

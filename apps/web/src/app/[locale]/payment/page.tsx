@@ -50,6 +50,7 @@ import { startCountryOption, startRegionOption } from '../../../server/countries
 import { resolveLink } from '../../../server/links';
 import { getShellInfo } from '../../../server/shell.server';
 import { getAdyenWebConfig } from '../../../server/server-config.server';
+import { startingTaxQuote } from '../../../server/tax-quote.server';
 import { answerWithStatus } from '../../../server/page-status.mjs';
 import { errorScreenStatus } from '../../../lib/request-error';
 import { env } from '../../../env.server';
@@ -144,6 +145,23 @@ export default async function PaymentPage() {
   );
   const startCountry = cart?.country ?? geo.countryCode;
   const startRegion = cart?.region ?? geoRegion;
+  const startPlan = cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect);
+  const startCrossSell = preselectedCrossSell(params, crossSellPlans);
+  // Without a cart the browser would quote the tax for the starting plans and address; quoted
+  // here, the summary's first paint has it (a cart carries its own).
+  const startAmount = [
+    checkout.pkg.plans.find((p) => p.identifier === startPlan),
+    crossSellPlans.find((p) => p.identifier === startCrossSell),
+  ].reduce((sum, plan) => sum + (plan?.price.totalInMinorUnits ?? 0), 0);
+  const startQuote =
+    cart || !startPlan
+      ? null
+      : await startingTaxQuote({
+          country: geo.countryCode,
+          region: geoRegion,
+          currency: checkout.currency,
+          amountMinor: startAmount,
+        });
   const content: Record<Section, ReactNode> = {
     plans: (
       <>
@@ -230,7 +248,7 @@ export default async function PaymentPage() {
         // A new plan list (another subgroup, quota or currency) starts a fresh selection.
         key={checkout.pkg.plans.map((p) => p.identifier).join()}
         plans={checkout.pkg.plans.map(planChoice)}
-        initial={cartPlan ?? initialPlan(checkout.pkg.plans, checkout.preselect)}
+        initial={startPlan}
       >
         <CheckoutProvider
           crossSellPlans={crossSellPlans.map(planChoice)}
@@ -240,7 +258,8 @@ export default async function PaymentPage() {
             country: geo.countryCode,
             region: geoRegion,
             postalCode: geo.zipCode,
-            crossSell: preselectedCrossSell(params, crossSellPlans),
+            crossSell: startCrossSell,
+            quote: startQuote && { amountMinor: startAmount, answer: startQuote },
             step,
           }}
         >
