@@ -128,3 +128,24 @@ test('the payment page’s first answer, HTML and flight data, stays under 60 KB
   // again in the flight data (43 KB, a fifth of it other pages' rules).
   expect(body.length).toBeLessThanOrEqual(60 * 1024);
 });
+
+test('without a Sentry DSN the payment page loads no error-reporting SDK while it idles', async ({
+  page,
+}) => {
+  // Sentry's SDK (about 100 KB) loaded on idle reported nowhere without a DSN (this suite sets
+  // none); an error still loads the reporting code for its console line (lib/report-error.ts).
+  const sentry: string[] = [];
+  page.on('response', (response) => {
+    if (!/\/_next\/static\/chunks\/.*\.js$/.test(response.url())) return;
+    void response.text().then((body) => {
+      if (body.includes('__SENTRY__')) sentry.push(response.url());
+    });
+  });
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5_000 })),
+  );
+  await page.waitForLoadState('networkidle');
+  expect(sentry).toEqual([]);
+});

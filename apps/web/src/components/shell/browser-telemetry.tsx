@@ -28,9 +28,13 @@ export function BrowserTelemetry({ config }: { config: BrowserTelemetryConfig })
           startBrowserTracing(config),
         );
       }
-      void import('../../lib/telemetry/browser-errors').then(({ startErrorReporting }) =>
-        startErrorReporting(),
-      );
+      // Sentry's SDK (about 100 KB) only where it reports somewhere: without a DSN an error
+      // loads the reporting code itself (lib/report-error.ts) for its console line.
+      if (config.sentryDsn) {
+        void import('../../lib/telemetry/browser-errors').then(({ startErrorReporting }) =>
+          startErrorReporting(),
+        );
+      }
     });
     // Once per page load: the configuration does not change while the page lives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
