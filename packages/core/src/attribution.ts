@@ -5,7 +5,7 @@
  * The cookies stay readable by the page's scripts (the tracker reads and writes them), so they
  * hold attribution only (attributionQuery).
  */
-import { z } from 'zod';
+import * as zm from 'zod/mini';
 
 export const ATTRIBUTION_CURRENT_COOKIE = 'attribution_current';
 export const ATTRIBUTION_FIRST_COOKIE = 'attribution_first';
@@ -53,13 +53,13 @@ const FIELDS = [
   'query',
 ] as const;
 
-export const attributionSchema = z.object(
-  Object.fromEntries(FIELDS.map((f) => [f, z.string().max(ATTRIBUTION_MAX_LENGTH)])) as Record<
-    (typeof FIELDS)[number],
-    z.ZodString
-  >,
+/** In zod/mini's form: the browser parses its attribution cookies while the page loads. */
+export const attributionSchema = zm.object(
+  Object.fromEntries(
+    FIELDS.map((f) => [f, zm.string().check(zm.maxLength(ATTRIBUTION_MAX_LENGTH))]),
+  ) as Record<(typeof FIELDS)[number], zm.ZodMiniString>,
 );
-export type Attribution = z.infer<typeof attributionSchema>;
+export type Attribution = zm.infer<typeof attributionSchema>;
 
 /** The engine a referrer host belongs to (www.google.co.uk → google), if it is one. */
 export function organicEngine(hostname: string): string | undefined {

@@ -1,7 +1,8 @@
 /** The cart boundary (api ↔ web): what a shopper can change and what the api answers. */
 import { z } from 'zod';
 import { text } from './text';
-import { couponCodeSchema, PERIOD_UNITS } from './catalog';
+import { couponCodeSchema } from './catalog';
+import { PERIOD_UNITS } from './catalog-terms';
 import { COUNTRIES } from './countries';
 import { CURRENCIES } from './currencies';
 import { regionFitsCountry } from './regions';

@@ -1,10 +1,9 @@
 /**
  * Cookie consent (spec §3, §4): which optional categories a visitor allowed, what applies when
  * they have not decided yet (opt-in countries: nothing; elsewhere: everything, except that the
- * browser's Global Privacy Control signal opts out of sale and sharing, i.e. marketing), and
- * the decision the api records as proof of consent (GDPR art. 7).
+ * browser's Global Privacy Control signal opts out of sale and sharing, i.e. marketing). The
+ * decision the api records as proof of consent (GDPR art. 7) is in consent-decision.ts.
  */
-import { z } from 'zod';
 
 /** Bumped whenever the cookie policy's categories or wording change: old decisions are asked again. */
 export const CONSENT_POLICY_VERSION = '2026-11-01';
@@ -66,25 +65,3 @@ export function effectiveConsent(
     ask: false,
   };
 }
-
-/**
- * `POST /api/consent/`: one decision, as the dialog took it. Proof records only what holds: the
- * policy shown is the current one, and "accept all" and "reject all" say what they are.
- */
-export const consentDecisionSchema = z
-  .strictObject({
-    /** The browser's own id, which the api also finds in its `browser_id` cookie. */
-    browser_id: z.uuid(),
-    policy_version: z.literal(CONSENT_POLICY_VERSION, 'not the current cookie policy'),
-    action: z.enum(['accept_all', 'reject_all', 'save']),
-    analytics: z.boolean(),
-    marketing: z.boolean(),
-  })
-  .refine(
-    (d) =>
-      d.action === 'save' ||
-      (d.action === 'accept_all' ? d.analytics && d.marketing : !d.analytics && !d.marketing),
-    { path: ['action'], message: 'the categories are not what this action allows' },
-  );
-
-export type ConsentDecision = z.infer<typeof consentDecisionSchema>;

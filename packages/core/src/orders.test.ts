@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, isFinal, ORDER_STATUSES, type OrderStatus } from './orders';
+import { canTransition, isFinal } from './orders';
+import { ORDER_STATUSES, type OrderStatus } from './order-statuses';
 
 /** Every move the status machine allows; anything not listed is refused. */
 const ALLOWED: readonly (readonly [OrderStatus, OrderStatus])[] = [

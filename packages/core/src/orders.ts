@@ -1,19 +1,10 @@
 /** Order status and the only moves it may make (spec §3 statuses; the moves are our design). */
 import { z } from 'zod';
 import { text } from './text';
-import { PERIOD_UNITS } from './catalog';
+import { PERIOD_UNITS } from './catalog-terms';
 import { cardTokenSchema } from './card-fields';
 import { isPaymentReturnPath } from './payment-return';
-export const ORDER_STATUSES = [
-  'new',
-  'pending',
-  'paid',
-  'canceled',
-  'error',
-  'refund_due',
-  'refunded',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from './order-statuses';
 
 /**
  * new → pending (asynchronous methods), paid, canceled (shopper left the provider), error

@@ -1,7 +1,7 @@
 /** Product filters (spec §3, §5): read from a parameter bag, validated, defaulted per product. */
 import type { ProductGroup } from './products';
 import { isStorageUnit, toBytes, type Size } from './size';
-import { SUBGROUPS, type Subgroup } from './catalog';
+import { SUBGROUPS, type Subgroup } from './catalog-terms';
 
 export interface ProductFilters {
   subgroup?: Subgroup;

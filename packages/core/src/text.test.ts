@@ -4,7 +4,8 @@ import { cardInputSchema } from './card-fields';
 import { cartInputSchema } from './cart';
 import { paymentRequestSchema } from './orders';
 import { packagePlansVariablesSchema } from './contract/package-plans';
-import { isPlainText, PLAIN_TEXT_MESSAGE, text } from './text';
+import { isPlainText, PLAIN_TEXT_MESSAGE } from './plain-text';
+import { text } from './text';
 import {
   credentialsSchema,
   loginRequestSchema,

@@ -1,20 +1,9 @@
 /**
- * The one string schema for text that crosses an api boundary. PostgreSQL cannot store U+0000
- * in a text column (the insert fails, which used to surface as a 500), and an unpaired UTF-16
- * surrogate has no UTF-8 form (it is silently stored as U+FFFD, so the shopper's input comes
- * back changed). Both are refused at parse time, as a 400 with the field's path.
+ * The one string schema for text that crosses an api boundary (the rule, and its zod/mini form
+ * for the browser, are in plain-text.ts).
  */
 import { z } from 'zod';
-
-export const PLAIN_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
-
-// In unicode mode a surrogate half only matches \p{Cs} when it is not part of a pair.
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** True when the string can be stored and echoed back unchanged. */
-export function isPlainText(value: string): boolean {
-  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-}
+import { isPlainText, PLAIN_TEXT_MESSAGE } from './plain-text';
 
 /** `z.string()` that refuses NUL and unpaired surrogates; chain `.min()`, `.trim()`… as usual. */
 export function text() {

@@ -3,7 +3,7 @@
  * where each is read and what it does. A present but malformed value is ignored and removed from
  * the address (query-cleanup.ts), never an error page.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   BUNDLE_TYPES,
   SUBGROUPS,
@@ -14,23 +14,29 @@ import {
   PRODUCT_GROUPS,
   FLAG_OFF,
   FLAG_ON,
+  plainText,
   type QueryParamName,
-  text,
 } from '@checkout/core';
 
 const flag = z.enum([FLAG_ON, FLAG_OFF]);
+/** Plain text (core's plainText: zod/mini, so the browser loads no more of zod) within `max`. */
+const textUpTo = (max: number) => plainText().check(z.maxLength(max));
+const matching = (pattern: RegExp) => plainText().check(z.regex(pattern));
 /** Identifiers of plans, packages, services, sections: lower-case slugs. */
-const slug = text().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/);
-const slugList = text()
-  .max(1024)
-  .transform((list) => list.split(','))
-  .pipe(z.array(slug).min(1).max(16));
+const slug = matching(/^[a-z0-9][a-z0-9_-]{0,63}$/);
+const slugList = z.pipe(
+  z.pipe(
+    textUpTo(1024),
+    z.transform((list: string) => list.split(',')),
+  ),
+  z.array(slug).check(z.minLength(1), z.maxLength(16)),
+);
 const uuid = z.uuid();
-const provider = text().refine((id) => findProvider(id) !== undefined);
+const provider = plainText().check(z.refine((id: string) => findProvider(id) !== undefined));
 /** An http(s) address or a path of this site; whether it may be followed is safeRedirectTarget's call. */
 const returnAddress = z.union([
-  z.url({ protocol: /^https?$/ }).max(2048),
-  text().regex(/^\/(?![/\\])[^\s]{0,2047}$/),
+  z.url({ protocol: /^https?$/ }).check(z.maxLength(2048)),
+  matching(/^\/(?![/\\])[^\s]{0,2047}$/),
 ]);
 
 /** Whose merchant name the statement line shows: a product's, or the umbrella merchant's. */
@@ -45,7 +51,7 @@ export const DESCRIPTOR_PATTERN = /^[A-Za-z0-9 .*-]{1,22}$/;
 
 interface ParamRule {
   /** The schema a present value must pass; a failure removes the parameter from the address. */
-  value: z.ZodType;
+  value: z.ZodMiniType;
   /** Where the checkout reads it (docs/features/query-parameters.md has the same table). */
   readBy: string;
 }
@@ -58,33 +64,33 @@ export const QUERY_PARAM_RULES = {
   product: { value: slug, readBy: '/payment/ plan preselect' },
   product_period: { value: slug, readBy: '/payment/ plan preselect' },
   product_subgroup: { value: z.enum(SUBGROUPS), readBy: '/payment/ plan filters' },
-  product_filters: { value: text().max(512), readBy: '/payment/ plan filters' },
+  product_filters: { value: textUpTo(512), readBy: '/payment/ plan filters' },
   product_xs: { value: z.union([flag, slug]), readBy: '/payment/ cross-sell preselect' },
-  coupon: { value: text().regex(/^[A-Za-z0-9_-]{1,64}$/), readBy: '/payment/ coupon' },
+  coupon: { value: matching(/^[A-Za-z0-9_-]{1,64}$/), readBy: '/payment/ coupon' },
   currency: { value: z.enum(CURRENCIES), readBy: 'every page (prices)' },
   provider: { value: provider, readBy: '/payment/ provider preselect (returning from it)' },
   payment_provider: { value: provider, readBy: '/payment/ provider preselect' },
   error: { value: z.enum(['declined', 'login_failed']), readBy: '/payment/, /oauth2/login/ alert' },
   hide_error: { value: flag, readBy: '/payment/ hides the declined alert' },
   persist_countdown: { value: flag, readBy: '/payment/ countdown' },
-  qa: { value: text().max(2048), readBy: 'proxy (QA visitor)' },
-  ff: { value: text().max(512), readBy: 'proxy (QA flag overrides)' },
+  qa: { value: textUpTo(2048), readBy: 'proxy (QA visitor)' },
+  ff: { value: textUpTo(512), readBy: 'proxy (QA flag overrides)' },
   bundle_type: { value: z.enum(BUNDLE_TYPES), readBy: '/payment/ product (bundles only)' },
   force_login: { value: flag, readBy: 'auth (starts a login)' },
   existing_user: { value: flag, readBy: '/payment/ e-mail section' },
-  exchange_token: { value: text().max(4096), readBy: 'auth (login)' },
-  trusted_pass_token: { value: text().max(4096), readBy: 'auth (login)' },
-  owner_id: { value: text().min(1).max(128), readBy: 'auth (login)' },
+  exchange_token: { value: textUpTo(4096), readBy: 'auth (login)' },
+  trusted_pass_token: { value: textUpTo(4096), readBy: 'auth (login)' },
+  owner_id: { value: plainText().check(z.minLength(1), z.maxLength(128)), readBy: 'auth (login)' },
   nord_origin: { value: slug, readBy: 'stored with nv_tri/nv_trs, added to outgoing links' },
   redirect_uri: { value: returnAddress, readBy: '/pending/ leave link' },
   success_uri: { value: returnAddress, readBy: '/success/ continue link' },
   success_alert: { value: flag, readBy: '/success/ (carried onto success_uri)' },
-  login_target: { value: text().max(2048), readBy: 'login (return address)' },
-  descriptor: { value: text().regex(DESCRIPTOR_PATTERN), readBy: '/payment/ statement line' },
+  login_target: { value: textUpTo(2048), readBy: 'login (return address)' },
+  descriptor: { value: matching(DESCRIPTOR_PATTERN), readBy: '/payment/ statement line' },
   package_identifier: { value: slug, readBy: '/payment/ pricing query packageId' },
   exp_package_identifier: { value: slug, readBy: '/payment/ pricing query packageId' },
-  code: { value: text().max(4096), readBy: 'login callback (stripped)' },
-  state: { value: text().max(4096), readBy: 'login callback (stripped)' },
+  code: { value: textUpTo(4096), readBy: 'login callback (stripped)' },
+  state: { value: textUpTo(4096), readBy: 'login callback (stripped)' },
   payment_step: {
     value: z.union([flag, z.enum(['plan', 'account', 'payment'])]),
     readBy: '/payment/ step',
@@ -95,15 +101,18 @@ export const QUERY_PARAM_RULES = {
   purchase_funnel: { value: slug, readBy: '/success/ (data-purchase-funnel for analytics)' },
   main_merchant: { value: z.enum(MAIN_MERCHANTS), readBy: '/payment/ statement line' },
   amazonCheckoutSessionId: {
-    value: text().regex(/^[A-Za-z0-9_-]{1,128}$/),
+    value: matching(/^[A-Za-z0-9_-]{1,128}$/),
     readBy: 'stripped on /success/',
   },
-  identifier: { value: text().min(1).max(128), readBy: 'auth (account id of the login)' },
+  identifier: {
+    value: plainText().check(z.minLength(1), z.maxLength(128)),
+    readBy: 'auth (account id of the login)',
+  },
   price_ids: { value: slugList, readBy: '/payment/ plan and cross-sell preselect' },
   service_price_ids: { value: slugList, readBy: '/payment/ cross-sell preselect' },
   payment_status: { value: z.enum(ORDER_STATUSES), readBy: 'flow pages (/payment/ error alert)' },
   locale: {
-    value: text().refine((code) => findLanguage(code) !== undefined),
+    value: plainText().check(z.refine((code: string) => findLanguage(code) !== undefined)),
     readBy: 'proxy (redirects to the language prefix)',
   },
 } as const satisfies Readonly<Record<QueryParamName, ParamRule>>;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { cartViewSchema } from '../cart';
 import { CURRENCIES } from '../currencies';
-import { ORDER_STATUSES } from '../orders';
+import { ORDER_STATUSES } from '../order-statuses';
 import { text } from '../text';
 
 /** GET /api/payments/taxes/: the tax on an amount, as a cart shows it. */

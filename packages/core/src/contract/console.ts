@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH } from '../email';
-import { ORDER_STATUSES } from '../orders';
+import { ORDER_STATUSES } from '../order-statuses';
 import { text } from '../text';
 
 export const STAFF_ROLES = ['support', 'finance', 'marketing', 'admin', 'analyst'] as const;

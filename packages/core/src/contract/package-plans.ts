@@ -2,15 +2,15 @@
 import { z } from 'zod';
 import { text } from '../text';
 import { CURRENCIES } from '../currencies';
+import { couponCodeSchema } from '../catalog';
 import {
   BUNDLE_TYPES,
-  couponCodeSchema,
   GROUP_TYPES,
   PERIOD_UNITS,
   PLAN_TIERS,
   PLAN_TYPES,
   SUBGROUPS,
-} from '../catalog';
+} from '../catalog-terms';
 import { STORAGE_UNITS } from '../size';
 
 export const packagePlansVariablesSchema = z.object({

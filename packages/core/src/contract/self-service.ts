@@ -7,8 +7,8 @@
  * the whole order and ends its subscriptions now. docs/decisions/ has the why.
  */
 import { z } from 'zod';
-import { PERIOD_UNITS } from '../catalog';
-import { ORDER_STATUSES } from '../orders';
+import { PERIOD_UNITS } from '../catalog-terms';
+import { ORDER_STATUSES } from '../order-statuses';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions';
 import { text } from '../text';
 

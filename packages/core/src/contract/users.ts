@@ -4,7 +4,7 @@
  * runs too are in login.ts).
  */
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../orders';
+import { ORDER_STATUSES } from '../order-statuses';
 import { SUBSCRIPTION_STATUSES } from '../subscriptions';
 import { text } from '../text';
 import { PREFERRED_FLOWS } from './login';
