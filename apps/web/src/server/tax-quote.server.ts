@@ -20,18 +20,24 @@ export interface TaxQuoteAsked {
   amountMinor: number;
 }
 
-const quotes = new LRUCache<string, TaxAnswer>({ max: 2_000, ttl: 60_000 });
-
-export async function startingTaxQuote(asked: TaxQuoteAsked): Promise<TaxAnswer | null> {
-  const query = new URLSearchParams({
-    country: asked.country,
-    ...(asked.region ? { region: asked.region } : {}),
-    currency: asked.currency,
-    amount: String(asked.amountMinor),
-  }).toString();
-  const kept = quotes.get(query);
-  if (kept) return kept;
-  const answer = await apiGet(`/api/payments/taxes/?${query}`, taxAnswerSchema);
-  if (answer) quotes.set(query, answer);
-  return answer;
+/** Quotes kept per address and amount; `ask` fetches one the cache does not hold. */
+export function createTaxQuotes(ask: (query: string) => Promise<TaxAnswer | null>) {
+  const quotes = new LRUCache<string, TaxAnswer>({ max: 2_000, ttl: 60_000 });
+  return async function quote(asked: TaxQuoteAsked): Promise<TaxAnswer | null> {
+    const query = new URLSearchParams({
+      country: asked.country,
+      ...(asked.region ? { region: asked.region } : {}),
+      currency: asked.currency,
+      amount: String(asked.amountMinor),
+    }).toString();
+    const kept = quotes.get(query);
+    if (kept) return kept;
+    const answer = await ask(query);
+    if (answer) quotes.set(query, answer);
+    return answer;
+  };
 }
+
+export const startingTaxQuote = createTaxQuotes((query) =>
+  apiGet(`/api/payments/taxes/?${query}`, taxAnswerSchema),
+);
