@@ -4,6 +4,14 @@ import { defineConfig } from '@playwright/test';
 const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 3100);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4100);
 
+/**
+ * The specs that start a checkout of their own (e2e/own-checkout.ts): seconds before their first
+ * test, and most then run their tests one after another in one worker. Queued first, so that no
+ * worker is left alone with one at the end of the run.
+ */
+const OWN_CHECKOUT =
+  /\/(adyen|analytics|client-address|paypal|subscription-lifecycle|telemetry|turnstile|web-server)\.spec\.ts$/;
+
 /** The production build of both apps, on a throwaway in-memory database, in Debian's Chromium. */
 export default defineConfig({
   testDir: 'e2e',
@@ -12,14 +20,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'checkout', testIgnore: /subscription-lifecycle\.spec\.ts$/ },
-    // The api's sandbox clock is process-wide: the specs that move it run alone, after the rest.
-    {
-      name: 'clock',
-      testMatch: /subscription-lifecycle\.spec\.ts$/,
-      dependencies: ['checkout'],
-      fullyParallel: false,
-    },
+    { name: 'own checkout', testMatch: OWN_CHECKOUT },
+    { name: 'checkout', testIgnore: OWN_CHECKOUT },
   ],
   timeout: 30_000,
   use: {
@@ -37,7 +39,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node --import tsx e2e/checkout-server.ts',
     url: `http://localhost:${WEB_PORT}/api/health/`,
     timeout: 300_000,
     reuseExistingServer: false,

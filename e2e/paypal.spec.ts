@@ -175,13 +175,23 @@ test.describe('PayPal (fake PayPal behind a checkout of its own)', () => {
     await toPayPal(page, `paypal-pending-${Date.now()}@gmail.com`);
     await redirectToPayPal(page);
     fake.nextCapture = 'PENDING';
+    // The processing page hands a slow payment over to /pending/ after half a minute
+    // (processing/page.tsx): once it has asked for the order (its wait has started), the page's
+    // clock skips that wait.
+    await page.clock.install();
+    const asked = page.waitForResponse((answer) =>
+      /^\/api\/orders\/[\w-]+\/$/.test(new URL(answer.url()).pathname),
+    );
     await page.getByRole('link', { name: 'Pay Now' }).click();
-    await page.waitForURL(/\/pending\/\?order_id=/, { timeout: 60_000 });
+    await page.waitForURL(/\/processing\/\?/);
+    await asked;
+    await page.clock.fastForward(31_000);
+    await page.waitForURL(/\/pending\/\?order_id=/);
     const paymentId = [...fake.orders.values()].at(-1)?.customId ?? '';
     expect(await fake.notify('PAYMENT.CAPTURE.COMPLETED', paymentId)).toMatchObject({
       status: 200,
     });
-    await page.waitForURL(/\/success\/\?order_id=/, { timeout: 60_000 });
+    await page.waitForURL(/\/success\/\?order_id=/);
   });
 
   /** A new account (signed up from the checkout) buys the VPN plan with PayPal's redirect. */

@@ -2,12 +2,31 @@
  * A subscription's life in the browser (issue 20): bought, its receipt and invoice PDF mailed,
  * renewed on its date (the api's sandbox clock jumps there, no sleeping), auto-renew off, the
  * renewal refunded with a credit note; a declining card's dunning fixed on the update-card page.
- * The clock is the api process's own, so this spec runs alone, after the others
- * (playwright.config.ts, project `clock`).
+ * The clock is the api process's own: this spec's tests move it on a checkout of their own (one
+ * per worker, its clock only ever moved forward), beside the other specs.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { buyAsNewAccount, open, signUpOnAccountSite } from './account';
 import { cardFrame, payWithCard } from './card';
+import { startOwnCheckout, type OwnCheckout } from './own-checkout';
+
+const test = base.extend<object, { clockCheckout: OwnCheckout }>({
+  clockCheckout: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter
+    async ({}, use) => {
+      const checkout = await startOwnCheckout({
+        RATE_LIMIT_MAX: '100000',
+        LOGIN_RATE_LIMIT_MAX: '10000',
+      });
+      await use(checkout);
+      await checkout.stop();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ clockCheckout }, use) => use(clockCheckout.baseUrl),
+});
+// One after another in one worker: one checkout, whose clock each test moves on from the last's.
+test.describe.configure({ mode: 'default' });
 
 /** Cards no other spec pays with: the gateway tokenizes one card at most 20 times an hour. */
 const CARD = '4929 1234 5678 9114';

@@ -57,6 +57,14 @@ describe('production start-up', () => {
     expect(loadEnv({ CONSOLE_DEMO_ADMIN_TOKEN: token }).CONSOLE_DEMO_ADMIN_TOKEN).toBe(token);
   });
 
+  it('refuses a PGlite template, a test aid, in production', () => {
+    const template = '/tmp/template.tar';
+    expect(refusal(productionEnv({ PGLITE_TEMPLATE: template }))).toMatch(
+      /PGLITE_TEMPLATE\b.*must be unset/,
+    );
+    expect(loadEnv({ PGLITE_TEMPLATE: template }).PGLITE_TEMPLATE).toBe(template);
+  });
+
   it('refuses a Turnstile siteverify address that is not https in production', () => {
     const verifyUrl = 'http://127.0.0.1:9999/siteverify';
     expect(refusal(productionEnv({ TURNSTILE_VERIFY_URL: verifyUrl }))).toMatch(

@@ -62,6 +62,12 @@ const schema = z.object({
   ),
   /** Folder of the embedded database, or "memory://" for a throwaway one. */
   PGLITE_DIR: z.preprocess(emptyAsUndefined, z.string().default('./var/pglite')),
+  /**
+   * Tests only (production refuses it): a dumped PGlite data folder (the tar of PGlite's
+   * dumpDataDir) a new embedded database starts from, so that it is not migrated from nothing;
+   * the browser tests' checkouts start from the unit tests' migrated template (db/test-template.ts).
+   */
+  PGLITE_TEMPLATE: z.preprocess(emptyAsUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -382,6 +388,9 @@ const checkedSchema = runMode.superRefine((env, ctx) => {
       'CONSOLE_DEMO_ADMIN_TOKEN',
       'must be unset in production (a demo admin anyone could enrol)',
     );
+  }
+  if (env.PGLITE_TEMPLATE) {
+    refuse('PGLITE_TEMPLATE', 'must be unset in production (a test aid)');
   }
   if (env.CARD_TESTING_DEFENCE === 'off') {
     refuse('CARD_TESTING_DEFENCE', 'must be on in production (card-testing defence)');

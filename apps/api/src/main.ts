@@ -1,6 +1,6 @@
 /** Starts the api: configuration, database (migrated), HTTP server; stops cleanly on a signal. */
 import { buildApp } from './app';
-import { openDatabase } from './db/client';
+import { openDatabase, readPgliteTemplate } from './db/client';
 import { openCatalog, prepareCatalog } from './modules/catalog/catalog';
 import { loadEnv, type ApiEnv } from './env';
 import { logOutput } from './http/log-output';
@@ -18,6 +18,7 @@ async function main(): Promise<void> {
     databaseUrl: env.DATABASE_URL,
     poolMax: env.DATABASE_POOL_MAX,
     pgliteDir: env.PGLITE_DIR,
+    pgliteTemplate: await readPgliteTemplate(env.PGLITE_TEMPLATE),
     prepare: prepareCatalog,
   });
   const catalog = await openCatalog(database.db, env.CATALOG_REFRESH_MS);

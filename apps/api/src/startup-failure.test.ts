@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from './db/client';
+import { openDatabase, readPgliteTemplate } from './db/client';
 import { loadEnv } from './env';
 import { startupFailure } from './startup-failure';
 
@@ -32,6 +32,14 @@ describe('start-up failures', () => {
     const error = await openDatabase({ pgliteDir: env.PGLITE_DIR }).catch((e: unknown) => e);
     rmSync(scratch, { recursive: true, force: true });
     expect(startupFailure(error, 'database', env)).toMatch(/^PGLITE_DIR .* cannot be written/);
+  });
+
+  it('names PGLITE_TEMPLATE when its file is missing', async () => {
+    const missing = path.join(scratch, 'no-template.tar');
+    const error = await readPgliteTemplate(missing).catch((e: unknown) => e);
+    expect(startupFailure(error, 'database', env)).toBe(
+      `PGLITE_TEMPLATE ${missing} does not exist`,
+    );
   });
 
   it('names DATABASE_URL, without its password, when PostgreSQL cannot be reached', async () => {

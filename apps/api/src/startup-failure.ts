@@ -22,7 +22,7 @@ export function startupFailure(
   env: Pick<ApiEnv, 'API_HOST' | 'API_PORT' | 'DATABASE_URL' | 'PGLITE_DIR'> | undefined,
 ): string | undefined {
   if (error instanceof EnvError) return error.message;
-  if (error instanceof Error && error.message.startsWith('PGLITE_DIR ')) return error.message;
+  if (error instanceof Error && /^PGLITE_(DIR|TEMPLATE) /.test(error.message)) return error.message;
   const code = codeOf(error);
   if (!env || !stage) return undefined;
   if (stage === 'listen') {

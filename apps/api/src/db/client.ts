@@ -2,7 +2,7 @@
  * Opens the database: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
  * Both run the same Drizzle migrations before the api accepts a request.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DrizzleQueryError, type SQL } from 'drizzle-orm';
@@ -35,6 +35,13 @@ export interface DatabaseOptions {
    * folder (tests: db/test-template.ts).
    */
   pgliteTemplate?: Blob;
+}
+
+/** PGLITE_TEMPLATE's file (tests only), read as PGlite loads it; a missing one is named. */
+export async function readPgliteTemplate(file: string | undefined): Promise<Blob | undefined> {
+  if (!file) return undefined;
+  if (!existsSync(file)) throw new Error(`PGLITE_TEMPLATE ${file} does not exist`);
+  return openAsBlob(file);
 }
 
 /** Key of the advisory lock that lets only one node migrate and seed at a time. */

@@ -12,7 +12,7 @@ import { expect, it } from 'vitest';
 import { describeOnPostgres } from '../../db/describe-on-postgres';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../../..');
-const DUE = 1_500;
+const DUE = 600;
 
 describeOnPostgres('renewals on two api processes, one killed mid-run', () => {
   it('charges every due subscription once and moves it one period', () => {
