@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   attributionOfVisit,
   nextAttribution,
-  parseAttribution,
   serializeAttribution,
   type Attribution,
 } from './attribution';
+import { attributionCookies, parseAttribution } from './attribution-cookie';
 
 const now = new Date('2026-11-23T10:00:00Z');
 const visit = (url: string, referrer = '') => attributionOfVisit(new URL(url), referrer, now);
@@ -117,5 +117,26 @@ describe('serialized attribution', () => {
     };
     expect(serializeAttribution(record).length).toBeLessThanOrEqual(512);
     expect(parseAttribution(serializeAttribution(record))?.source).toBe('a');
+  });
+});
+
+describe('attributionCookies', () => {
+  it('reads both sessions from a Cookie header as the tracker wrote them, not URI-decoded', () => {
+    const paid = visit('https://checkout.example/payment/?gclid=abc&utm_campaign=a%26b');
+    const organic = visit('https://checkout.example/payment/', 'https://www.google.com/');
+    const header = [
+      'consent=necessary',
+      `attribution_current=${serializeAttribution(paid!)}`,
+      `attribution_first=${serializeAttribution(organic!)}`,
+    ].join('; ');
+    expect(attributionCookies(header)).toEqual({ current: paid, first: organic });
+  });
+
+  it('reads nothing from a request without them, or with a value no schema accepts', () => {
+    expect(attributionCookies('')).toEqual({ current: null, first: null });
+    expect(attributionCookies(`attribution_current=source=${'x'.repeat(600)}`)).toEqual({
+      current: null,
+      first: null,
+    });
   });
 });

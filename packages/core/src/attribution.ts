@@ -5,8 +5,6 @@
  * The cookies stay readable by the page's scripts (the tracker reads and writes them), so they
  * hold attribution only (attributionQuery).
  */
-import * as zm from 'zod/mini';
-
 export const ATTRIBUTION_CURRENT_COOKIE = 'attribution_current';
 export const ATTRIBUTION_FIRST_COOKIE = 'attribution_first';
 export const ATTRIBUTION_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
@@ -42,7 +40,7 @@ export function attributionQuery(query: string): string {
   return new URLSearchParams(kept).toString();
 }
 
-const FIELDS = [
+export const ATTRIBUTION_FIELDS = [
   'source',
   'medium',
   'campaign',
@@ -53,13 +51,8 @@ const FIELDS = [
   'query',
 ] as const;
 
-/** In zod/mini's form: the browser parses its attribution cookies while the page loads. */
-export const attributionSchema = zm.object(
-  Object.fromEntries(
-    FIELDS.map((f) => [f, zm.string().check(zm.maxLength(ATTRIBUTION_MAX_LENGTH))]),
-  ) as Record<(typeof FIELDS)[number], zm.ZodMiniString>,
-);
-export type Attribution = zm.infer<typeof attributionSchema>;
+/** One session's attribution; its cookie is read with attribution-cookie.ts's schema. */
+export type Attribution = Record<(typeof ATTRIBUTION_FIELDS)[number], string>;
 
 /** The engine a referrer host belongs to (www.google.co.uk → google), if it is one. */
 export function organicEngine(hostname: string): string | undefined {
@@ -129,30 +122,20 @@ export function nextAttribution(
  */
 export function serializeAttribution(record: Attribution): string {
   const trimmed = { ...record };
-  for (const f of FIELDS) trimmed[f] = trimmed[f].slice(0, ATTRIBUTION_MAX_LENGTH);
+  for (const f of ATTRIBUTION_FIELDS) trimmed[f] = trimmed[f].slice(0, ATTRIBUTION_MAX_LENGTH);
   const encode = () =>
-    new URLSearchParams(FIELDS.map((f): [string, string] => [f, trimmed[f]])).toString();
+    new URLSearchParams(
+      ATTRIBUTION_FIELDS.map((f): [string, string] => [f, trimmed[f]]),
+    ).toString();
   let value = encode();
   while (value.length > ATTRIBUTION_MAX_LENGTH) {
     const excess = value.length - ATTRIBUTION_MAX_LENGTH;
     const longest = trimmed.query
       ? 'query'
-      : FIELDS.reduce((a, b) => (trimmed[b].length > trimmed[a].length ? b : a));
+      : ATTRIBUTION_FIELDS.reduce((a, b) => (trimmed[b].length > trimmed[a].length ? b : a));
     // An encoded character takes 1 to 9 characters: cut at least one, at most the excess.
     trimmed[longest] = trimmed[longest].slice(0, -Math.max(1, Math.floor(excess / 9)));
     value = encode();
   }
   return value;
-}
-
-export function parseAttribution(value: string | null | undefined): Attribution | null {
-  if (!value || value.length > ATTRIBUTION_MAX_LENGTH * 3) return null;
-  const params = new URLSearchParams(value);
-  const result = attributionSchema.safeParse(
-    Object.fromEntries(FIELDS.map((f) => [f, params.get(f) ?? ''])),
-  );
-  // A cookie written before attributionQuery kept the whole landing query.
-  return result.success && result.data.source
-    ? { ...result.data, query: attributionQuery(result.data.query) }
-    : null;
 }

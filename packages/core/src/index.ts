@@ -42,6 +42,7 @@ export * from './storage-keys';
 export * from './analytics-constants';
 export * from './analytics-events';
 export * from './attribution';
+export * from './attribution-cookie';
 export * from './consent';
 export * from './consent-decision';
 export * from './telemetry';

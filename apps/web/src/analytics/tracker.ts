@@ -18,9 +18,9 @@ import {
   attributionOfVisit,
   effectiveConsent,
   nextAttribution,
-  parseAttribution,
   serializeAttribution,
   type AnalyticsContext,
+  type AttributionState,
   type ConsentRegime,
   type EffectiveConsent,
 } from '@checkout/core';
@@ -35,6 +35,8 @@ export interface TrackerConfig {
   nonce: string | null;
   /** What the server knows of every event: language, currency, login, countdown, product. */
   base: AnalyticsContext;
+  /** The attribution cookies this page was requested with, checked by the server's schema. */
+  attribution: AttributionState;
 }
 
 declare global {
@@ -100,6 +102,7 @@ export function startTracker(config: TrackerConfig): void {
   if (window.__analyticsStarted) return;
   window.__analyticsStarted = true;
   let consent = currentConsent(config);
+  let attribution = config.attribution;
   /** Events made before an opt-in visitor decided: sent if they allow analytics, else dropped. */
   let waiting: QueuedEvent[] = [];
   let batch: Record<string, unknown>[] = [];
@@ -174,7 +177,7 @@ export function startTracker(config: TrackerConfig): void {
       forgetBrowserId();
       if (!consent.ask) waiting = [];
     }
-    if (consent.marketing) rememberAttribution();
+    if (consent.marketing) attribution = rememberAttribution(attribution);
   };
 
   window.__analyticsSink = sink;
@@ -203,12 +206,9 @@ function loadTagManager(config: TrackerConfig, dataLayer: Record<string, unknown
   document.head.appendChild(script);
 }
 
-function rememberAttribution(): void {
+/** This visit's attribution over what the cookies held; writes and returns what changed. */
+function rememberAttribution(state: AttributionState): AttributionState {
   const visit = attributionOfVisit(new URL(window.location.href), document.referrer, new Date());
-  const state = {
-    current: parseAttribution(cookie(ATTRIBUTION_CURRENT_COOKIE)),
-    first: parseAttribution(cookie(ATTRIBUTION_FIRST_COOKIE)),
-  };
   const next = nextAttribution(state, visit);
   if (next.current && next.current !== state.current) {
     setCookie(
@@ -224,6 +224,7 @@ function rememberAttribution(): void {
       ATTRIBUTION_MAX_AGE_SECONDS,
     );
   }
+  return next;
 }
 
 /** `show` once per section, when a quarter of it is within the lazy-load margin. */

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cleanQuery, withTracking, type CleanupContext } from './query-cleanup';
+import { cleanQuery, sensitiveFree, withTracking, type CleanupContext } from './query-cleanup';
+import { malformedParams } from './query-params';
 
-const clean = (query: string, context: CleanupContext) =>
-  cleanQuery(new URLSearchParams(query), context).toString();
+const clean = (query: string, context: Omit<CleanupContext, 'malformed'>) => {
+  const params = new URLSearchParams(query);
+  return cleanQuery(params, { ...context, malformed: malformedParams(params) }).toString();
+};
 
 describe('query clean-up (spec §4)', () => {
   it.each([
@@ -72,5 +75,13 @@ describe('query clean-up (spec §4)', () => {
     expect(withTracking('https://x.example/p?nv_tri=keep', { nv_tri: 't1' })).toBe(
       'https://x.example/p?nv_tri=keep',
     );
+  });
+
+  it('compares addresses without their tokens and e-mail, which the page data never repeats', () => {
+    const given = new URLSearchParams(
+      'product_group=vpn&code=c&state=s&exchange_token=t&trusted_pass_token=p&email=a%40b.example',
+    );
+    expect(sensitiveFree(given)).toBe('product_group=vpn');
+    expect(given.get('code')).toBe('c');
   });
 });

@@ -1,8 +1,23 @@
 /** Which query parameters each page drops from the address (spec §4), and tracking parameters. */
-import { TRACKING_PARAMS } from '@checkout/core';
-import { malformedParams } from './query-params';
+import { SENSITIVE_PARAMS, TRACKING_PARAMS } from '@checkout/core';
 
 export type PageKind = 'payment' | 'success' | 'other';
+
+/**
+ * The address the server rendered and the parameters its rules refused there: its query without
+ * the sensitive parameters (sensitiveFree), which the page's data never repeats.
+ */
+export interface CheckedAddress {
+  query: string;
+  malformed: string[];
+}
+
+/** A query without the sensitive parameters (tokens, codes), to compare two addresses by. */
+export function sensitiveFree(params: URLSearchParams): string {
+  const kept = new URLSearchParams(params);
+  for (const name of SENSITIVE_PARAMS) kept.delete(name);
+  return kept.toString();
+}
 
 export interface CleanupContext {
   page: PageKind;
@@ -10,6 +25,11 @@ export interface CleanupContext {
   previousPage?: PageKind | undefined;
   /** True when the route (path) changed since `error` was put in the address. */
   routeChanged?: boolean;
+  /**
+   * The parameters present with a value their rule refuses (query-params.ts' malformedParams):
+   * given by the caller, which decides where the rules' schemas run.
+   */
+  malformed: readonly string[];
 }
 
 const SUCCESS_REMOVES = [
@@ -26,7 +46,7 @@ const SUCCESS_REMOVES = [
 /** Names of the parameters to remove from `params` on this page. */
 export function paramsToRemove(params: URLSearchParams, context: CleanupContext): string[] {
   // A malformed value is ignored wherever it is read; it leaves the address too.
-  const remove = new Set<string>(['qa', ...malformedParams(params)]);
+  const remove = new Set<string>(['qa', ...context.malformed]);
   if (context.page === 'payment' && params.has('cart_id')) {
     remove.add('product');
     remove.add('persist_countdown');

@@ -115,7 +115,7 @@ describe('every §2 parameter: read, and removed when malformed', () => {
     ]);
     expect(readQueryParam(params, name)).toBeNull();
     for (const page of ['payment', 'success', 'other'] as const) {
-      const cleaned = cleanQuery(params, { page });
+      const cleaned = cleanQuery(params, { page, malformed: malformedParams(params) });
       expect(cleaned.has(name)).toBe(false);
       expect(cleaned.get('product_group')).toBe(name === 'product_group' ? null : 'vpn');
     }
@@ -123,14 +123,16 @@ describe('every §2 parameter: read, and removed when malformed', () => {
 
   it('removes a parameter given twice rather than guess which one counts', () => {
     const params = new URLSearchParams('currency=EUR&currency=USD&coupon=A');
-    expect(cleanQuery(params, { page: 'payment' }).toString()).toBe('coupon=A');
+    expect(
+      cleanQuery(params, { page: 'payment', malformed: malformedParams(params) }).toString(),
+    ).toBe('coupon=A');
   });
 
   it('leaves parameters it does not know alone (utm_*, gclid, nv_tri)', () => {
     const params = new URLSearchParams('utm_source=x&gclid=y&nv_tri=z');
-    expect(cleanQuery(params, { page: 'payment' }).toString()).toBe(
-      'utm_source=x&gclid=y&nv_tri=z',
-    );
+    expect(
+      cleanQuery(params, { page: 'payment', malformed: malformedParams(params) }).toString(),
+    ).toBe('utm_source=x&gclid=y&nv_tri=z');
   });
 
   it('accepts every language as locale, by its address code', () => {

@@ -1,8 +1,16 @@
-/** What the browser's analytics needs from the server: consent regime, GPC, nonce, base context. */
+/**
+ * What the browser's analytics needs from the server: consent regime, GPC, nonce, base context,
+ * and the attribution cookies read with core's schema.
+ */
 import 'server-only';
 import { headers } from 'next/headers';
 import { analyticsContextOfAddress } from '../rules/analytics-request';
-import { analyticsProductId, consentRegime, privacyButtonKind } from '@checkout/core';
+import {
+  analyticsProductId,
+  attributionCookies,
+  consentRegime,
+  privacyButtonKind,
+} from '@checkout/core';
 import type { AppContext } from '../rules/app-context';
 import consentCountries from '../../../../data/consent-countries.json';
 import type { TrackerConfig } from '../analytics/tracker';
@@ -38,6 +46,7 @@ export async function analyticsSetup(
         product_id: analyticsProductId(group),
         ...analyticsContextOfAddress(address.searchParams),
       },
+      attribution: attributionCookies(requestHeaders.get('cookie') ?? ''),
     },
   };
 }

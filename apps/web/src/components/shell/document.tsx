@@ -23,6 +23,8 @@ import { Footer } from './footer';
 import { ClientMessages } from './client-messages';
 import { LazyBrowserTelemetry } from './lazy-shell';
 import { IdleShell } from './idle-shell';
+import { malformedParams } from '../../rules/query-params';
+import { sensitiveFree } from '../../rules/query-cleanup';
 import '../../styles/globals.css';
 
 /** Pages whose footer carries the subscription disclaimer. */
@@ -53,7 +55,12 @@ export async function Document({ children }: { children: ReactNode }) {
               <PopoversProvider>
                 <ShellLinksProvider value={shell.links}>
                   <LazyBrowserTelemetry config={browserTelemetryConfig()} />
-                  <IdleShell />
+                  <IdleShell
+                    checked={{
+                      query: sensitiveFree(url.searchParams),
+                      malformed: malformedParams(url.searchParams),
+                    }}
+                  />
                   <AnalyticsRoot {...analytics} />
                   <AuthProvider arrival={arrivalOf(url.searchParams, context.user?.id ?? null)}>
                     {/* The account site's own login screens have no profile area. */}

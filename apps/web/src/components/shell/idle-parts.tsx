@@ -5,13 +5,14 @@
  * only a navigation shows it) and the address clean-up of spec §4 (query-cleanup-effects.tsx).
  */
 import NextTopLoader from 'nextjs-toploader';
+import type { CheckedAddress } from '../../rules/query-cleanup';
 import QueryCleanupEffects from './query-cleanup-effects';
 
-export default function IdleParts() {
+export default function IdleParts({ checked }: { checked: CheckedAddress }) {
   return (
     <>
       <NextTopLoader color="#1f4fd6" height={3} showSpinner={false} crawlSpeed={500} />
-      <QueryCleanupEffects />
+      <QueryCleanupEffects checked={checked} />
     </>
   );
 }

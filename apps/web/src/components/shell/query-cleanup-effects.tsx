@@ -2,11 +2,19 @@
 /**
  * Applies the address clean-up rules of spec §4 after every navigation (malformed parameters
  * included), strips sensitive parameters, and keeps the tracking parameters (nv_tri, nv_trs,
- * nord_origin) in storage to add them to outgoing links.
+ * nord_origin) in storage to add them to outgoing links. Which parameters are malformed, the
+ * server says of the address it rendered; the rules' schemas (query-params.ts, zod) are fetched
+ * only for an address the page came to later, so the page's load evaluates no zod.
  */
 import { useEffect, useRef } from 'react';
 import { usePathname } from 'next/navigation';
-import { cleanQuery, withTracking, type PageKind } from '../../rules/query-cleanup';
+import {
+  cleanQuery,
+  sensitiveFree,
+  withTracking,
+  type CheckedAddress,
+  type PageKind,
+} from '../../rules/query-cleanup';
 import {
   DEFAULT_PRODUCT_GROUP,
   SENSITIVE_PARAMS,
@@ -14,7 +22,6 @@ import {
   stripLocalePrefix,
   TRACKING_PARAMS,
 } from '@checkout/core';
-import { readQueryParam } from '../../rules/query-params';
 import { useAppContext } from '../../context/app-context';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { rememberFlowParams } from '../../lib/flow-params';
@@ -51,8 +58,15 @@ function storedTracking(): Tracking {
   return tracking;
 }
 
+/** The parameters of `params` core's rules refuse: the server's word for the address it rendered. */
+async function malformedIn(params: URLSearchParams, checked: CheckedAddress): Promise<string[]> {
+  if (sensitiveFree(params) === checked.query) return checked.malformed;
+  const { malformedParams } = await import('../../rules/query-params');
+  return malformedParams(params);
+}
+
 /** Keeps the address's tracking values for this visit and, for VPN visits, the affiliate. */
-function rememberTracking(params: URLSearchParams): void {
+function rememberTracking(params: URLSearchParams, malformed: readonly string[]): void {
   const tracking = sessionTracking();
   for (const name of TRACKING_PARAMS) {
     const value = params.get(name);
@@ -60,14 +74,17 @@ function rememberTracking(params: URLSearchParams): void {
   }
   writeStored('session', STORAGE_KEYS.currentSession, JSON.stringify(tracking));
   if (tracking.nv_trs) writeStored('session', STORAGE_KEYS.referralVisitId, tracking.nv_trs);
-  const group = readQueryParam(params, 'product_group') ?? DEFAULT_PRODUCT_GROUP;
+  // A product_group present and not refused by its rule is one of the groups, as given.
+  const given = params.get('product_group');
+  const group =
+    given !== null && !malformed.includes('product_group') ? given : DEFAULT_PRODUCT_GROUP;
   const affiliate = params.get('nv_tri');
   if (group === 'vpn' && affiliate && TRACKING_VALUE.test(affiliate)) {
     writeStored('local', STORAGE_KEYS.vpnAffiliate, affiliate);
   }
 }
 
-export default function QueryCleanupEffects() {
+export default function QueryCleanupEffects({ checked }: { checked: CheckedAddress }) {
   const pathname = usePathname();
   const { featureFlags } = useAppContext();
   const previous = useRef<{ pathname: string; page: PageKind } | null>(null);
@@ -78,26 +95,34 @@ export default function QueryCleanupEffects() {
 
   useEffect(() => {
     const url = new URL(window.location.href);
-    rememberTracking(url.searchParams);
-
     const page = pageKind(pathname);
-    if (page === 'payment') rememberFlowParams(url.searchParams);
-    const params = cleanQuery(url.searchParams, {
+    const context = {
       page,
       previousPage: previous.current?.page,
       routeChanged: previous.current !== null && previous.current.pathname !== pathname,
-    });
-    for (const name of SENSITIVE_PARAMS) params.delete(name);
+    };
     previous.current = { pathname, page };
-    const search = params.toString();
-    if (`?${search}` !== url.search && !(search === '' && url.search === '')) {
-      window.history.replaceState(
-        window.history.state,
-        '',
-        `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
-      );
-    }
-  }, [pathname]);
+    let current = true;
+    void malformedIn(url.searchParams, checked).then((malformed) => {
+      // Another navigation came first, or the address changed meanwhile: its own run tidies it.
+      if (!current || window.location.href !== url.href) return;
+      rememberTracking(url.searchParams, malformed);
+      if (page === 'payment') rememberFlowParams(url.searchParams);
+      const params = cleanQuery(url.searchParams, { ...context, malformed });
+      for (const name of SENSITIVE_PARAMS) params.delete(name);
+      const search = params.toString();
+      if (`?${search}` !== url.search && !(search === '' && url.search === '')) {
+        window.history.replaceState(
+          window.history.state,
+          '',
+          `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
+        );
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, checked]);
 
   useEffect(() => {
     // Marks the page interactive; browser tests wait for it before clicking.
