@@ -16,9 +16,10 @@ const OWN_CHECKOUT =
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
-  // Three on CI's two cores: the browser, the servers and the tests' waits (webhooks, polling)
-  // leave a core idle part of the time with two (the suite took 396 s with two workers, 354 s
-  // with three, at 94 % of both cores). The timeouts below leave room for the busier cores.
+  // Three on CI's two cores: with two, the tests' waits (webhooks, polling, checkouts starting)
+  // left a core idle part of the time. Full .ci/run of the same code: 441 and 453 s with two,
+  // 387 s with three (the slowest tests 22 s, or 32 s for hydration's own 120 s limit). The
+  // timeouts below leave room for the busier cores.
   workers: 3,
   retries: 0,
   reporter: [['list']],
