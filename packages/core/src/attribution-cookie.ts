@@ -13,6 +13,7 @@ import {
   type Attribution,
   type AttributionState,
 } from './attribution';
+import { cookieValue } from './cookie-header';
 
 export const attributionSchema = zm.object(
   Object.fromEntries(
@@ -32,16 +33,10 @@ export function parseAttribution(value: string | null | undefined): Attribution 
     : null;
 }
 
-/** A cookie's value as the page's scripts see it in document.cookie (not URI-decoded). */
-function rawCookie(cookieHeader: string, name: string): string | undefined {
-  const match = cookieHeader.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  return match?.slice(name.length + 1);
-}
-
 /** Both sessions' attribution from a request's Cookie header, as the tracker last wrote them. */
 export function attributionCookies(cookieHeader: string): AttributionState {
   return {
-    current: parseAttribution(rawCookie(cookieHeader, ATTRIBUTION_CURRENT_COOKIE)),
-    first: parseAttribution(rawCookie(cookieHeader, ATTRIBUTION_FIRST_COOKIE)),
+    current: parseAttribution(cookieValue(cookieHeader, ATTRIBUTION_CURRENT_COOKIE)),
+    first: parseAttribution(cookieValue(cookieHeader, ATTRIBUTION_FIRST_COOKIE)),
   };
 }

@@ -5,6 +5,7 @@
  * scrubbed.
  */
 import { analyticsErrorLabel } from './error-labels';
+import { cookieValue } from './cookie-header';
 import { scrubPersonalData, scrubText } from './personal-data';
 import { DEV_SETTINGS_COOKIE } from './storage-keys';
 
@@ -166,9 +167,7 @@ export function concurrencyLimit(limit: number = REPORT_LIMITS.networkBodyConcur
 
 /** Whether a Cookie header carries the runtime dev settings cookie. */
 export function hasDevSettingsCookie(cookieHeader: string | undefined | null): boolean {
-  return (cookieHeader ?? '')
-    .split(';')
-    .some((part) => part.trim().startsWith(`${DEV_SETTINGS_COOKIE}=`));
+  return cookieValue(cookieHeader ?? '', DEV_SETTINGS_COOKIE) !== undefined;
 }
 
 /** The HTTP status an error carries (a request error, an AppError), if any. */

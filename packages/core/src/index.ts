@@ -43,6 +43,7 @@ export * from './analytics-constants';
 export * from './analytics-events';
 export * from './attribution';
 export * from './attribution-cookie';
+export * from './cookie-header';
 export * from './consent';
 export * from './consent-decision';
 export * from './telemetry';

@@ -12,6 +12,7 @@ import {
   ATTRIBUTION_FIRST_COOKIE,
   ATTRIBUTION_MAX_AGE_SECONDS,
   CONSENT_COOKIE,
+  cookieValue,
   SHOW_ROOT_MARGIN,
   SHOW_THRESHOLD,
   STORAGE_KEYS,
@@ -51,8 +52,7 @@ const FLUSH_AFTER_MS = 2000;
 const SCROLL_DEPTHS = [25, 50, 75, 100];
 
 export function cookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match?.slice(name.length + 1);
+  return cookieValue(document.cookie, name);
 }
 
 function setCookie(name: string, value: string, maxAge: number): void {

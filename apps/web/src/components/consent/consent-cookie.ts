@@ -3,6 +3,7 @@ import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_SECONDS,
   consentCookieValue,
+  cookieValue,
   parseConsentCookie,
   type ConsentSettings,
 } from '@checkout/core';
@@ -10,12 +11,7 @@ import {
 export type { ConsentSettings };
 
 export function readConsent(cookieHeader: string): ConsentSettings | null {
-  const raw = cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1);
-  return parseConsentCookie(raw);
+  return parseConsentCookie(cookieValue(cookieHeader, CONSENT_COOKIE));
 }
 
 export function serializeConsent(settings: ConsentSettings): string {

@@ -17,7 +17,6 @@ import {
 } from '../../rules/query-cleanup';
 import {
   DEFAULT_PRODUCT_GROUP,
-  SENSITIVE_PARAMS,
   STORAGE_KEYS,
   stripLocalePrefix,
   TRACKING_PARAMS,
@@ -108,9 +107,7 @@ export default function QueryCleanupEffects({ checked }: { checked: CheckedAddre
       if (!current || window.location.href !== url.href) return;
       rememberTracking(url.searchParams, malformed);
       if (page === 'payment') rememberFlowParams(url.searchParams);
-      const params = cleanQuery(url.searchParams, { ...context, malformed });
-      for (const name of SENSITIVE_PARAMS) params.delete(name);
-      const search = params.toString();
+      const search = sensitiveFree(cleanQuery(url.searchParams, { ...context, malformed }));
       if (`?${search}` !== url.search && !(search === '' && url.search === '')) {
         window.history.replaceState(
           window.history.state,
