@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { deferredSources } from '../apps/web/src/server/scripts-after-paint.mjs';
 
 const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const base = args[0] ?? 'http://localhost:3000';
@@ -19,7 +20,11 @@ async function gzipSizeOf(url) {
 
 export async function firstLoadWeight(pageUrl) {
   const html = await (await fetch(pageUrl)).text();
-  const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]);
+  // The tags left in the HTML (the nomodule polyfills), and the chunks its loader inserts.
+  const scripts = [
+    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
+    ...deferredSources(html),
+  ];
   const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
     (m) => m[1],
   );

@@ -168,3 +168,35 @@ test('the payment page loads no zod while it loads and idles: the server checked
   // constructors are named so in the code ("$ZodType").
   expect(await chunksLoadedUntilIdle(page, /["']\$ZodType["']/)).toEqual([]);
 });
+
+test('the payment page’s scripts start after its first contentful paint, and it still hydrates', async ({
+  page,
+}) => {
+  // Next's <script src async> tags ran while the first frame was laid out and painted, and
+  // Lighthouse's mobile simulation hung the largest paint on every chunk that had downloaded by
+  // then (server/scripts-after-paint.mjs). When did the first chunk's script element appear?
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('script[src*="/_next/static/chunks/"]:not([nomodule])')) return;
+      (window as unknown as { firstChunkAt: number }).firstChunkAt = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
+  const response = await page.goto('/payment/?product_group=vpn');
+  const html = (await response?.text()) ?? '';
+  // No chunk is fetched by the HTML itself: neither a script tag (but the nomodule polyfills,
+  // which modern browsers skip) nor a preload.
+  const fetching = (
+    html.match(/<(script|link)\b[^>]*\/_next\/static\/chunks\/[^"]+\.js"[^>]*>/g) ?? []
+  ).filter((tag) => !/\bnoModule\b/i.test(tag));
+  expect(fetching).toEqual([]);
+  // Set by an effect once React has hydrated the page (query-cleanup-effects.tsx).
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const { firstChunkAt, paintedAt } = await page.evaluate(() => ({
+    firstChunkAt: (window as unknown as { firstChunkAt?: number }).firstChunkAt,
+    paintedAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+  }));
+  expect(paintedAt).toBeGreaterThan(0);
+  expect(firstChunkAt).toBeGreaterThanOrEqual(paintedAt ?? Infinity);
+});

@@ -22,6 +22,8 @@ const config: NextConfig = {
   env: { BRAND_SUPPORT_URL: brand.defaultSupportUrl },
   trailingSlash: true,
   poweredByHeader: false,
+  // Answers are compressed by our HTTP server (src/server/web-server.mjs), after its rewrite.
+  compress: false,
   reactStrictMode: true,
   // The npm workspace root, so tracing and Turbopack see packages/core and the shared lockfile.
   turbopack: { root: path.resolve(process.cwd(), '../..') },

@@ -1,0 +1,185 @@
+/**
+ * A page's scripts start after its first paint is on screen. Next writes each page's chunks as
+ * `<script src async>` in the head (and preloads its bootstrap chunk); over a fast link they ran
+ * while the browser was still laying out and painting the server's HTML, and over a slow one
+ * their 190 KB shared the bandwidth with the document and its stylesheets. Lighthouse's mobile
+ * simulation charged both to the largest paint: every chunk that had downloaded before the
+ * recorded paint, run or not (docs/performance.md). Here the tags leave the head and one inline
+ * loader under the page's nonce inserts them once the browser reports the first contentful
+ * paint (at once in a hidden tab, which does not paint, and after LOADER_FALLBACK_MS whatever
+ * happens). Scripts inserted by a nonced script run under the policy's 'strict-dynamic' and
+ * carry the nonce too. The HTML already holds the whole page, so the shopper sees it first and
+ * it becomes interactive when the chunks have run, as before.
+ *
+ * Applied by web-server.mjs to HTML answers only, as they stream. A tag it does not recognise
+ * (no nonce, not one of Next's chunks, `noModule`) is left as it is.
+ */
+
+/** The loader's last resort, should no paint ever be reported. */
+export const LOADER_FALLBACK_MS = 3000;
+
+const HEAD_END = '</head>';
+/** A `<script …></script>`, and a `<link rel="preload" …/>`. */
+const SCRIPT_TAG = /<script\b([^>]*)><\/script>/g;
+const PRELOAD_TAG = /<link\b([^>]*\brel="preload"[^>]*)\/?>/g;
+const ATTRIBUTE = /([\w-]+)(?:="([^"]*)")?/g;
+/** What the loader puts on `self` for the scripts found after the head. */
+const GLOBAL = '__scriptsAfterPaint';
+
+function attributesOf(text) {
+  const attributes = new Map();
+  for (const [, name, value] of text.matchAll(ATTRIBUTE))
+    attributes.set(name.toLowerCase(), value ?? '');
+  return attributes;
+}
+
+/** The chunk and nonce of a tag this module defers; undefined for any other tag. */
+function deferrable(attributeText) {
+  const attributes = attributesOf(attributeText);
+  const src = attributes.get('src');
+  const nonce = attributes.get('nonce');
+  if (!src?.startsWith('/_next/static/') || !nonce || !attributes.has('async')) return undefined;
+  if (attributes.has('nomodule')) return undefined;
+  return { src, nonce };
+}
+
+/** Next's preload of a chunk: the loader fetches it after the paint instead. */
+function isChunkPreload(attributeText) {
+  const attributes = attributesOf(attributeText);
+  return (
+    attributes.get('as') === 'script' &&
+    Boolean(attributes.get('href')?.startsWith('/_next/static/'))
+  );
+}
+
+const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+function loaderScript(nonce, sources) {
+  const list = JSON.stringify(sources).replaceAll('<', '\\u003c');
+  return (
+    `<script nonce="${escapeAttribute(nonce)}">(()=>{` +
+    `const q=${list},n=document.currentScript.nonce;let go=false;` +
+    `const add=(s)=>{const e=document.createElement('script');e.src=s;e.async=true;e.nonce=n;document.head.appendChild(e)};` +
+    `const start=()=>{if(go)return;go=true;for(const s of q.splice(0))add(s)};` +
+    `self.${GLOBAL}=(s)=>{if(go)add(s);else q.push(s)};` +
+    `const painted=typeof PerformanceObserver==='function'&&(PerformanceObserver.supportedEntryTypes||[]).includes('paint');` +
+    `if(document.visibilityState!=='visible'||!painted)start();` +
+    `else new PerformanceObserver((l,o)=>{if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();start()}}).observe({type:'paint',buffered:true});` +
+    `document.addEventListener('visibilitychange',start,{once:true});` +
+    `setTimeout(start,${LOADER_FALLBACK_MS})` +
+    `})()</script>`
+  );
+}
+
+/** The head without its chunks, and the loader at its end; unchanged without any. */
+export function rewriteHead(head) {
+  const sources = [];
+  let nonce;
+  const withoutScripts = head.replace(SCRIPT_TAG, (tag, attributeText) => {
+    const found = deferrable(attributeText);
+    if (!found) return tag;
+    nonce ??= found.nonce;
+    sources.push(found.src);
+    return '';
+  });
+  if (!nonce) return { head, deferring: false };
+  const rewritten = withoutScripts.replace(PRELOAD_TAG, (tag, attributeText) =>
+    isChunkPreload(attributeText) ? '' : tag,
+  );
+  return { head: rewritten + loaderScript(nonce, sources), deferring: true };
+}
+
+/** A chunk's script tag after the head: handed to the loader the head installed. */
+export function rewriteBody(text) {
+  return text.replace(SCRIPT_TAG, (tag, attributeText) => {
+    const found = deferrable(attributeText);
+    if (!found) return tag;
+    const call = `self.${GLOBAL}(${JSON.stringify(found.src).replaceAll('<', '\\u003c')})`;
+    return `<script nonce="${escapeAttribute(found.nonce)}">${call}</script>`;
+  });
+}
+
+/** The chunks a rewritten page's loader inserts after the paint, in order (for the benches). */
+export function deferredSources(html) {
+  const queued = [...html.matchAll(/const q=(\[[^\]]*\])/g)].flatMap(([, list]) =>
+    JSON.parse(list),
+  );
+  const handed = [...html.matchAll(new RegExp(`self\\.${GLOBAL}\\(("[^"]+")\\)`, 'g'))];
+  return [...queued, ...handed.map(([, source]) => JSON.parse(source))];
+}
+
+/** How much of `text` can go out now: up to a script element or a tag that may be cut. */
+function completeUpTo(text) {
+  const script = text.lastIndexOf('<script');
+  if (script !== -1 && !text.includes('</script>', script)) return script;
+  const open = text.lastIndexOf('<');
+  return open === -1 || text.includes('>', open) ? text.length : open;
+}
+
+/**
+ * Rewrites what `response` writes when its Content-Type is HTML (a page, its error screen);
+ * anything else (RSC payloads, files, redirects) passes through untouched.
+ * @param {import('node:http').ServerResponse} response
+ */
+export function deferScriptsToFirstPaint(response) {
+  const write = response.write.bind(response);
+  const end = response.end.bind(response);
+  const decoder = new TextDecoder();
+  /** Undefined until the first write decides; then 'head' (buffering), 'body' or 'off'. */
+  let state;
+  let deferring = false;
+  let pending = '';
+
+  const isHtml = () => /^text\/html\b/i.test(String(response.getHeader('content-type') ?? ''));
+
+  /** The text ready to go out after `chunk`, held back where a tag may be cut. */
+  const take = (chunk, last) => {
+    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: !last });
+    if (state === 'head') {
+      const at = pending.indexOf(HEAD_END);
+      if (at === -1 && !last) return '';
+      const split = at === -1 ? pending.length : at;
+      const rewritten = rewriteHead(pending.slice(0, split));
+      deferring = rewritten.deferring;
+      pending = pending.slice(split);
+      state = deferring ? 'body' : 'off';
+      return rewritten.head + (deferring ? take('', last) : takeAll());
+    }
+    const upTo = last ? pending.length : completeUpTo(pending);
+    const out = rewriteBody(pending.slice(0, upTo));
+    pending = pending.slice(upTo);
+    return out;
+  };
+  const takeAll = () => {
+    const all = pending;
+    pending = '';
+    return all;
+  };
+
+  const decide = () => {
+    if (state !== undefined) return;
+    state = isHtml() ? 'head' : 'off';
+  };
+
+  response.write = (chunk, encoding, callback) => {
+    decide();
+    if (state === 'off' || chunk === undefined || chunk === null)
+      return write(chunk, encoding, callback);
+    const out = take(chunk, false);
+    if (typeof encoding === 'function') callback = encoding;
+    if (out === '') {
+      if (callback) queueMicrotask(callback);
+      return true;
+    }
+    return write(out, 'utf8', callback);
+  };
+  response.end = (chunk, encoding, callback) => {
+    decide();
+    if (state === 'off' && pending === '') return end(chunk, encoding, callback);
+    if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk];
+    if (typeof encoding === 'function') callback = encoding;
+    const out = take(chunk === undefined || chunk === null ? '' : chunk, true);
+    return end(out, 'utf8', callback);
+  };
+  return response;
+}
