@@ -118,17 +118,24 @@ function completeUpTo(text) {
 
 /**
  * Rewrites what `response` writes when its Content-Type is HTML (a page, its error screen);
- * anything else (RSC payloads, files, redirects) passes through untouched.
+ * anything else (RSC payloads, files, redirects) passes through untouched. An HTML answer's
+ * writes of one turn of the event loop go out as one write and one flush: Next writes a page in
+ * many pieces and flushes the compressor after each, and every flush ends a deflate block (the
+ * payment page's 14.7 KB of gzip were 13.2 KB in one block, the difference between one TCP
+ * window and two).
  * @param {import('node:http').ServerResponse} response
  */
 export function deferScriptsToFirstPaint(response) {
   const write = response.write.bind(response);
   const end = response.end.bind(response);
+  const flush = typeof response.flush === 'function' ? response.flush.bind(response) : () => {};
   const decoder = new TextDecoder();
-  /** Undefined until the first write decides; then 'head' (buffering), 'body' or 'off'. */
+  /** Undefined until the first write decides; then 'head' (buffering), 'body', 'plain' or 'off'. */
   let state;
-  let deferring = false;
   let pending = '';
+  /** Rewritten text waiting for the end of this turn. */
+  let queued = '';
+  let scheduled = false;
 
   const isHtml = () => /^text\/html\b/i.test(String(response.getHeader('content-type') ?? ''));
 
@@ -140,45 +147,63 @@ export function deferScriptsToFirstPaint(response) {
       if (at === -1 && !last) return '';
       const split = at === -1 ? pending.length : at;
       const rewritten = rewriteHead(pending.slice(0, split));
-      deferring = rewritten.deferring;
       pending = pending.slice(split);
-      state = deferring ? 'body' : 'off';
-      return rewritten.head + (deferring ? take('', last) : takeAll());
+      state = rewritten.deferring ? 'body' : 'plain';
+      return rewritten.head + take('', last);
     }
-    const upTo = last ? pending.length : completeUpTo(pending);
-    const out = rewriteBody(pending.slice(0, upTo));
+    const upTo = last || state === 'plain' ? pending.length : completeUpTo(pending);
+    const out = pending.slice(0, upTo);
     pending = pending.slice(upTo);
-    return out;
+    return state === 'body' ? rewriteBody(out) : out;
   };
-  const takeAll = () => {
-    const all = pending;
-    pending = '';
-    return all;
+
+  const sendQueued = () => {
+    scheduled = false;
+    if (response.writableEnded || queued === '') return;
+    const out = queued;
+    queued = '';
+    write(out, 'utf8');
+    flush();
   };
 
   const decide = () => {
-    if (state !== undefined) return;
-    state = isHtml() ? 'head' : 'off';
+    state ??= isHtml() ? 'head' : 'off';
+  };
+
+  // React names the head's stylesheets again in a Link header, for a CDN's early hints: 0.7 KB
+  // outside the compression, which put the payment page's answer over one TCP window. The
+  // stylesheet links are the first tags of the head anyway.
+  const writeHead = response.writeHead.bind(response);
+  response.writeHead = (...args) => {
+    decide();
+    if (state !== 'off') response.removeHeader('link');
+    return writeHead(...args);
   };
 
   response.write = (chunk, encoding, callback) => {
     decide();
     if (state === 'off' || chunk === undefined || chunk === null)
       return write(chunk, encoding, callback);
-    const out = take(chunk, false);
-    if (typeof encoding === 'function') callback = encoding;
-    if (out === '') {
-      if (callback) queueMicrotask(callback);
-      return true;
+    queued += take(chunk, false);
+    if (!scheduled && queued !== '') {
+      scheduled = true;
+      setImmediate(sendQueued);
     }
-    return write(out, 'utf8', callback);
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (done) queueMicrotask(done);
+    return true;
+  };
+  response.flush = () => {
+    // An HTML answer is flushed once per turn, by sendQueued.
+    if (state === 'off' || state === undefined) flush();
   };
   response.end = (chunk, encoding, callback) => {
     decide();
-    if (state === 'off' && pending === '') return end(chunk, encoding, callback);
+    if (state === 'off') return end(chunk, encoding, callback);
     if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk];
     if (typeof encoding === 'function') callback = encoding;
-    const out = take(chunk === undefined || chunk === null ? '' : chunk, true);
+    const out = queued + take(chunk === undefined || chunk === null ? '' : chunk, true);
+    queued = '';
     return end(out, 'utf8', callback);
   };
   return response;
