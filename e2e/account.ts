@@ -15,6 +15,8 @@ export async function open(page: Page, url: string) {
 /** On the account site's screen: create the account, read the mailed code, confirm it. */
 export async function signUpOnAccountSite(page: Page, email: string) {
   await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  // Its buttons do nothing until the page has hydrated, after its first paint.
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByRole('button', { name: 'New here? Create an account' }).click();
   await createAccountOnSignUpScreen(page, email);
 }

@@ -19,6 +19,7 @@ async function loginScreenInAnotherBrowser(browser: Browser) {
   const page = await context.newPage();
   await page.goto('/login/');
   await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await page.locator('html[data-hydrated="true"]').waitFor();
   return { context, page };
 }
 

@@ -264,6 +264,7 @@ test('a refund asked for on the dashboard goes through Adyen and issues its cred
   const { context, page } = await shopperIn(browser, 'DE');
   const reference = await buyAsNewAccount(page, `adyen-refund-${Date.now()}@gmail.com`);
   await page.goto('/dashboard/');
+  await page.locator('html[data-hydrated="true"]').waitFor();
   const order = page.locator('[data-section="orders"] tbody tr').first();
   await order.getByRole('button', { name: 'Request refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund this order?' });

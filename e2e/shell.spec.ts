@@ -3,6 +3,8 @@ import { qaToken } from './qa';
 
 test('the language dropdown reloads the page at the chosen language address', async ({ page }) => {
   await page.goto('/payment/?product_group=vpn');
+  // The dropdown navigates once the page has hydrated (after its first paint).
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByLabel('Language').selectOption('de');
   await expect(page).toHaveURL('/de/payment/?product_group=vpn');
   await expect(page.getByRole('heading', { name: 'Wählen Sie Ihren Tarif' })).toBeVisible();
