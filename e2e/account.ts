@@ -23,6 +23,7 @@ export async function signUpOnAccountSite(page: Page, email: string) {
 
 /** The account site's sign-up screen, already open: the account, the mailed code, confirmed. */
 export async function createAccountOnSignUpScreen(page: Page, email: string) {
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();

@@ -8,6 +8,7 @@ test('the language dropdown reloads the page at the chosen language address', as
   await page.getByLabel('Language').selectOption('de');
   await expect(page).toHaveURL('/de/payment/?product_group=vpn');
   await expect(page.getByRole('heading', { name: 'Wählen Sie Ihren Tarif' })).toBeVisible();
+  await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByLabel('Sprache').selectOption('en');
   await expect(page).toHaveURL('/payment/?product_group=vpn');
   await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();

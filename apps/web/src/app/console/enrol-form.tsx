@@ -32,7 +32,8 @@ export function EnrolForm() {
     setState(res.ok ? 'done' : 'failed');
   };
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)}>
+    // POST: submitted before the page hydrates, the browser would put the password in the URL.
+    <form className={styles.form} method="post" onSubmit={(event) => void submit(event)}>
       <h1>{t('heading')}</h1>
       {secret && <p data-testid="totp-secret">{t('secret', { secret })}</p>}
       <label>

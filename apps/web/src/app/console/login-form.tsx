@@ -26,7 +26,8 @@ export function LoginForm() {
     else setFailed(true);
   };
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)}>
+    // POST: submitted before the page hydrates, the browser would put the password in the URL.
+    <form className={styles.form} method="post" onSubmit={(event) => void submit(event)}>
       <h1>{t('heading')}</h1>
       <label>
         {t('email')}

@@ -37,7 +37,8 @@ export function OrderSearch({ statuses }: { statuses: readonly OrderStatus[] }) 
   return (
     <>
       <h1>{t('heading')}</h1>
-      <form className={styles.filters} onSubmit={(event) => void search(event)}>
+      {/* POST: submitted before the page hydrates, the browser would put an e-mail in the URL. */}
+      <form className={styles.filters} method="post" onSubmit={(event) => void search(event)}>
         {FIELDS.map((field) => (
           <label key={field}>
             {t(field)}

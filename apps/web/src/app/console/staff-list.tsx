@@ -52,7 +52,8 @@ export function StaffList({ roles }: { roles: readonly StaffRole[] }) {
           {outcome.ok ? t('done') : t('failed', { code: outcome.code ?? '' })}
         </p>
       )}
-      <form className={styles.filters} onSubmit={(event) => void add(event)}>
+      {/* POST: submitted before the page hydrates, the browser would put the e-mail in the URL. */}
+      <form className={styles.filters} method="post" onSubmit={(event) => void add(event)}>
         <label>
           {t('email')}
           <input name="email" type="email" required />

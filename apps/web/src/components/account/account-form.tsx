@@ -110,7 +110,8 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     <section className={`card ${styles.panel}`} data-section={`account-${screen}`}>
       <h1>{title}</h1>
       <p>{lead}</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      {/* POST: submitted before the page hydrates, the browser would put the password in the URL. */}
+      <form className={styles.form} method="post" onSubmit={submit} noValidate>
         {screen === 'verify' ? (
           <div className={styles.field}>
             <label htmlFor={ids.code}>{t('code')}</label>

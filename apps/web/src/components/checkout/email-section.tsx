@@ -92,6 +92,8 @@ export function EmailSection({
   return (
     <form
       className={styles.form}
+      // POST: submitted before the page hydrates, the browser would put the address in the URL.
+      method="post"
       onSubmit={(e) => void submit(e)}
       noValidate
       data-element="email-form"
