@@ -5,9 +5,8 @@
 // LCP graphs with their simulated start and end (ms). A request in these graphs is one the
 // simulation made the paint wait for (decision 015 came out of reading them).
 //   node bench/lantern-graph.mjs [URL=http://localhost:3000/payment/?product_group=vpn] [--runs 3]
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { LanternLargestContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+import { runLighthouseMobile } from './page-weight.mjs';
 
 const url =
   process.argv.slice(2).find((a) => !a.startsWith('--')) ??
@@ -33,53 +32,30 @@ function nodesOf(estimate) {
 }
 
 for (let run = 0; run < runs; run++) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      logLevel: 'error',
-    });
-    if (!result) throw new Error('Lighthouse returned nothing');
-    const { artifacts, lhr } = result;
-    const settings = lhr.configSettings;
-    const lcp = await LanternLargestContentfulPaint.request(
-      {
-        trace: artifacts.Trace,
-        devtoolsLog: artifacts.DevtoolsLog,
-        gatherContext: artifacts.GatherContext,
-        settings,
-        URL: artifacts.URL,
-        SourceMaps: artifacts.SourceMaps,
-        HostDPR: artifacts.HostDPR,
-        simulator: null,
-      },
-      { computedCache: new Map(), settings },
-    );
-    const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
-    console.log(
-      JSON.stringify({
-        bench: 'lantern-graph',
-        url,
-        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-        observedLcpMs: observed.observedLargestContentfulPaint ?? null,
-        optimistic: nodesOf(lcp.optimisticEstimate),
-        pessimistic: nodesOf(lcp.pessimisticEstimate),
-      }),
-    );
-  } finally {
-    chrome.kill();
-  }
+  const { artifacts, lhr } = await runLighthouseMobile(url);
+  const settings = lhr.configSettings;
+  const lcp = await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      HostDPR: artifacts.HostDPR,
+      simulator: null,
+    },
+    { computedCache: new Map(), settings },
+  );
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  console.log(
+    JSON.stringify({
+      bench: 'lantern-graph',
+      url,
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+      observedLcpMs: observed.observedLargestContentfulPaint ?? null,
+      optimistic: nodesOf(lcp.optimisticEstimate),
+      pessimistic: nodesOf(lcp.pessimisticEstimate),
+    }),
+  );
 }

@@ -68,7 +68,8 @@ function scriptsBeforeLcp(traceEvents, observedLcpTs) {
   return urls.size;
 }
 
-export async function lighthouseMobile(pageUrl) {
+/** One Lighthouse mobile run (performance only) in a Chromium of its own: the whole result. */
+export async function runLighthouseMobile(pageUrl) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -88,26 +89,32 @@ export async function lighthouseMobile(pageUrl) {
       formFactor: 'mobile',
       logLevel: 'error',
     });
-    const audits = result?.lhr.audits ?? {};
-    const observed = audits.metrics?.details?.items?.[0] ?? {};
-    return {
-      performanceScore: Math.round((result?.lhr.categories.performance?.score ?? 0) * 100),
-      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
-      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
-      cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
-      fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
-      lcpElement: lcpElementOf(audits['lcp-breakdown-insight']),
-      // What the simulation started from: the unthrottled load's own paint times.
-      observedFcpMs: observed.observedFirstContentfulPaint ?? null,
-      observedLcpMs: observed.observedLargestContentfulPaint ?? null,
-      scriptsBeforeLcp: scriptsBeforeLcp(
-        result?.artifacts.Trace?.traceEvents,
-        observed.observedLargestContentfulPaintTs,
-      ),
-    };
+    if (!result) throw new Error(`Lighthouse returned nothing for ${pageUrl}`);
+    return result;
   } finally {
     chrome.kill();
   }
+}
+
+export async function lighthouseMobile(pageUrl) {
+  const result = await runLighthouseMobile(pageUrl);
+  const audits = result.lhr.audits;
+  const observed = audits.metrics?.details?.items?.[0] ?? {};
+  return {
+    performanceScore: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
+    lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+    tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+    cls: Number((audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+    fcpMs: Math.round(audits['first-contentful-paint']?.numericValue ?? 0),
+    lcpElement: lcpElementOf(audits['lcp-breakdown-insight']),
+    // What the simulation started from: the unthrottled load's own paint times.
+    observedFcpMs: observed.observedFirstContentfulPaint ?? null,
+    observedLcpMs: observed.observedLargestContentfulPaint ?? null,
+    scriptsBeforeLcp: scriptsBeforeLcp(
+      result.artifacts.Trace?.traceEvents,
+      observed.observedLargestContentfulPaintTs,
+    ),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
