@@ -33,13 +33,17 @@ function attributesOf(text) {
   return attributes;
 }
 
+/** A chunk's path and a nonce as Next writes them: nothing an attribute or a string escapes. */
+const CHUNK_PATH = /^\/_next\/static\/[\w./-]+$/;
+const NONCE = /^[\w+/=-]+$/;
+
 /** The chunk and nonce of a tag this module defers; undefined for any other tag. */
 function deferrable(attributeText) {
   const attributes = attributesOf(attributeText);
   const src = attributes.get('src');
   const nonce = attributes.get('nonce');
-  if (!src?.startsWith('/_next/static/') || !nonce || !attributes.has('async')) return undefined;
-  if (attributes.has('nomodule')) return undefined;
+  if (!src || !CHUNK_PATH.test(src) || !nonce || !NONCE.test(nonce)) return undefined;
+  if (!attributes.has('async') || attributes.has('nomodule')) return undefined;
   return { src, nonce };
 }
 
@@ -52,13 +56,10 @@ function isChunkPreload(attributeText) {
   );
 }
 
-const escapeAttribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-
 function loaderScript(nonce, sources) {
-  const list = JSON.stringify(sources).replaceAll('<', '\\u003c');
   return (
-    `<script nonce="${escapeAttribute(nonce)}">(()=>{` +
-    `const q=${list},n=document.currentScript.nonce;let go=false;` +
+    `<script nonce="${nonce}">(()=>{` +
+    `const q=${JSON.stringify(sources)},n=document.currentScript.nonce;let go=false;` +
     `const add=(s)=>{const e=document.createElement('script');e.src=s;e.async=true;e.nonce=n;document.head.appendChild(e)};` +
     `const start=()=>{if(go)return;go=true;for(const s of q.splice(0))add(s)};` +
     `self.${GLOBAL}=(s)=>{if(go)add(s);else q.push(s)};` +
@@ -94,8 +95,7 @@ export function rewriteBody(text) {
   return text.replace(SCRIPT_TAG, (tag, attributeText) => {
     const found = deferrable(attributeText);
     if (!found) return tag;
-    const call = `self.${GLOBAL}(${JSON.stringify(found.src).replaceAll('<', '\\u003c')})`;
-    return `<script nonce="${escapeAttribute(found.nonce)}">${call}</script>`;
+    return `<script nonce="${found.nonce}">self.${GLOBAL}(${JSON.stringify(found.src)})</script>`;
   });
 }
 
