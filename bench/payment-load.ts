@@ -546,6 +546,16 @@ async function countPerOrder(api: CountedApi, url: string, side: string) {
     const after = await counter.read();
     const requestsAfter = await requestCounts();
     const paid = tally.orders.filter((o) => o.paid).length;
+    if (profile) {
+      // Over the whole run (the timed rounds too): where the database server's time went.
+      console.error(`[profile ${side}] database time by statement, whole run:`);
+      for (const row of await counter.slowest(15))
+        console.error(
+          `    ${row.total_ms.toFixed(0).padStart(7)} ms ${String(row.calls).padStart(7)} calls ` +
+            `${((row.total_ms / row.calls) * 1000).toFixed(0).padStart(6)} µs  ` +
+            row.query.replace(/\s+/g, ' ').slice(0, 140),
+        );
+    }
     return {
       countedPaidOrders: paid,
       statementsPerPaidOrder: Number(((after.statements - before.statements) / paid).toFixed(1)),

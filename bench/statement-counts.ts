@@ -37,8 +37,19 @@ export async function statementCounter(url: string) {
     );
     return rows[0] ?? { statements: 0, commits: 0 };
   };
+  /** The statements that took the server the most time so far (pg_stat_statements), slowest first. */
+  const slowest = async (limit: number) => {
+    const { rows } = await client.query<{ query: string; calls: number; total_ms: number }>(
+      `select query, calls::int, total_exec_time::float as total_ms from pg_stat_statements
+        where dbid = (select oid from pg_database where datname = current_database())
+        order by total_exec_time desc limit $1`,
+      [limit],
+    );
+    return rows;
+  };
   return {
     read,
+    slowest,
     close: () => client.end(),
   };
 }

@@ -70,6 +70,8 @@ export const invoices = pgTable(
       .where(sql`${t.refundId} is not null`),
     uniqueIndex('invoices_number').on(t.merchantId, t.kind, t.year, t.number),
     index('invoices_by_email').on(t.email, t.issuedAt),
+    // Every document of an order, refunds' included: the partial index above cannot serve it.
+    index('invoices_by_order').on(t.orderId),
   ],
 );
 
@@ -100,6 +102,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_one_per_refund')
       .on(t.refundId)
       .where(sql`${t.refundId} is not null`),
+    index('mail_outbox_by_order').on(t.orderId),
     // Claimed per kind: a credit note never waits behind a queue of receipts (send-due.ts).
     index('mail_outbox_due')
       .on(t.kind, t.dueAt)

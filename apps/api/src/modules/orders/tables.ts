@@ -38,6 +38,8 @@ export const orders = pgTable(
     uniqueIndex('orders_one_paid_per_cart')
       .on(table.cartId)
       .where(sql`${table.status} = 'paid'`),
+    // A new attempt on a cart finds the cart's earlier orders, whatever their status (0042).
+    index('orders_by_cart').on(table.cartId),
     // A subscription is replaced by one paid upgrade order at most (migration 0018).
     uniqueIndex('orders_one_paid_per_upgrade')
       .on(sql`(${table.snapshot} #>> '{upgrade,subscriptionId}')`)
@@ -53,20 +55,33 @@ export const orders = pgTable(
   ],
 );
 
-export const orderEvents = pgTable('order_events', {
-  id: serial('id').primaryKey(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
-  fromStatus: text('from_status').notNull(),
-  toStatus: text('to_status').notNull(),
-  /**
-   * What moved the order: the browser's return, a provider webhook, a status poll, the
-   * provider's answer to our call, the expiry of an abandoned order, a refund, or the customer
-   * asking for one (paid → refund_due).
-   */
-  source: text('source', {
-    enum: ['browser', 'webhook', 'poll', 'authorization', 'expiry', 'refund', 'customer', 'staff'],
-  }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /**
+     * What moved the order: the browser's return, a provider webhook, a status poll, the
+     * provider's answer to our call, the expiry of an abandoned order, a refund, or the customer
+     * asking for one (paid → refund_due).
+     */
+    source: text('source', {
+      enum: [
+        'browser',
+        'webhook',
+        'poll',
+        'authorization',
+        'expiry',
+        'refund',
+        'customer',
+        'staff',
+      ],
+    }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_events_by_order').on(table.orderId, table.id)],
+);

@@ -65,6 +65,7 @@ export const subscriptions = pgTable(
     index('subscriptions_due')
       .on(table.nextChargeAt)
       .where(sql`${table.status} in ('active', 'past_due')`),
+    index('subscriptions_by_order').on(table.orderId),
   ],
 );
 
