@@ -17,7 +17,7 @@ export async function signUpOnAccountSite(page: Page, email: string) {
   await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
   // Its buttons do nothing until the page has hydrated, after its first paint.
   await page.locator('html[data-hydrated="true"]').waitFor();
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
   await createAccountOnSignUpScreen(page, email);
 }
 

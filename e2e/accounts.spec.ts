@@ -165,7 +165,7 @@ test('signing up with an address that has an account asks for the code as for an
 
   // Someone else, in another browser, tries the same address with a password of their own.
   const { context, page: other } = await loginScreenInAnotherBrowser(browser);
-  await other.getByRole('button', { name: 'New here? Create an account' }).click();
+  await other.getByRole('link', { name: 'New here? Create an account' }).click();
   await other.getByLabel('E-mail').fill(email);
   await other.getByLabel('Password').fill('another long password');
   await other.getByRole('button', { name: 'Create account' }).click();
@@ -178,7 +178,7 @@ test('signing up with an address that has an account asks for the code as for an
   expect(newest).not.toMatch(/\d{8}/);
 
   // The owner, back on that screen, goes to the login and gets in with the old password.
-  await other.getByRole('button', { name: 'Already have an account? Log in' }).click();
+  await other.getByRole('link', { name: 'Already have an account? Log in' }).click();
   await other.getByLabel('E-mail').fill(email);
   await other.getByLabel('Password').fill(PASSWORD);
   await other.getByRole('button', { name: 'Log in', exact: true }).click();
@@ -221,7 +221,7 @@ test('a forgotten password is reset from the login screen with a mailed code', a
   await page.waitForURL((url) => url.pathname === '/');
 
   const { context, page: other } = await loginScreenInAnotherBrowser(browser);
-  await other.getByRole('button', { name: 'Forgot your password?' }).click();
+  await other.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(other.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await other.getByLabel('E-mail').fill(email);
   await other.getByLabel('Password').fill('a brand new password');

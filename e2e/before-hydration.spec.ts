@@ -34,3 +34,15 @@ test('a password given to the account site before it hydrates stays out of the a
   await Promise.all([page.waitForEvent('load'), page.getByLabel('Password').press('Enter')]);
   expect(page.url()).not.toMatch(/early-bird|password/);
 });
+
+test("the account site's other screens open before it hydrates", async ({ page }) => {
+  await page.goto('/login/');
+  await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
+  await withoutScripts(page);
+  await page.reload();
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await page.getByRole('link', { name: 'Already have an account? Log in' }).click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+});

@@ -75,7 +75,7 @@ test('an owner whose address is being guessed at still logs in, by solving the c
   };
 
   const owner = await loginScreen();
-  await owner.page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await owner.page.getByRole('link', { name: 'New here? Create an account' }).click();
   await owner.page.getByLabel('E-mail').fill(email);
   await owner.page.getByLabel('Password').fill(password);
   await owner.page.getByRole('button', { name: 'Create account' }).click();

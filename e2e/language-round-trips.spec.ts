@@ -139,7 +139,7 @@ test('an Arabic shopper who signs up from /ar/dashboard/ comes back to /ar/dashb
   await page.goto('/ar/dashboard/');
   await page.waitForURL(/\/ar\/account\/login\/[\w-]+\/$/);
   await page.locator('html[data-hydrated="true"]').waitFor();
-  await page.getByRole('button', { name: AR.toSignup }).click();
+  await page.getByRole('link', { name: AR.toSignup }).click();
   await page.getByLabel(AR.email).fill(email);
   await page.getByLabel(AR.password).fill(PASSWORD);
   await page.getByRole('button', { name: AR.submitSignup }).click();

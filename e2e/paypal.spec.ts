@@ -203,7 +203,7 @@ test.describe('PayPal (fake PayPal behind a checkout of its own)', () => {
     await page.getByRole('button', { name: 'Log in to your Account' }).click();
     await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
     await page.locator('html[data-hydrated="true"]').waitFor();
-    await page.getByRole('button', { name: 'New here? Create an account' }).click();
+    await page.getByRole('link', { name: 'New here? Create an account' }).click();
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill('a long enough password');
     await page.getByRole('button', { name: 'Create account' }).click();

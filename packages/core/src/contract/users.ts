@@ -47,6 +47,13 @@ export const verifySchema = z.object({
 export const INTERACTION_SCREENS = ['login', 'signup', 'verify'] as const;
 export type InteractionScreen = (typeof INTERACTION_SCREENS)[number];
 
+/**
+ * The account site's screen a link asks for (`?screen=`): its switches are links, so they work
+ * before the page hydrates. The code's screen is the provider's to open, never a link's.
+ */
+export const accountScreenQuerySchema = z.enum(['login', 'signup', 'reset']);
+export type AccountScreen = z.infer<typeof accountScreenQuerySchema>;
+
 export const interactionViewSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('done'), redirect_to: z.url() }),
   z.object({

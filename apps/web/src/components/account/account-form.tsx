@@ -4,9 +4,14 @@
  * account site. Each form posts to the identity provider's screen calls; on success the browser
  * continues the authorization request at the address the provider returns.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { CHALLENGE_HEADER, refusalIn, type InteractionScreen } from '@checkout/core/contract';
+import {
+  CHALLENGE_HEADER,
+  refusalIn,
+  type AccountScreen,
+  type InteractionScreen,
+} from '@checkout/core/contract';
 import { browserAnswer } from '../../lib/answers';
 import { isolatedValue } from '../../lib/bidi';
 import { request } from '../../lib/http';
@@ -18,12 +23,12 @@ const CHALLENGE_CODES: ReadonlySet<string> = new Set(['challenge_required', 'cha
 
 interface AccountFormProps {
   uid: string;
-  screen: InteractionScreen;
+  screen: Screen;
   email: string | null;
 }
 
 /** The provider's screens plus the reset form, which only this page opens. */
-type Screen = InteractionScreen | 'reset';
+type Screen = InteractionScreen | AccountScreen;
 
 /** The api's error codes, as message keys of the account namespace. */
 type ErrorKey = 'invalidCredentials' | 'invalidCode' | 'tooMany';
@@ -100,10 +105,24 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
   }[screen];
   // Both choose a new password: the same rules and hint.
   const newPassword = screen === 'signup' || screen === 'reset';
-  const go = (next: Screen) => {
-    setError(null);
-    setCode('');
-    setScreen(next);
+  /**
+   * A link to another screen: before hydration the browser follows it (the page opens that
+   * screen); after, the screen changes here and the address follows, so a reload keeps it.
+   */
+  const switchTo = (next: AccountScreen, label: string) => {
+    const href = `?screen=${next}`;
+    const go = (event: MouseEvent) => {
+      event.preventDefault();
+      window.history.replaceState(window.history.state, '', href);
+      setError(null);
+      setCode('');
+      setScreen(next);
+    };
+    return (
+      <a className="link-button" href={href} onClick={go}>
+        {label}
+      </a>
+    );
   };
 
   return (
@@ -179,18 +198,8 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
       </form>
       {/* Also under the code: an address that already has an account gets a mail saying so
           instead of a code (the screen cannot tell, or it would tell anyone who is a customer). */}
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => go(screen === 'login' ? 'signup' : 'login')}
-      >
-        {screen === 'login' ? t('toSignup') : t('toLogin')}
-      </button>
-      {screen === 'login' ? (
-        <button type="button" className="link-button" onClick={() => go('reset')}>
-          {t('forgotPassword')}
-        </button>
-      ) : null}
+      {screen === 'login' ? switchTo('signup', t('toSignup')) : switchTo('login', t('toLogin'))}
+      {screen === 'login' ? switchTo('reset', t('forgotPassword')) : null}
     </section>
   );
 }
