@@ -4,7 +4,7 @@
  * the order back.
  * Runs on embedded PGlite and, when Debian's PostgreSQL 15 is installed, on a throwaway cluster.
  *   npx tsx bench/payment-load.ts [--shoppers 50] [--duration 20] [--workers 1] [--only postgres]
- *     [--tracing-cost [--rounds 6]] [--baseline REF [--rounds 6]]
+ *     [--tracing-cost [--rounds 6]] [--baseline REF [--rounds 6]] [--profile]
  * With --workers N, N api processes (stateless) share the database and the shoppers.
  * With --tracing-cost, two apis run side by side, one with tracing off and one exporting every
  * span (TRACING_SAMPLE_RATE=1) to a local OTLP sink; the load alternates between them round by
@@ -33,6 +33,9 @@
  * bench/smtp-sink.ts), not into the sandbox mailbox's tables in the database under test; the
  * alternating rounds count each side's messages and wait for its last receipts before taking
  * the CPU times. 1a64926 mails no receipt.
+ * --profile (with --baseline, on PostgreSQL) prints each side's statements per request kind, the
+ * statements that took its database server the most time, and the tables it read by scanning
+ * them whole (an index missing shows there: migration 0042).
  * BENCH_API_NODE_FLAGS passes Node flags to the api, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
  */
 import { randomUUID } from 'node:crypto';
@@ -554,6 +557,11 @@ async function countPerOrder(api: CountedApi, url: string, side: string) {
           `    ${row.total_ms.toFixed(0).padStart(7)} ms ${String(row.calls).padStart(7)} calls ` +
             `${((row.total_ms / row.calls) * 1000).toFixed(0).padStart(6)} µs  ` +
             row.query.replace(/\s+/g, ' ').slice(0, 140),
+        );
+      console.error(`[profile ${side}] tables scanned whole, whole run:`);
+      for (const row of await counter.scanned(10))
+        console.error(
+          `    ${String(row.rows_read).padStart(10)} rows ${String(row.scans).padStart(7)} scans  ${row.table}`,
         );
     }
     return {

@@ -47,9 +47,20 @@ export async function statementCounter(url: string) {
     );
     return rows;
   };
+  /** Tables read by scanning them whole so far, most rows read first (an index missing shows). */
+  const scanned = async (limit: number) => {
+    const { rows } = await client.query<{ table: string; scans: number; rows_read: number }>(
+      `select schemaname || '.' || relname as table, seq_scan::int as scans,
+         seq_tup_read::float as rows_read from pg_stat_user_tables
+        where seq_tup_read > 0 order by seq_tup_read desc limit $1`,
+      [limit],
+    );
+    return rows;
+  };
   return {
     read,
     slowest,
+    scanned,
     close: () => client.end(),
   };
 }
