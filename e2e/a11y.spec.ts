@@ -39,6 +39,23 @@ test('the account site login and sign-up screens have no serious or critical vio
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await page.getByRole('alert').filter({ hasText: /\S/ }).first().waitFor();
   await expectNoSevereViolations(page);
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  // A switch in place is no navigation: no progress bar starts (and none is left crawling).
+  await expect(page.locator('#nprogress')).toHaveCount(0);
   await expectNoSevereViolations(page);
+});
+
+test('the navigation progress bar is hidden from assistive technology', async ({ page }) => {
+  await page.goto('/payment/?product_group=vpn');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  // The bar is drawn in the click's own task: read there, before the next page replaces it.
+  const bar = await page.evaluate(() => {
+    document.querySelector<HTMLAnchorElement>('a[href="/legal/terms-of-service/"]')?.click();
+    return document.querySelector('#nprogress')?.outerHTML ?? null;
+  });
+  expect(bar).toContain('class="bar"');
+  // Checked where it cannot move: the bar as drawn, on a page of its own.
+  const drawn = await page.context().newPage();
+  await drawn.setContent(`<html lang="en"><title>bar</title><main>bar</main>${bar}</html>`);
+  await expectNoSevereViolations(drawn);
 });

@@ -113,6 +113,9 @@ export function AccountForm({ uid, screen: initialScreen, email: initialEmail }:
     const href = `?screen=${next}`;
     const go = (event: MouseEvent) => {
       event.preventDefault();
+      // Not a navigation: the progress bar, which listens on the document as React does (the
+      // App Router's root is the document) and after it, must not start for it.
+      event.nativeEvent.stopImmediatePropagation();
       window.history.replaceState(window.history.state, '', href);
       setError(null);
       setCode('');
