@@ -15,7 +15,8 @@ export async function open(page: Page, url: string) {
 /** On the account site's screen: create the account, read the mailed code, confirm it. */
 export async function signUpOnAccountSite(page: Page, email: string) {
   await page.waitForURL(/\/account\/login\/[\w-]+\/$/);
-  // Its buttons do nothing until the page has hydrated, after its first paint.
+  // Hydrated, so the switch happens in place: clicked before, its link loads the sign-up screen
+  // anew, and the wait for hydration below could still see the screen being left.
   await page.locator('html[data-hydrated="true"]').waitFor();
   await page.getByRole('link', { name: 'New here? Create an account' }).click();
   await createAccountOnSignUpScreen(page, email);

@@ -50,10 +50,7 @@ function deferrable(attributeText) {
 /** Next's preload of a chunk: the loader fetches it after the paint instead. */
 function isChunkPreload(attributeText) {
   const attributes = attributesOf(attributeText);
-  return (
-    attributes.get('as') === 'script' &&
-    Boolean(attributes.get('href')?.startsWith('/_next/static/'))
-  );
+  return attributes.get('as') === 'script' && CHUNK_PATH.test(attributes.get('href') ?? '');
 }
 
 function loaderScript(nonce, sources) {
